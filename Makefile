@@ -1,0 +1,35 @@
+# The two commands of the README:
+#   make run    set up everything the app needs, then `streamlit run app.py`
+#   make test   set up everything the tests need, then run the whole suite
+# Both work on a fresh Debian 12 machine with Python 3.11 (system packages need root or sudo).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Bind to this machine only; for a workshop LAN: make run ADDRESS=0.0.0.0
+ADDRESS ?= 127.0.0.1
+PORT    ?= 8501
+
+.PHONY: run test system-deps bench
+
+run: $(VENV)/.stamp-app
+	scripts/system-deps.sh app
+	$(BIN)/streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
+
+test: $(VENV)/.stamp-dev
+	scripts/system-deps.sh test
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.stamp-dev
+	$(BIN)/python benchmarks/bench_fit.py
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.stamp-app: requirements.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@ $(VENV)/.stamp-app

@@ -1,0 +1,390 @@
+"""The data edge: a pandas DataFrame becomes encoded numpy arrays, validated.
+
+Everything past this module sees one float matrix ``X`` (nominal values as integer codes in
+first-seen order, continuous values as they are, ``NaN`` for a missing value), integer class
+codes ``y`` and sample ``weights``. A :class:`Schema` remembers names, kinds and labels, so a tree
+can encode new rows by itself. The caller's frame is never modified.
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"编号": [1, 2, 3], "色泽": ["青绿", "乌黑", "?"],
+...                       "密度": [0.697, 0.774, 0.634], "好瓜": ["是", "是", "否"]})
+>>> data = Dataset.from_frame(frame, "好瓜")
+>>> data.feature_names, data.classes
+(('色泽', '密度'), ('是', '否'))
+>>> data.X[:, 0]
+array([ 0.,  1., nan])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from .errors import DataError
+
+#: Cell texts read as "missing" by default (compared after stripping spaces).
+DEFAULT_MISSING: tuple[str, ...] = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null",
+                                    "None", "none", "—", "-")
+
+#: Column names that mark a row identifier (compared case-insensitively).
+ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no.", "#", "row"})
+
+
+class Kind(str, Enum):
+    """How a column takes part in the tree."""
+
+    NOMINAL = "nominal"
+    CONTINUOUS = "continuous"
+    IGNORED = "ignored"
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One feature column: its name, kind and (for a nominal one) the label of every code."""
+
+    name: str
+    kind: Kind
+    labels: tuple[str, ...] = ()
+
+    @property
+    def is_nominal(self) -> bool:
+        return self.kind is Kind.NOMINAL
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Names, kinds, labels and classes: all a tree needs to encode rows it has never seen."""
+
+    features: tuple[Feature, ...]
+    target: str
+    classes: tuple
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.features)
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.classes)
+
+    def index_of(self, name: str) -> int:
+        """Column position of feature ``name``."""
+        for j, feature in enumerate(self.features):
+            if feature.name == name:
+                return j
+        raise KeyError(f"no feature named {name!r}; features are {list(self.feature_names)}")
+
+    def encode(self, frame: pd.DataFrame, missing: Iterable[str] = DEFAULT_MISSING) -> np.ndarray:
+        """Encode the feature columns of ``frame`` as this schema's float matrix.
+
+        A nominal value not seen in training becomes ``NaN`` (treated as missing, so it is
+        distributed over the branches). A missing feature column is an error.
+        """
+        absent = [name for name in self.feature_names if name not in frame.columns]
+        if absent:
+            raise DataError("this column is missing from the rows to predict", column=absent[0],
+                            hint="the rows need every feature the tree was grown on")
+        markers = frozenset(m.strip() for m in missing)
+        X = np.empty((len(frame), len(self.features)), dtype=float)
+        for j, feature in enumerate(self.features):
+            column = frame[feature.name]
+            known = ~_missing_mask(column, markers)
+            if feature.is_nominal:
+                code_of = {label: code for code, label in enumerate(feature.labels)}
+                codes = [code_of.get(_label(v), np.nan) if k else np.nan
+                         for v, k in zip(column.tolist(), known)]
+                X[:, j] = np.asarray(codes, dtype=float)
+            else:
+                X[:, j] = _to_float(column, known, feature.name)
+        return X
+
+    def encode_classes(self, values: Sequence) -> np.ndarray:
+        """Class codes of ``values``; a class not in the schema is an error."""
+        code_of = {_class_key(c): i for i, c in enumerate(self.classes)}
+        codes = np.empty(len(values), dtype=np.int64)
+        for i, value in enumerate(values):
+            key = _class_key(value)
+            if key not in code_of:
+                raise DataError(f"class {value!r} was not in the training data", row=i + 1,
+                                hint=f"classes are {list(self.classes)}")
+            codes[i] = code_of[key]
+        return codes
+
+    def to_dict(self) -> dict:
+        return {"target": self.target, "classes": list(self.classes),
+                "features": [{"name": f.name, "kind": f.kind.value, "labels": list(f.labels)}
+                             for f in self.features]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> "Schema":
+        features = tuple(Feature(str(f["name"]), Kind(f["kind"]), tuple(str(x) for x in f["labels"]))
+                         for f in data["features"])
+        return cls(features, str(data["target"]), tuple(data["classes"]))
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """Encoded training data: ``X`` (n × p float, NaN = missing), ``y`` (class codes), ``weights``.
+
+    ``row_labels`` are the caller's row numbers (1-based position in the uploaded table), so a
+    view can say "row 8 arrived with weight 7/15".
+    """
+
+    schema: Schema
+    X: np.ndarray
+    y: np.ndarray
+    weights: np.ndarray
+    row_labels: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.row_labels is None:
+            object.__setattr__(self, "row_labels", np.arange(1, len(self.y) + 1))
+
+    # ----------------------------------------------------------------------------- views
+    @property
+    def n_rows(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def n_features(self) -> int:
+        return int(self.X.shape[1])
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        return self.schema.feature_names
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        return self.schema.features
+
+    @property
+    def classes(self) -> tuple:
+        return self.schema.classes
+
+    @property
+    def n_classes(self) -> int:
+        return self.schema.n_classes
+
+    def subset(self, rows: Sequence[int] | np.ndarray) -> "Dataset":
+        """The rows at positions ``rows`` (or a boolean mask), same schema."""
+        rows = np.asarray(rows)
+        return Dataset(self.schema, self.X[rows], self.y[rows], self.weights[rows],
+                       self.row_labels[rows])
+
+    def fingerprint(self) -> str:
+        """A short hash of schema and arrays: a cache key that changes when the data does."""
+        digest = hashlib.sha1(repr(self.schema.to_dict()).encode())
+        for array in (self.X, self.y, self.weights, self.row_labels):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        return digest.hexdigest()[:16]
+
+    # ----------------------------------------------------------------------------- building
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame, target: str, *,
+                   kinds: Mapping[str, Kind | str] | None = None, ignore: Iterable[str] = (),
+                   weights: str | Sequence[float] | np.ndarray | None = None,
+                   missing: Iterable[str] = DEFAULT_MISSING) -> "Dataset":
+        """Validate and encode ``frame`` with ``target`` as the class column.
+
+        Kinds are inferred per column (:func:`infer_kinds`: numbers → continuous, text, bool and
+        categories → nominal, a row-id column → ignored) unless ``kinds`` says otherwise; columns
+        in ``ignore`` are left out. ``weights`` is a column name or one number per row.
+        Raises :class:`DataError` naming the column, the row and what to do.
+        """
+        markers = frozenset(m.strip() for m in missing)
+        _check_table(frame, target)
+        ignored = set(ignore)
+        weight_values = _weights(frame, weights)
+        if isinstance(weights, str):
+            ignored.add(weights)
+        overrides = {name: Kind(kind) for name, kind in (kinds or {}).items()}
+        unknown = [name for name in overrides if name not in frame.columns]
+        if unknown:
+            raise DataError("is not a column of the table", column=unknown[0],
+                            hint=f"columns are {list(map(str, frame.columns))}")
+        inferred = infer_kinds(frame, target, missing=tuple(markers))
+        features, columns = [], []
+        for name in frame.columns:
+            if name == target or name in ignored:
+                continue
+            kind = overrides.get(name, inferred[name])
+            if kind is Kind.IGNORED:
+                continue
+            feature, encoded = _encode_column(frame[name], str(name), kind, markers)
+            features.append(feature)
+            columns.append(encoded)
+        if not features:
+            raise DataError("no feature columns are left besides the target",
+                            hint="include at least one column as nominal or continuous")
+        classes, y = _encode_target(frame[target], str(target), markers)
+        schema = Schema(tuple(features), str(target), classes)
+        X = np.column_stack(columns) if columns else np.empty((len(frame), 0))
+        return cls(schema, X, y, weight_values, np.arange(1, len(frame) + 1))
+
+
+# --------------------------------------------------------------------------------- inference
+def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
+                missing: Iterable[str] = DEFAULT_MISSING) -> dict[str, Kind]:
+    """Guess each column's kind: numbers → continuous; text, bool, category → nominal;
+    a row identifier (named like ``ID``/``编号`` with distinct values, or the sequence 1..n)
+    and date columns → ignored. The target gets the kind of its values, for information.
+
+    >>> infer_kinds(pd.DataFrame({"ID": [1, 2], "x": [0.5, 1.5], "c": ["a", "b"]}))
+    {'ID': <Kind.IGNORED: 'ignored'>, 'x': <Kind.CONTINUOUS: 'continuous'>, 'c': <Kind.NOMINAL: 'nominal'>}
+    """
+    markers = frozenset(m.strip() for m in missing)
+    kinds = {}
+    for name in frame.columns:
+        column = frame[name]
+        known = ~_missing_mask(column, markers)
+        if name != target and _is_row_id(str(name), column[known]):
+            kinds[name] = Kind.IGNORED
+        elif pd.api.types.is_datetime64_any_dtype(column):
+            kinds[name] = Kind.IGNORED
+        elif pd.api.types.is_bool_dtype(column) or isinstance(column.dtype, pd.CategoricalDtype):
+            kinds[name] = Kind.NOMINAL
+        elif pd.api.types.is_numeric_dtype(column):
+            kinds[name] = Kind.CONTINUOUS
+        else:
+            numbers = pd.to_numeric(column[known], errors="coerce")
+            all_numbers = known.any() and not numbers.isna().any()
+            kinds[name] = Kind.CONTINUOUS if all_numbers else Kind.NOMINAL
+    return kinds
+
+
+def _is_row_id(name: str, known: pd.Series) -> bool:
+    if len(known) < 2 or not known.is_unique:
+        return False
+    if name.strip().casefold() in ID_COLUMN_NAMES:
+        return True
+    if not pd.api.types.is_integer_dtype(known):
+        return False
+    values = known.to_numpy()
+    return bool(np.array_equal(values, np.arange(values[0], values[0] + len(values)))) \
+        and len(known) >= 10
+
+
+# --------------------------------------------------------------------------------- encoding
+def _check_table(frame: pd.DataFrame, target: str) -> None:
+    if frame.shape[1] == 0:
+        raise DataError("the table has no columns", hint="check the file's delimiter and header line")
+    names = [str(c) for c in frame.columns]
+    seen = set()
+    for position, name in enumerate(names, start=1):
+        if name.strip() == "" or name.startswith("Unnamed: "):
+            raise DataError(f"column {position} has no name",
+                            hint="give every column a header, or delete the empty column")
+        if name in seen:
+            raise DataError("this name is used by two columns", column=name,
+                            hint="rename one of them")
+        seen.add(name)
+    if target not in frame.columns:
+        raise DataError("is not a column of the table", column=str(target),
+                        hint=f"choose the target among {names}")
+    if len(frame) == 0:
+        raise DataError("the table has no rows", hint="use a file with a header and data rows")
+
+
+def _missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
+    mask = column.isna().to_numpy(dtype=bool, na_value=True).copy()
+    if column.dtype == object or pd.api.types.is_string_dtype(column):
+        text = column.astype("string").str.strip()
+        mask |= text.isin(markers).to_numpy(dtype=bool, na_value=True)
+    return mask
+
+
+def _label(value) -> str:
+    """The display label of a nominal value: integral floats lose their ``.0``."""
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return str(int(value))
+    if isinstance(value, np.generic):
+        value = value.item()
+    return str(value)
+
+
+def _class_key(value):
+    """Normalise a class value (numpy scalars, integral floats) so 1, 1.0 and np.int64(1) match."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _to_float(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
+    values = np.full(len(column), np.nan)
+    raw = column.to_numpy(dtype=object)
+    numbers = pd.to_numeric(pd.Series(raw[known], dtype=object), errors="coerce").to_numpy(dtype=float)
+    bad = np.flatnonzero(np.isnan(numbers))
+    if bad.size:
+        row = int(np.flatnonzero(known)[bad[0]]) + 1
+        raise DataError(f"{raw[known][bad[0]]!r} is not a number", column=name, row=row,
+                        hint="fix the value, mark it missing, or make the column nominal")
+    infinite = np.flatnonzero(np.isinf(numbers))
+    if infinite.size:
+        row = int(np.flatnonzero(known)[infinite[0]]) + 1
+        raise DataError("contains an infinite value", column=name, row=row,
+                        hint="replace it by a finite number or leave the cell empty")
+    values[known] = numbers
+    return values
+
+
+def _encode_column(column: pd.Series, name: str, kind: Kind,
+                   markers: frozenset[str]) -> tuple[Feature, np.ndarray]:
+    known = ~_missing_mask(column, markers)
+    if not known.any():
+        raise DataError("every value is missing", column=name,
+                        hint="ignore this column, or check the missing-value markers")
+    if kind is Kind.CONTINUOUS:
+        return Feature(name, kind), _to_float(column, known, name)
+    labels = [_label(v) for v in column.to_numpy(dtype=object)[known]]
+    codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
+    encoded = np.full(len(column), np.nan)
+    encoded[known] = codes
+    return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
+
+
+def _encode_target(column: pd.Series, name: str, markers: frozenset[str]) -> tuple[tuple, np.ndarray]:
+    known = ~_missing_mask(column, markers)
+    if not known.all():
+        row = int(np.flatnonzero(~known)[0]) + 1
+        raise DataError("the class (target) is missing", column=name, row=row,
+                        hint="fill it in, or remove the rows without a class")
+    values = [_class_key(v) for v in column.to_numpy(dtype=object)]
+    if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in values):
+        raise DataError(f"looks continuous ({column.nunique()} distinct numbers)", column=name,
+                        hint="Tree Explorer grows classification trees (regression trees are "
+                             "planned): choose a nominal target or bin this one into classes")
+    codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
+    if len(uniques) < 2:
+        raise DataError(f"has only one class ({uniques[0]!r})", column=name,
+                        hint="a tree needs at least two classes to separate")
+    return tuple(_class_key(u) for u in uniques), codes.astype(np.int64)
+
+
+def _weights(frame: pd.DataFrame, weights) -> np.ndarray:
+    if weights is None:
+        return np.ones(len(frame))
+    if isinstance(weights, str):
+        if weights not in frame.columns:
+            raise DataError("the weight column is not in the table", column=weights)
+        values = pd.to_numeric(frame[weights], errors="coerce").to_numpy(dtype=float)
+        name = weights
+    else:
+        values = np.asarray(weights, dtype=float)
+        name = "sample weight"
+        if values.shape != (len(frame),):
+            raise DataError(f"expected one weight per row ({len(frame)}), got {values.size}",
+                            column=name)
+    bad = np.flatnonzero(~np.isfinite(values) | (values < 0))
+    if bad.size:
+        raise DataError("a sample weight must be a finite number ≥ 0", column=name,
+                        row=int(bad[0]) + 1)
+    if values.sum() <= 0:
+        raise DataError("the sample weights add up to zero", column=name)
+    return values
