@@ -1,0 +1,17 @@
+"""Tree Explorer: the router. Registers every page, draws the shared sidebar, runs the page."""
+
+import streamlit as st
+
+from ui import sidebar, state
+from ui.i18n import t
+
+st.set_page_config(page_title="Tree Explorer", page_icon="🌳", layout="wide")
+state.ensure_defaults()
+
+page = st.navigation([
+    st.Page("pages/home.py", title=t("nav.home"), icon="🏠", default=True),
+    st.Page("pages/data.py", title=t("nav.data"), icon="📄"),
+    st.Page("pages/grow.py", title=t("nav.grow"), icon="🌱"),
+])
+sidebar.render()
+page.run()

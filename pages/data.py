@@ -1,0 +1,85 @@
+"""Data: choose or upload a table, look at it, say which column is the class and how to read
+the others, and check that a tree can be grown from it."""
+
+import streamlit as st
+
+from treecore.dataset import Kind
+from ui import state
+from ui.i18n import t
+from ui.loaders import ACCEPTED_TYPES
+from ui.summary import class_balance_figure, column_summary
+
+#: Rows shown in the preview.
+PREVIEW_ROWS = 20
+
+state.ensure_defaults()
+st.title("📄 " + t("data.title"))
+
+# ---------------------------------------------------------------- choose the data
+st.subheader(t("data.choose"))
+choose, upload = st.columns(2)
+dataset_names = {dataset: state.dataset_label(dataset) for dataset in state.dataset_options()}
+choose.selectbox(
+    t("data.dataset"), list(dataset_names), format_func=dataset_names.__getitem__,
+    **state.widget(state.DATASET, st.session_state[state.DATASET], state.use_dataset))
+upload.file_uploader(t("data.upload"), type=list(ACCEPTED_TYPES), key=state.UPLOADER,
+                     on_change=state.take_upload)
+if st.session_state[state.UPLOAD_ERROR]:
+    st.error(t("data.upload_refused", message=st.session_state[state.UPLOAD_ERROR]), icon="🚫")
+
+table = state.current_table()
+frame = table.frame
+for note in table.notes:
+    st.info(note, icon="ℹ️")
+
+# ---------------------------------------------------------------- preview
+st.subheader(t("data.preview"))
+if table.encoding:
+    delimiter = "TAB" if table.delimiter == "\t" else f"“{table.delimiter}”"
+    st.caption(t("data.read_as", encoding=table.encoding, delimiter=delimiter))
+st.dataframe(frame.head(PREVIEW_ROWS), hide_index=True, key="data.preview")
+st.caption(t("data.preview_caption", shown=min(PREVIEW_ROWS, len(frame)), rows=f"{len(frame):,}"))
+
+# ---------------------------------------------------------------- columns
+st.subheader(t("data.columns"))
+target = state.current_target()
+features = state.feature_columns()
+left, right = st.columns(2)
+left.selectbox(t("data.target"), [str(c) for c in frame.columns],
+               **state.widget(state.TARGET, target, state.set_target))
+right.text_input(t("data.missing"), **state.widget(state.MISSING, state.missing_text(),
+                                                   state.set_missing_text))
+left.multiselect(t("data.ignored"), features, help=t("data.ignored_help"),
+                 **state.widget("ignored", state.columns_of_kind(Kind.IGNORED), state.set_ignored))
+right.multiselect(t("data.continuous"), features, help=t("data.continuous_help"),
+                  **state.widget("continuous", state.columns_of_kind(Kind.CONTINUOUS),
+                                 state.set_continuous))
+
+kinds = {name: t(f"kind.{kind.value}") for name, kind in state.effective_kinds().items()}
+kinds[target] = t("kind.target")
+summary, balance = st.columns([3, 2])
+summary.markdown(f"**{t('data.summary')}**")
+summary.dataframe(
+    column_summary(frame, kinds, state.missing_markers()), hide_index=True, key="data.summary",
+    column_config={
+        "column": st.column_config.TextColumn(t("summary.column")),
+        "kind": st.column_config.TextColumn(t("summary.kind")),
+        "distinct": st.column_config.NumberColumn(t("summary.distinct")),
+        "missing": st.column_config.ProgressColumn(t("summary.missing"), format="percent",
+                                                   min_value=0.0, max_value=1.0),
+        "examples": st.column_config.TextColumn(t("summary.examples")),
+    })
+balance.markdown(f"**{t('data.class_balance', target=target)}**")
+balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.count")),
+                     key="data.class_balance", config={"displayModeBar": False})
+
+# ---------------------------------------------------------------- check
+st.subheader(t("data.check"))
+dataset, error = state.current_dataset()
+if error:
+    st.error(error, icon="⚠️")
+else:
+    st.success(t("data.summary_line", rows=dataset.n_rows, features=len(dataset.feature_names),
+                 classes=len(dataset.classes)), icon="✅")
+    if st.button(t("data.next"), key="data.next", icon="🌱", type="primary"):
+        st.switch_page("pages/grow.py")

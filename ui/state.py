@@ -1,0 +1,266 @@
+"""Every session key, its default, and the data the session is working on.
+
+Pages call :func:`ensure_defaults` first (so ``AppTest.from_file("pages/x.py")`` works alone),
+then read the plain keys below. Widget-bound keys disappear from ``st.session_state`` when the
+user switches pages, so widgets never own a choice: :func:`widget` gives a widget its own key,
+seeds it from the plain value on every run and copies the new value back through a setter.
+
+Only small picklable values live here (``runner.enforceSerializableSessionState``), plus the
+raw bytes of an upload, so nothing the user uploaded is lost when switching pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable
+
+import pandas as pd
+import streamlit as st
+
+from treecore.dataset import DEFAULT_MISSING, Dataset, Kind, infer_kinds
+from treecore.errors import DataError
+
+from .loaders import LoadedTable, LoadError, read_table
+from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
+
+# ------------------------------------------------------------------------------- plain keys
+LANGUAGE = "language"            #: "en" or "zh"
+DATASET = "dataset"              #: a sample id, or UPLOADED for the user's own file
+UPLOAD_NAME = "upload_name"      #: file name of the last accepted upload
+UPLOAD_BYTES = "upload_bytes"    #: its bytes, unmodified
+UPLOAD_DIGEST = "upload_digest"  #: sha256 of those bytes (the cache key)
+UPLOAD_ERROR = "upload_error"    #: why the last upload was refused, or None
+TARGET = "target"                #: class column; None = the data set's default
+KINDS = "kinds"                  #: {column: Kind value} chosen over the inferred kinds
+MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
+ALGORITHM = "algorithm"          #: "id3", "c45" or "cart"
+CRITERION = "criterion"          #: None = the algorithm's own criterion
+PRESENTATION = "presentation"    #: larger fonts for a projector
+
+#: The DATASET value of an uploaded file.
+UPLOADED = "upload"
+#: Key of the file uploader widget (its value is gone after a page switch; see take_upload).
+UPLOADER = "w_upload"
+
+DEFAULTS: dict[str, Any] = {
+    LANGUAGE: "en",
+    DATASET: DEFAULT_SAMPLE,
+    UPLOAD_NAME: None,
+    UPLOAD_BYTES: None,
+    UPLOAD_DIGEST: None,
+    UPLOAD_ERROR: None,
+    TARGET: SAMPLES[DEFAULT_SAMPLE].target,
+    KINDS: {name: Kind.IGNORED.value for name in SAMPLES[DEFAULT_SAMPLE].ignored},
+    MISSING: DEFAULT_MISSING,
+    ALGORITHM: "cart",
+    CRITERION: None,
+    PRESENTATION: False,
+}
+
+
+def ensure_defaults() -> None:
+    """Give every plain key its default unless the session already has a value."""
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = dict(value) if isinstance(value, dict) else value
+
+
+def widget(name: str, value: Any, setter: Callable[[Any], None] | None = None) -> dict:
+    """Keyword arguments binding a widget to a choice that must survive page switches.
+
+    The widget's key is ``"w_" + name``; it is seeded with ``value`` on every run, and on change
+    ``setter(new_value)`` is called (default: store it under the plain key ``name``).
+    Use as ``st.selectbox(label, options, **widget(TARGET, current_target(), set_target))``.
+    """
+    key = "w_" + name
+    st.session_state[key] = value
+    return {"key": key, "on_change": _on_change, "args": (key, name, setter)}
+
+
+def _on_change(key: str, name: str, setter: Callable[[Any], None] | None) -> None:
+    value = st.session_state[key]
+    if setter is None:
+        st.session_state[name] = value
+    else:
+        setter(value)
+
+
+# ------------------------------------------------------------------------------- choosing data
+def use_sample(sample_id: str) -> None:
+    """Switch to a bundled sample with its default target and ignored columns."""
+    sample = SAMPLES[sample_id]
+    st.session_state[DATASET] = sample_id
+    st.session_state[TARGET] = sample.target
+    st.session_state[KINDS] = {name: Kind.IGNORED.value for name in sample.ignored}
+    st.session_state[UPLOAD_ERROR] = None
+
+
+def use_dataset(dataset: str) -> None:
+    """Switch to ``dataset``: a sample id, or UPLOADED for the last accepted upload."""
+    if dataset == UPLOADED:
+        st.session_state[DATASET] = UPLOADED
+        st.session_state[TARGET] = None
+        st.session_state[KINDS] = {}
+        st.session_state[UPLOAD_ERROR] = None
+    else:
+        use_sample(dataset)
+
+
+def take_upload() -> None:
+    """``on_change`` of the file uploader: keep the file if it reads as a table, else say why.
+
+    A refused file leaves the current data set as it was.
+    """
+    uploaded = st.session_state.get(UPLOADER)
+    if uploaded is None:
+        return
+    data = uploaded.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        _read_upload(uploaded.name, digest, data)
+    except LoadError as error:
+        st.session_state[UPLOAD_ERROR] = str(error)
+        return
+    st.session_state[UPLOAD_NAME] = uploaded.name
+    st.session_state[UPLOAD_BYTES] = data
+    st.session_state[UPLOAD_DIGEST] = digest
+    use_dataset(UPLOADED)
+
+
+def dataset_options() -> list[str]:
+    """The data sets the user can pick: the upload (when there is one), then every sample."""
+    upload = [UPLOADED] if st.session_state[UPLOAD_BYTES] is not None else []
+    return upload + list(SAMPLES)
+
+
+def dataset_label(dataset: str | None = None) -> str:
+    """Display name of ``dataset`` (default: the current one) in the session's language;
+    an upload is its file name after a paper clip."""
+    dataset = st.session_state[DATASET] if dataset is None else dataset
+    if dataset == UPLOADED:
+        return "📎 " + st.session_state[UPLOAD_NAME]
+    return SAMPLES[dataset].name(st.session_state[LANGUAGE])
+
+
+# ------------------------------------------------------------------------------- the table
+@st.cache_data(show_spinner=False, max_entries=8)
+def _read_upload(name: str, digest: str, _data: bytes) -> LoadedTable:
+    """``read_table``, cached on the file name and the bytes' hash (not the bytes themselves)."""
+    return read_table(name, _data)
+
+
+@st.cache_data(show_spinner=False)
+def _read_sample(sample_id: str) -> LoadedTable:
+    return load_sample(sample_id)
+
+
+def current_table() -> LoadedTable:
+    """The current data set as loaded (frame, encoding, delimiter, notes)."""
+    dataset = st.session_state[DATASET]
+    if dataset == UPLOADED:
+        return _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
+                            st.session_state[UPLOAD_BYTES])
+    return _read_sample(dataset)
+
+
+def current_frame() -> pd.DataFrame:
+    """The raw DataFrame of the current data set, as loaded (before any encoding)."""
+    return current_table().frame
+
+
+def _source_key() -> str:
+    dataset = st.session_state[DATASET]
+    return f"upload:{st.session_state[UPLOAD_DIGEST]}" if dataset == UPLOADED else dataset
+
+
+# ------------------------------------------------------------------------------- choices
+def current_target() -> str:
+    """The class column: the chosen one if it is a column of the table, else the last column."""
+    columns = [str(c) for c in current_frame().columns]
+    chosen = st.session_state[TARGET]
+    return chosen if chosen in columns else columns[-1]
+
+
+def set_target(target: str) -> None:
+    st.session_state[TARGET] = target
+
+
+def missing_markers() -> tuple[str, ...]:
+    return tuple(st.session_state[MISSING])
+
+
+def set_missing_text(text: str) -> None:
+    """Store the markers typed as a comma-separated list (an empty cell is always missing)."""
+    markers = [m.strip() for m in text.split(",") if m.strip()]
+    st.session_state[MISSING] = ("",) + tuple(dict.fromkeys(markers))
+
+
+def missing_text() -> str:
+    """The markers as the text input shows them."""
+    return ", ".join(m for m in missing_markers() if m)
+
+
+def effective_kinds() -> dict[str, Kind]:
+    """Each column's kind: the user's choice where there is one, else the inferred kind."""
+    frame = current_frame()
+    kinds = infer_kinds(frame, current_target(), missing=missing_markers())
+    chosen = st.session_state[KINDS]
+    return {name: Kind(chosen.get(str(name), kind)) for name, kind in kinds.items()}
+
+
+def feature_columns() -> list[str]:
+    """Every column except the target (whatever its kind)."""
+    target = current_target()
+    return [str(c) for c in current_frame().columns if str(c) != target]
+
+
+def columns_of_kind(kind: Kind) -> list[str]:
+    """The feature columns of ``kind``, in table order."""
+    kinds = effective_kinds()
+    return [name for name in feature_columns() if kinds[name] is kind]
+
+
+def set_ignored(names: list[str]) -> None:
+    """Ignore exactly ``names``; a column no longer ignored becomes nominal unless it was
+    continuous by inference."""
+    inferred = infer_kinds(current_frame(), current_target(), missing=missing_markers())
+    chosen = dict(st.session_state[KINDS])
+    for name in feature_columns():
+        if name in names:
+            chosen[name] = Kind.IGNORED.value
+        elif Kind(chosen.get(name, inferred[name])) is Kind.IGNORED:
+            chosen[name] = (Kind.CONTINUOUS if inferred[name] is Kind.CONTINUOUS
+                            else Kind.NOMINAL).value
+    st.session_state[KINDS] = chosen
+
+
+def set_continuous(names: list[str]) -> None:
+    """Make ``names`` continuous and every other used feature nominal."""
+    kinds = effective_kinds()
+    chosen = dict(st.session_state[KINDS])
+    for name in feature_columns():
+        if kinds[name] is not Kind.IGNORED:
+            chosen[name] = (Kind.CONTINUOUS if name in names else Kind.NOMINAL).value
+    st.session_state[KINDS] = chosen
+
+
+# ------------------------------------------------------------------------------- the Dataset
+@st.cache_data(show_spinner=False, max_entries=16)
+def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
+                   missing: tuple[str, ...], _frame: pd.DataFrame
+                   ) -> tuple[Dataset | None, str | None]:
+    """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed)."""
+    try:
+        return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing), None
+    except DataError as error:
+        return None, str(error)
+
+
+def current_dataset() -> tuple[Dataset | None, str | None]:
+    """The session's table encoded with its target, kinds and missing markers:
+    ``(dataset, None)``, or ``(None, message)`` saying what is wrong with the data."""
+    frame = current_frame()
+    columns = {str(c) for c in frame.columns}
+    kinds = tuple(sorted((name, kind.value) for name, kind in effective_kinds().items()
+                         if name in columns))
+    return _build_dataset(_source_key(), current_target(), kinds, missing_markers(), frame)

@@ -1,0 +1,60 @@
+"""What the Data page shows about a table: a per-column summary and the class balance.
+
+Pure pandas and plotly (no Streamlit), so the numbers are unit-testable.
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"色泽": ["青绿", "?", "乌黑", "青绿"], "好瓜": ["是", "是", "否", "否"]})
+>>> column_summary(frame, {"色泽": "nominal", "好瓜": "nominal"}, ("", "?"))[["column", "distinct", "missing"]]
+  column  distinct  missing
+0     色泽         2     0.25
+1     好瓜         2     0.00
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+#: How many distinct values the "Values" column lists before "…".
+N_EXAMPLES = 5
+
+
+def missing_mask(column: pd.Series, markers: Iterable[str]) -> np.ndarray:
+    """True where a cell is empty or its text (stripped) is one of ``markers``."""
+    mask = column.isna().to_numpy(dtype=bool, na_value=True).copy()
+    if not pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
+        text = column.astype("string").str.strip()
+        mask |= text.isin({m.strip() for m in markers}).to_numpy(dtype=bool, na_value=False)
+    return mask
+
+
+def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str],
+                   markers: Iterable[str]) -> pd.DataFrame:
+    """One row per column: name, kind (as given in ``kinds``), number of distinct known values,
+    fraction missing (0..1) and the first few distinct values."""
+    markers = tuple(markers)
+    rows = []
+    for name in frame.columns:
+        column = frame[name]
+        known = column[~missing_mask(column, markers)]
+        distinct = pd.unique(known.astype(str))
+        examples = ", ".join(distinct[:N_EXAMPLES]) + (", …" if len(distinct) > N_EXAMPLES else "")
+        rows.append({"column": str(name), "kind": kinds[str(name)], "distinct": len(distinct),
+                     "missing": 1 - len(known) / len(column) if len(column) else 0.0,
+                     "examples": examples})
+    return pd.DataFrame(rows, columns=["column", "kind", "distinct", "missing", "examples"])
+
+
+def class_balance_figure(frame: pd.DataFrame, target: str, *, count_label: str) -> go.Figure:
+    """A small bar chart of how many rows each class of ``target`` has (first-seen order)."""
+    counts = frame[target].astype(str).value_counts(sort=False)
+    figure = go.Figure(go.Bar(x=counts.index.tolist(), y=counts.to_numpy().tolist(),
+                              text=counts.to_numpy().tolist(), textposition="auto",
+                              marker_color="#2E7D32"))
+    figure.update_layout(height=260, margin=dict(l=10, r=10, t=10, b=10),
+                         xaxis_title=str(target), yaxis_title=count_label,
+                         xaxis_type="category")
+    return figure
