@@ -103,6 +103,10 @@ class Schema:
                 X[:, j] = _to_float(column, known, feature.name)
         return X
 
+    def encode_row(self, row: Mapping) -> np.ndarray:
+        """Encode one row given as a mapping of feature name to raw value: shape (1, p)."""
+        return self.encode(pd.DataFrame([dict(row)]))
+
     def encode_classes(self, values: Sequence) -> np.ndarray:
         """Class codes of ``values``; a class not in the schema is an error."""
         code_of = {_class_key(c): i for i, c in enumerate(self.classes)}

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from treecore.algorithms import ALGORITHMS
+
 from . import state
 from .i18n import LANGUAGES, t
-
-#: Algorithm names as printed in the books (the same in both languages).
-ALGORITHM_NAMES = {"id3": "ID3", "c45": "C4.5", "cart": "CART"}
 
 #: CSS injected in presentation mode: larger text everywhere, for a projector.
 PRESENTATION_CSS = """
@@ -31,8 +30,7 @@ def render() -> None:
                   **state.widget(state.PRESENTATION, st.session_state[state.PRESENTATION]))
         st.divider()
         _current_data()
-        algorithm = st.session_state[state.ALGORITHM]
-        st.caption(t("sidebar.algorithm", name=ALGORITHM_NAMES.get(algorithm, algorithm)))
+        st.caption(t("sidebar.algorithm", name=ALGORITHMS[st.session_state[state.ALGORITHM]].label))
     if st.session_state[state.PRESENTATION]:
         st.markdown(PRESENTATION_CSS, unsafe_allow_html=True)
 

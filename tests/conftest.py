@@ -1,0 +1,42 @@
+"""Shared fixtures: a clean Streamlit cache per test, and AppTest builders for the pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+#: AppTest's default 3 s is too tight on a loaded 2-core machine (TESTING.md).
+APPTEST_TIMEOUT = 30
+
+
+@pytest.fixture(autouse=True)
+def _clear_streamlit_cache():
+    """``st.cache_data`` is process-global: without this, one test's tables leak into the next."""
+    st.cache_data.clear()
+    yield
+    st.cache_data.clear()
+
+
+def app_test(script: str = "app.py") -> AppTest:
+    """An AppTest of ``script`` (a path relative to the repository root), not yet run."""
+    return AppTest.from_file(str(ROOT / script), default_timeout=APPTEST_TIMEOUT)
+
+
+@pytest.fixture
+def make_app():
+    """The :func:`app_test` factory, for tests that start elsewhere than the Data page."""
+    return app_test
+
+
+@pytest.fixture
+def data_page() -> AppTest:
+    """The whole app (router and sidebar), switched to the Data page and run."""
+    at = app_test().run()
+    at.switch_page("pages/data.py").run()
+    assert not at.exception, at.exception
+    return at

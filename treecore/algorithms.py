@@ -1,0 +1,93 @@
+"""Registries of split criteria and algorithm presets.
+
+Views build their select boxes from these dicts and tests are parametrised over them, so a new
+criterion or preset is one entry here, not an ``if`` chain elsewhere.
+
+>>> sorted(ALGORITHMS)
+['c45', 'cart', 'id3']
+>>> ALGORITHMS["c45"].default_criterion
+'gain_ratio'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """How a split is scored.
+
+    ``impurity`` names the impurity function (``criteria.IMPURITIES``) whose decrease picks the
+    threshold of a continuous feature and the subset of a nominal one. ``score`` is what the
+    selection maximises: ``"gain"`` (ρ-scaled impurity decrease) or ``"gain_ratio"``.
+    ``average_gain_filter`` applies Quinlan's heuristic: only candidates whose information gain
+    is at least the average gain compete on gain ratio (Zhou §4.2.2).
+    """
+
+    name: str
+    label: str
+    impurity: str
+    score: str = "gain"
+    average_gain_filter: bool = False
+
+
+CRITERIA: dict[str, Criterion] = {
+    "entropy": Criterion("entropy", "Information gain", impurity="entropy"),
+    "gain_ratio": Criterion("gain_ratio", "Gain ratio", impurity="entropy", score="gain_ratio",
+                            average_gain_filter=True),
+    "gini": Criterion("gini", "Gini index", impurity="gini"),
+    "misclassification": Criterion("misclassification", "Misclassification error",
+                                   impurity="misclassification"),
+}
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """An algorithm preset: how nominal features split, which criteria it allows, its defaults.
+
+    ``nominal_split`` is ``"multiway"`` (one branch per value; the attribute is then used up on
+    that path, as in ID3 and C4.5) or ``"binary"`` (CART: a subset of values against the rest;
+    the attribute may be tested again below). Continuous features always split in two at a
+    threshold and may be tested again below (Zhou §4.4.1).
+    """
+
+    name: str
+    label: str
+    nominal_split: str
+    default_criterion: str
+    criteria: tuple[str, ...]
+
+    @property
+    def multiway(self) -> bool:
+        return self.nominal_split == "multiway"
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    "id3": Algorithm("id3", "ID3", "multiway", "entropy", ("entropy", "gini", "misclassification")),
+    "c45": Algorithm("c45", "C4.5", "multiway", "gain_ratio",
+                     ("gain_ratio", "entropy", "gini", "misclassification")),
+    "cart": Algorithm("cart", "CART", "binary", "gini", ("gini", "entropy", "misclassification")),
+}
+
+#: How a continuous threshold is reported: the midpoint between neighbouring distinct values
+#: (Zhou 式 4.7, e.g. 密度 ≤ 0.3815, printed 0.381), or the largest training value not above it
+#: (Quinlan's C4.5 program). Rows with ``x <= threshold`` take the first branch either way, so
+#: training rows route identically; unseen values between the two neighbours may not.
+THRESHOLD_STYLES = ("midpoint", "data")
+
+
+def resolve(algorithm: str, criterion: str | None = None) -> tuple[Algorithm, Criterion]:
+    """The algorithm preset and criterion objects, checked against each other."""
+    if algorithm not in ALGORITHMS:
+        raise ConfigError(f"unknown algorithm {algorithm!r}; choose one of {sorted(ALGORITHMS)}")
+    preset = ALGORITHMS[algorithm]
+    name = criterion or preset.default_criterion
+    if name not in CRITERIA:
+        raise ConfigError(f"unknown criterion {name!r}; choose one of {sorted(CRITERIA)}")
+    if name not in preset.criteria:
+        raise ConfigError(f"{preset.label} does not use the criterion {name!r}; "
+                          f"it allows {list(preset.criteria)}")
+    return preset, CRITERIA[name]

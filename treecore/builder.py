@@ -1,0 +1,361 @@
+"""Hunt's TreeGenerate, breadth first, as a generator of growth steps.
+
+Zhou's 图 4.2, for a node with rows D and attributes A:
+
+1. all rows in one class C → leaf of class C (:attr:`StopReason.PURE`);
+2. A = ∅, or all rows take the same values on A → leaf of D's majority class
+   (:attr:`StopReason.NO_FEATURES`, :attr:`StopReason.IDENTICAL`);
+3. otherwise choose the best attribute a* and make one branch per outcome; a branch that no row
+   reaches becomes a leaf of the parent's majority class (:attr:`StopReason.EMPTY_BRANCH`).
+
+Pre-pruning rules stop a node before step 3, each with its own named reason, and validation-set
+pre-pruning (Zhou §4.3.1) splits a node only if validation accuracy improves. Rows whose value of
+a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
+
+>>> import pandas as pd
+>>> frame = pd.read_csv("../shared/examples/lihang_loan.csv")
+>>> tree = grow(Dataset.from_frame(frame, "类别"), algorithm="id3")
+>>> [node.split.feature for node in tree.iter_nodes() if node.split]
+['有自己的房子', '有工作']
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Iterator, Mapping
+
+import numpy as np
+
+from .algorithms import THRESHOLD_STYLES, resolve
+from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
+from .criteria import IMPURITIES
+from .dataset import Dataset, Kind
+from .errors import ConfigError
+from .splitting import NodeData, SplitRules, forced_candidate, node_candidates
+from .tree import Node, StopReason, Tree
+
+VALIDATION_RULES = ("strict", "no_worse")
+
+
+@dataclass(frozen=True)
+class GrowthConfig:
+    """Everything that decides how a tree grows. Limits left at their defaults never stop a node.
+
+    ``min_samples_split`` and ``min_samples_leaf`` are weighted row counts; ``min_gain`` is
+    Li Hang's threshold ε on the chosen split's score (算法 5.2, 5.3); ``min_impurity_decrease``
+    has scikit-learn's meaning, ``W_t / W · ρ · ΔI ≥ min_impurity_decrease``;
+    ``validation_rule`` says whether validation pre-pruning needs a strict improvement (Zhou)
+    or accepts a tie.
+    """
+
+    algorithm: str = "cart"
+    criterion: str | None = None
+    threshold_style: str = "midpoint"
+    max_depth: int | None = None
+    min_samples_split: float = 2
+    min_samples_leaf: float = 1
+    min_gain: float = 0.0
+    min_impurity_decrease: float = 0.0
+    max_leaves: int | None = None
+    validation_rule: str = "strict"
+
+    def checked(self) -> "GrowthConfig":
+        """Self, after checking every value; raises :class:`ConfigError` naming the bad one."""
+        preset, criterion = resolve(self.algorithm, self.criterion)
+        if self.threshold_style not in THRESHOLD_STYLES:
+            raise ConfigError(f"threshold_style must be one of {THRESHOLD_STYLES}")
+        if self.validation_rule not in VALIDATION_RULES:
+            raise ConfigError(f"validation_rule must be one of {VALIDATION_RULES}")
+        if self.max_depth is not None and self.max_depth < 0:
+            raise ConfigError("max_depth must be ≥ 0 or None")
+        if self.max_leaves is not None and self.max_leaves < 1:
+            raise ConfigError("max_leaves must be ≥ 1 or None")
+        for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name} must be ≥ 0")
+        return replace(self, criterion=criterion.name)
+
+    @classmethod
+    def from_params(cls, config: "GrowthConfig | None" = None, **params) -> "GrowthConfig":
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise ConfigError(f"unknown growth parameter {unknown[0]!r}; known: {sorted(known)}")
+        return replace(config or cls(), **params).checked()
+
+
+@dataclass(frozen=True)
+class GrowthStep:
+    """One expanded node: its candidates, the chosen split and the children it created.
+
+    ``validation`` holds the validation-set correct weight (before, after) when growth is
+    pre-pruned on a validation set.
+    """
+
+    step: int
+    node_id: int
+    path: tuple[str, ...]
+    candidates: CandidateTable
+    chosen: Candidate
+    children: tuple[int, ...]
+    validation: tuple[float, float] | None = None
+
+
+@dataclass
+class _Draft:
+    """A node under construction: the rows (and validation rows) that reach it."""
+
+    node_id: int
+    parent: int | None
+    depth: int
+    path: tuple[str, ...]
+    branch_path: tuple[int, ...]
+    rows: np.ndarray
+    weights: np.ndarray
+    val_rows: np.ndarray
+    val_weights: np.ndarray
+    excluded: frozenset[int]
+    created_at: int
+    class_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
+    prediction: int = 0
+    distribution: np.ndarray = field(default=None)  # type: ignore[assignment]
+    split: Candidate | None = None
+    children: tuple[int, ...] = ()
+    expanded_at: int | None = None
+    stop_reason: StopReason | None = None
+
+
+def _majority(counts: np.ndarray) -> int:
+    """First class (in class order) whose weight is within tolerance of the largest."""
+    return int(np.argmax(counts >= counts.max() - TIE_TOLERANCE))
+
+
+class Growth:
+    """The state of one run of TreeGenerate. Iterate :meth:`steps`, then take :meth:`tree`."""
+
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+                 force: Mapping | None = None, validation: Dataset | None = None):
+        self.data = dataset
+        self.config = config
+        preset, criterion = resolve(config.algorithm, config.criterion)
+        self.preset, self.criterion = preset, criterion
+        self.impurity = IMPURITIES[criterion.impurity]
+        self.force = {tuple(path): spec for path, spec in (force or {}).items()}
+        self.validation = validation
+        self.root_weight = float(dataset.weights.sum())
+        self.drafts: list[_Draft] = []
+        self.queue: deque[_Draft] = deque()
+        self.step = 0
+        val_n = validation.n_rows if validation is not None else 0
+        root = self._new_draft(None, 0, (), (), np.arange(dataset.n_rows), dataset.weights.astype(float),
+                               np.arange(val_n), validation.weights.astype(float) if val_n else np.empty(0),
+                               frozenset())
+        self.queue.append(root)
+
+    # ------------------------------------------------------------------------ bookkeeping
+    def _new_draft(self, parent: _Draft | None, depth, path, branch_path, rows, weights,
+                   val_rows, val_weights, excluded) -> _Draft:
+        draft = _Draft(len(self.drafts), None if parent is None else parent.node_id, depth, path,
+                       branch_path, rows, weights, val_rows, val_weights, excluded, self.step)
+        counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
+        draft.class_counts = counts.astype(float)
+        if counts.sum() > 0:
+            draft.prediction = _majority(counts)
+            draft.distribution = counts / counts.sum()
+        else:
+            draft.prediction, draft.distribution = parent.prediction, parent.distribution
+            draft.stop_reason = StopReason.EMPTY_BRANCH
+        self.drafts.append(draft)
+        return draft
+
+    @property
+    def n_leaves(self) -> int:
+        return sum(1 for d in self.drafts if not d.children)
+
+    def rules(self, excluded: frozenset[int] = frozenset()) -> SplitRules:
+        return SplitRules(self.preset, self.criterion, self.config.threshold_style,
+                          float(self.config.min_samples_leaf), excluded)
+
+    def _forced_spec(self, draft: _Draft):
+        for path, spec in self.force.items():
+            if len(path) == len(draft.path) and all(
+                    p == label or p == index
+                    for p, label, index in zip(path, draft.path, draft.branch_path)):
+                return spec
+        return None
+
+    # ------------------------------------------------------------------------ growth
+    def steps(self) -> Iterator[GrowthStep]:
+        """Expand nodes breadth first, yielding one :class:`GrowthStep` per expanded node."""
+        while self.queue:
+            draft = self.queue.popleft()
+            stop = self._stop_before_split(draft)
+            if stop is not None:
+                draft.stop_reason = stop
+                continue
+            table, chosen = self._choose(draft)
+            if chosen is None:
+                notes = {c.note for c in table}
+                draft.stop_reason = (StopReason.MIN_SAMPLES_LEAF if "leaf too small" in notes
+                                     else StopReason.IDENTICAL)
+                continue
+            parts = self._partition(draft, chosen)
+            stop, figures = self._stop_after_split(draft, chosen, parts)
+            if stop is not None:
+                draft.stop_reason = stop
+                continue
+            self.step += 1
+            draft.split, draft.expanded_at = chosen, self.step
+            draft.children = self._make_children(draft, chosen, parts)
+            yield GrowthStep(self.step, draft.node_id, draft.path, table, chosen, draft.children,
+                             figures)
+
+    def _stop_before_split(self, draft: _Draft) -> StopReason | None:
+        if draft.stop_reason is not None:
+            return draft.stop_reason
+        if (draft.class_counts > TIE_TOLERANCE).sum() <= 1:
+            return StopReason.PURE
+        usable = [j for j in range(self.data.n_features) if j not in draft.excluded]
+        if not usable:
+            return StopReason.NO_FEATURES
+        block = self.data.X[np.ix_(draft.rows, usable)]
+        if not (np.fmax.reduce(block, axis=0) > np.fmin.reduce(block, axis=0)).any():
+            return StopReason.IDENTICAL     # fmax/fmin skip NaN: missing is no distinct value
+        if self.config.max_depth is not None and draft.depth >= self.config.max_depth:
+            return StopReason.MAX_DEPTH
+        if draft.weights.sum() < self.config.min_samples_split - TIE_TOLERANCE:
+            return StopReason.MIN_SAMPLES_SPLIT
+        return None
+
+    def node_data(self, draft: _Draft) -> NodeData:
+        return NodeData(self.data.X[draft.rows], self.data.y[draft.rows], draft.weights,
+                        self.data.n_classes)
+
+    def _choose(self, draft: _Draft) -> tuple[CandidateTable, Candidate | None]:
+        node = self.node_data(draft)
+        rules = self.rules(draft.excluded)
+        table = node_candidates(node, self.data.features, rules)
+        spec = self._forced_spec(draft)
+        if spec is None:
+            return table, table.best()
+        forced = forced_candidate(node, self.data.features, rules, spec)
+        where = "the root" if not draft.path else " → ".join(draft.path)
+        if forced is None or not forced.eligible:
+            reason = forced.note if forced is not None else "no such feature, or no value known here"
+            raise ConfigError(f"cannot split {where} on {spec!r}: {reason}")
+        others = tuple(c for c in table if c.feature != forced.feature)
+        ordered = tuple(sorted(others + (forced,), key=lambda c: c.feature_index))
+        return (CandidateTable(ordered, table.criterion, table.average_gain, ordered.index(forced)),
+                forced)
+
+    def _partition(self, draft: _Draft, chosen: Candidate) -> list[tuple]:
+        """Rows and weights of each branch, for training and validation rows alike."""
+        fractions = chosen.branch_fractions
+        train = _split_rows(chosen, self.data.X, draft.rows, draft.weights, fractions)
+        if self.validation is None:
+            return [(rows, w, np.empty(0, np.int64), np.empty(0)) for rows, w in train]
+        val = _split_rows(chosen, self.validation.X, draft.val_rows, draft.val_weights, fractions)
+        return [t + v for t, v in zip(train, val)]
+
+    def _stop_after_split(self, draft: _Draft, chosen: Candidate, parts
+                          ) -> tuple[StopReason | None, tuple[float, float] | None]:
+        config = self.config
+        if chosen.score < config.min_gain - TIE_TOLERANCE:
+            return StopReason.MIN_GAIN, None
+        share = draft.weights.sum() / self.root_weight
+        if share * chosen.decrease < config.min_impurity_decrease - TIE_TOLERANCE:
+            return StopReason.MIN_IMPURITY_DECREASE, None
+        if config.max_leaves is not None and self.n_leaves + len(parts) - 1 > config.max_leaves:
+            return StopReason.MAX_LEAVES, None
+        if self.validation is None:
+            return None, None
+        y_val = self.validation.y
+        before = float(draft.val_weights[y_val[draft.val_rows] == draft.prediction].sum())
+        after = 0.0
+        for rows, weights, val_rows, val_weights in parts:
+            counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
+            label = _majority(counts) if counts.sum() > 0 else draft.prediction
+            after += float(val_weights[y_val[val_rows] == label].sum())
+        improved = (after > before + TIE_TOLERANCE if config.validation_rule == "strict"
+                    else after >= before - TIE_TOLERANCE)
+        return (None if improved else StopReason.VALIDATION), (before, after)
+
+    def _make_children(self, draft: _Draft, chosen: Candidate, parts) -> tuple[int, ...]:
+        excluded = draft.excluded
+        if chosen.kind is Kind.NOMINAL and chosen.subset is None:
+            excluded = excluded | {chosen.feature_index}
+        children = []
+        for b, (rows, weights, val_rows, val_weights) in enumerate(parts):
+            child = self._new_draft(draft, draft.depth + 1, draft.path + (chosen.branches[b],),
+                                    draft.branch_path + (b,), rows, weights, val_rows, val_weights,
+                                    excluded)
+            children.append(child.node_id)
+            if child.stop_reason is None:
+                self.queue.append(child)
+        return tuple(children)
+
+    # ------------------------------------------------------------------------ result
+    def tree(self) -> Tree:
+        """The tree grown so far (nodes still queued are leaves without a stop reason)."""
+        nodes = tuple(self._node(d) for d in self.drafts)
+        settings = {**asdict(self.config), "force": [[list(p), s] for p, s in self.force.items()]}
+        return Tree(self.data.schema, nodes, settings, self.step)
+
+    def _node(self, d: _Draft) -> Node:
+        return Node(node_id=d.node_id, parent=d.parent, depth=d.depth, path=d.path,
+                    n_samples=int(len(d.rows)), weighted_n_samples=float(d.weights.sum()),
+                    class_counts=tuple(map(float, d.class_counts)),
+                    distribution=tuple(map(float, d.distribution)),
+                    impurity=float(self.impurity(d.class_counts)), prediction=d.prediction,
+                    created_at=d.created_at, split=d.split, children=d.children,
+                    expanded_at=d.expanded_at, stop_reason=d.stop_reason)
+
+
+def _split_rows(chosen: Candidate, X: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+                fractions: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Send each row down its branch; a row with a missing value goes down every branch with
+    its weight × r̃ᵥ (branches with r̃ᵥ = 0 get nothing)."""
+    branch = chosen.branch_index(X[rows, chosen.feature_index])
+    unknown = branch < 0
+    parts = []
+    for b, fraction in enumerate(fractions):
+        mine = branch == b
+        extra = unknown & (fraction > 0)
+        parts.append((np.concatenate([rows[mine], rows[extra]]),
+                      np.concatenate([weights[mine], weights[extra] * fraction])))
+    return parts
+
+
+def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
+    if validation is None or isinstance(validation, Dataset):
+        return validation
+    X_val, y_val = validation
+    X = dataset.schema.encode(X_val) if hasattr(X_val, "columns") else np.asarray(X_val, float)
+    y = dataset.schema.encode_classes(list(y_val))
+    return Dataset(dataset.schema, X, y, np.ones(len(y)))
+
+
+def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
+               validation=None, **params) -> Iterator[GrowthStep]:
+    """Yield the growth steps of a tree, one per expanded node, breadth first.
+
+    ``params`` override fields of ``config`` (see :class:`GrowthConfig`). ``force`` maps a node
+    path (tuple of branch labels or indices from the root; the root is ``()``) to the split to
+    use there if the node is split: a feature name, ``(name, threshold)`` or ``(name, labels)``.
+    ``validation`` (a Dataset with the same schema, or ``(X_val, y_val)``) turns on
+    validation-set pre-pruning.
+    """
+    growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
+                    validation=_as_dataset(validation, dataset))
+    return growth.steps()
+
+
+def grow(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
+         validation=None, **params) -> Tree:
+    """Grow a whole tree (see :func:`grow_steps` for the arguments)."""
+    growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
+                    validation=_as_dataset(validation, dataset))
+    for _ in growth.steps():
+        pass
+    return growth.tree()

@@ -1,0 +1,177 @@
+"""Split candidates and the table of them at one node, with the deterministic choice of the best.
+
+A :class:`Candidate` is a complete description of one split: which feature, how rows are routed
+(threshold, value subset, or one branch per value), the weighted class counts of each branch, and
+every figure a textbook prints for it. A chosen candidate is stored on its tree node as the
+node's split, so views never need the training rows to explain it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+import numpy as np
+
+from .dataset import Kind
+
+#: Two scores closer than this are a tie (exact ties in the books, e.g. Gain(脐部) = Gain(色泽),
+#: differ in the last bits of floating point).
+TIE_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One way to split a node on one feature.
+
+    Routing (:meth:`branch_index`): a continuous feature sends ``x <= threshold`` to branch 0 and
+    the rest to branch 1; a binary nominal split sends the codes in ``subset`` to branch 0; a
+    multiway split has one branch per code in ``branch_codes``.
+
+    Figures, all on the rows with a known value and scaled by ``rho`` where the books scale:
+    ``gain`` (information gain), ``split_info`` (IV), ``gain_ratio``, ``gini`` (Gini index after
+    the split), ``error`` (misclassification error after the split), ``impurity`` (the criterion's
+    impurity after the split), ``decrease`` (ρ × the criterion's impurity decrease) and ``score``
+    (what the criterion maximises). ``eligible`` is False with a ``note`` when the candidate may
+    not be chosen (leaf too small, C4.5's below-average gain).
+    """
+
+    feature: str
+    feature_index: int
+    kind: Kind
+    branches: tuple[str, ...]
+    branch_counts: tuple[tuple[float, ...], ...]
+    rho: float
+    gain: float
+    split_info: float
+    gain_ratio: float
+    gini: float
+    error: float
+    impurity: float
+    decrease: float
+    score: float
+    threshold: float | None = None
+    midpoint: float | None = None
+    subset: tuple[int, ...] | None = None
+    branch_codes: tuple[int, ...] | None = None
+    eligible: bool = True
+    note: str = ""
+    forced: bool = False
+
+    @property
+    def n_branches(self) -> int:
+        return len(self.branches)
+
+    @property
+    def branch_weights(self) -> np.ndarray:
+        """Weighted number of rows with a known value in each branch."""
+        return np.asarray(self.branch_counts, dtype=float).sum(axis=1)
+
+    @property
+    def branch_fractions(self) -> np.ndarray:
+        """r̃ᵥ: each branch's share of the known weight (Zhou 式 4.9), used to distribute rows
+        whose value is missing, in training and in prediction."""
+        weights = self.branch_weights
+        total = weights.sum()
+        return weights / total if total > 0 else np.full(len(weights), 1.0 / len(weights))
+
+    def branch_index(self, values: np.ndarray) -> np.ndarray:
+        """The branch of each encoded value; −1 where the value is missing."""
+        values = np.asarray(values, dtype=float)
+        known = ~np.isnan(values)
+        out = np.full(values.shape, -1, dtype=np.int64)
+        if self.kind is Kind.CONTINUOUS:
+            out[known] = (values[known] > self.threshold).astype(np.int64)
+        elif self.subset is not None:
+            out[known] = np.where(np.isin(values[known], self.subset), 0, 1)
+        else:
+            codes = np.asarray(self.branch_codes, dtype=np.int64)
+            lookup = np.full(codes.max() + 2, -1, dtype=np.int64)
+            lookup[codes] = np.arange(len(codes))
+            known_codes = values[known].astype(np.int64)
+            out[known] = lookup[np.where(known_codes <= codes.max(), known_codes, -1)]
+        return out
+
+    def describe(self) -> str:
+        """The test in words, e.g. ``密度 ≤ 0.381`` or ``纹理 = ?``."""
+        if self.kind is Kind.CONTINUOUS:
+            return f"{self.feature} ≤ {self.threshold:.6g}"
+        if self.subset is not None:
+            return f"{self.feature} {self.branches[0]}"
+        return f"{self.feature} = ?"
+
+    def as_record(self) -> dict:
+        """The candidate's figures as a flat dict (one row of a display table)."""
+        return {"feature": self.feature, "kind": self.kind.value, "test": self.describe(),
+                "threshold": self.threshold, "gain": self.gain, "split_info": self.split_info,
+                "gain_ratio": self.gain_ratio, "gini": self.gini, "error": self.error,
+                "impurity": self.impurity, "rho": self.rho, "score": self.score,
+                "eligible": self.eligible, "note": self.note}
+
+
+@dataclass(frozen=True)
+class CandidateTable:
+    """The best candidate of each feature at one node, in column order, plus the choice.
+
+    Index it by feature name or position. ``average_gain`` is the mean information gain over the
+    feature candidates that could be chosen (C4.5's filter compares against it).
+    """
+
+    candidates: tuple[Candidate, ...]
+    criterion: str
+    average_gain: float = 0.0
+    chosen_index: int | None = field(default=None)
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return iter(self.candidates)
+
+    def __len__(self) -> int:
+        return len(self.candidates)
+
+    def __getitem__(self, key: str | int) -> Candidate:
+        if isinstance(key, str):
+            for candidate in self.candidates:
+                if candidate.feature == key:
+                    return candidate
+            raise KeyError(f"no candidate for feature {key!r}")
+        return self.candidates[key]
+
+    def __contains__(self, feature: str) -> bool:
+        return any(c.feature == feature for c in self.candidates)
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        return tuple(c.feature for c in self.candidates)
+
+    def best(self) -> Candidate | None:
+        """The chosen candidate: the highest score among the eligible ones; ties (within
+        ``TIE_TOLERANCE``) go to the first feature in column order. None when nothing is eligible.
+        """
+        return None if self.chosen_index is None else self.candidates[self.chosen_index]
+
+    def to_records(self) -> list[dict]:
+        """One dict per candidate with a ``chosen`` flag, for a display table."""
+        return [{**c.as_record(), "chosen": i == self.chosen_index}
+                for i, c in enumerate(self.candidates)]
+
+
+def choose(candidates: tuple[Candidate, ...], criterion) -> CandidateTable:
+    """Apply the criterion's selection rule and return the table with its choice.
+
+    With Quinlan's heuristic (``criterion.average_gain_filter``), candidates whose gain is below
+    the average gain of the eligible candidates are marked ineligible before the gain ratios
+    compete (Zhou §4.2.2: 先从候选划分属性中找出信息增益高于平均水平的属性，再从中选择增益率最高的).
+    """
+    eligible = [c for c in candidates if c.eligible]
+    average = float(np.mean([c.gain for c in eligible])) if eligible else 0.0
+    if criterion.average_gain_filter:
+        candidates = tuple(
+            replace(c, eligible=False, note="gain below average")
+            if c.eligible and c.gain < average - TIE_TOLERANCE else c
+            for c in candidates)
+    scores = [(i, c.score) for i, c in enumerate(candidates) if c.eligible]
+    chosen = None
+    if scores:
+        top = max(score for _, score in scores)
+        chosen = next(i for i, score in scores if score >= top - TIE_TOLERANCE)
+    return CandidateTable(tuple(candidates), criterion.name, average, chosen)

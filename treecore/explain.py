@@ -1,0 +1,131 @@
+"""On-demand explanations of one node: its candidate table and the score at every threshold.
+
+A tree stores only the chosen split of each node; the competing candidates are recomputed here,
+for the node on screen, from the rows that reach it (``Tree.node_rows``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .algorithms import resolve
+from .candidates import CandidateTable
+from .dataset import Dataset, Kind
+from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, node_candidates,
+                        partition_figures, subset_table, sweep, value_counts)
+from .tree import NodeSample, Tree
+
+
+def _node_context(dataset: Dataset, node, algorithm: str | None, criterion: str | None):
+    """(NodeData, SplitRules) for ``node``: None (the root), a NodeSample, or (tree, node_id)."""
+    tree, excluded, min_leaf, style = None, frozenset(), 1.0, "midpoint"
+    if isinstance(node, tuple):
+        tree, node_id = node
+        settings = tree.settings
+        algorithm = algorithm or settings.get("algorithm")
+        criterion = criterion or settings.get("criterion")
+        min_leaf = float(settings.get("min_samples_leaf", 1.0))
+        style = settings.get("threshold_style", "midpoint")
+        preset, _ = resolve(algorithm, criterion)
+        if preset.multiway:
+            excluded = frozenset(a.split.feature_index for a in tree.ancestors(node_id)[:-1]
+                                 if a.split.kind is Kind.NOMINAL and a.split.subset is None)
+        node = tree.node_rows(dataset, node_id)
+    preset, crit = resolve(algorithm or "cart", criterion)
+    if node is None:
+        node = NodeSample(np.arange(dataset.n_rows), dataset.weights.astype(float))
+    data = NodeData(dataset.X[node.rows], dataset.y[node.rows], node.weights, dataset.n_classes)
+    return data, SplitRules(preset, crit, style, min_leaf, excluded)
+
+
+def split_candidates(dataset: Dataset, algorithm: str = "cart", criterion: str | None = None,
+                     node: NodeSample | tuple[Tree, int] | None = None) -> CandidateTable:
+    """The best candidate of each feature at ``node`` (the root by default), with the choice.
+
+    ``node`` may be ``(tree, node_id)``: the tree's algorithm, criterion and limits are then used
+    unless given, and attributes used up on the path are left out.
+    """
+    data, rules = _node_context(dataset, node, algorithm if not isinstance(node, tuple) else None,
+                                criterion)
+    return node_candidates(data, dataset.features, rules)
+
+
+@dataclass(frozen=True)
+class ThresholdCurve:
+    """Every candidate split of one feature at one node, with its figures.
+
+    For a continuous feature one entry per cut (``threshold``, ``midpoint``, ``is_boundary``);
+    for a nominal feature under a binary algorithm one entry per value subset (``subsets``); for
+    a multiway split a single entry. ``figures`` maps a figure name (``gain``, ``gain_ratio``,
+    ``gini``, ``error``, ``impurity``, ``decrease``, ``score``) to an array over the entries;
+    ``valid`` marks the entries that respect the leaf-size limit; ``best`` is the chosen entry.
+    """
+
+    feature: str
+    kind: Kind
+    labels: tuple[str, ...]
+    threshold: np.ndarray | None
+    midpoint: np.ndarray | None
+    is_boundary: np.ndarray | None
+    subsets: tuple[tuple[str, ...], ...] | None
+    figures: dict
+    valid: np.ndarray
+    best: int | None
+
+    def __len__(self) -> int:
+        return len(self.valid)
+
+    @property
+    def score(self) -> np.ndarray:
+        return self.figures["score"]
+
+    @property
+    def impurity(self) -> np.ndarray:
+        return self.figures["impurity"]
+
+
+def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None, *,
+                    algorithm: str = "cart", node: NodeSample | tuple[Tree, int] | None = None
+                    ) -> ThresholdCurve:
+    """Every candidate threshold (or value subset) of ``feature`` at ``node`` with its score."""
+    data, rules = _node_context(dataset, node, algorithm if not isinstance(node, tuple) else None,
+                                criterion)
+    j = dataset.schema.index_of(feature)
+    spec = dataset.features[j]
+    values = data.X[:, j]
+    known = ~np.isnan(values)
+    total = data.total_weight
+    rho = float(data.weights[known].sum() / total) if total > 0 else 0.0
+    missing_weight = total - float(data.weights[known].sum())
+    table = node_candidates(data, (spec,), SplitRules(rules.algorithm, rules.criterion,
+                                                       rules.threshold_style, rules.min_samples_leaf))
+    chosen = table.best() if len(table) else None
+    if spec.kind is Kind.CONTINUOUS:
+        cuts = sweep(values[known], data.y[known], data.weights[known], data.n_classes)
+        branch_counts = cuts.branch_counts()
+        figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
+        valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - 1e-9).all(axis=1)
+        thresholds = cuts.thresholds(rules.threshold_style)
+        best = None if chosen is None else int(np.flatnonzero(np.isclose(thresholds, chosen.threshold))[0])
+        return ThresholdCurve(feature, spec.kind, (), thresholds, cuts.midpoint, cuts.is_boundary,
+                              None, figures, valid, best)
+    counts = value_counts(data, j, len(spec.labels))
+    if rules.algorithm.multiway:
+        figures = partition_figures(counts[None], rho, missing_weight, rules.criterion)
+        return ThresholdCurve(feature, spec.kind, spec.labels, None, None, None, None, figures,
+                              np.array([chosen is not None and chosen.eligible]),
+                              0 if chosen is not None else None)
+    present = np.flatnonzero(counts.sum(axis=1) > 0)
+    memberships, branch_counts, figures = subset_table(
+        counts, present, rho, missing_weight, rules.criterion,
+        exhaustive=len(present) <= EXHAUSTIVE_LEVELS)
+    subsets = tuple(tuple(spec.labels[c] for c in present[m]) for m in memberships)
+    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - 1e-9).all(axis=1)
+    best = None
+    if chosen is not None:
+        chosen_labels = tuple(spec.labels[c] for c in chosen.subset)
+        best = next((i for i, s in enumerate(subsets) if s == chosen_labels), None)
+    return ThresholdCurve(feature, spec.kind, spec.labels, None, None, None, subsets, figures,
+                          valid, best)

@@ -1,0 +1,353 @@
+"""Candidate splits of one node: every feature, every threshold or value subset, scored.
+
+Three ways to split, as the books define them:
+
+* **nominal multiway** (ID3, C4.5): one branch per value of the attribute's domain; a value no
+  training row at the node has gives an empty branch (Hunt's third case, Zhou 图 4.2 line 12);
+* **nominal binary** (CART): a subset of the values against the rest; the exact best subset, for
+  two classes by ordering values by class proportion (Breiman et al. 1984, Theorem 4.5), for more
+  classes exhaustively up to :data:`EXHAUSTIVE_LEVELS` values and by the same ordering applied to
+  each class in turn beyond that (a heuristic, documented as such);
+* **continuous bi-partition** (Zhou §4.4.1, 式 4.7–4.8): sort once, sweep every midpoint between
+  neighbouring distinct values with cumulative weighted class counts.
+
+Rows whose value is missing take no part in scoring; the gain is scaled by ρ, the known weight
+fraction (Zhou 式 4.12), and IV counts the unknown rows as one more outcome (Quinlan 1993).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from . import criteria
+from .algorithms import Algorithm, Criterion
+from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, choose
+from .dataset import Feature, Kind
+
+#: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
+EXHAUSTIVE_LEVELS = 12
+
+
+@dataclass(frozen=True)
+class NodeData:
+    """The rows reaching one node: encoded features, class codes and (fractional) weights."""
+
+    X: np.ndarray
+    y: np.ndarray
+    weights: np.ndarray
+    n_classes: int
+
+    @property
+    def total_weight(self) -> float:
+        return float(self.weights.sum())
+
+    def class_counts(self, mask: np.ndarray | None = None) -> np.ndarray:
+        y, w = (self.y, self.weights) if mask is None else (self.y[mask], self.weights[mask])
+        return np.bincount(y, weights=w, minlength=self.n_classes).astype(float)
+
+
+@dataclass(frozen=True)
+class SplitRules:
+    """What the algorithm allows at a node: criterion, nominal split style, threshold style,
+    smallest leaf (weighted) and the features already used up on the path."""
+
+    algorithm: Algorithm
+    criterion: Criterion
+    threshold_style: str = "midpoint"
+    min_samples_leaf: float = 1.0
+    excluded: frozenset[int] = frozenset()
+
+
+# ------------------------------------------------------------------------------------ figures
+def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) -> dict:
+    """Every textbook figure of one or many partitions (branch counts along axes −2, −1).
+
+    Returns arrays of ``gain``, ``split_info``, ``gain_ratio``, ``gini``, ``error``,
+    ``impurity``, ``decrease`` and ``score``; see :class:`~treecore.candidates.Candidate`.
+    """
+    branch_counts = np.asarray(branch_counts, dtype=float)
+    impurity = criteria.IMPURITIES[criterion.impurity]
+    gain = criteria.information_gain(branch_counts, rho)
+    iv = criteria.split_info(branch_counts.sum(axis=-1), missing_weight)
+    ratio = criteria.gain_ratio(gain, iv)
+    decrease = criteria.impurity_decrease(branch_counts, impurity, rho)
+    return {"gain": gain, "split_info": iv, "gain_ratio": ratio,
+            "gini": criteria.weighted_child_impurity(branch_counts, criteria.gini),
+            "error": criteria.weighted_child_impurity(branch_counts, criteria.misclassification),
+            "impurity": criteria.weighted_child_impurity(branch_counts, impurity),
+            "decrease": decrease,
+            "score": ratio if criterion.score == "gain_ratio" else decrease}
+
+
+def _candidate(feature: Feature, j: int, branch_counts: np.ndarray, figures: dict, at: int | None,
+               rho: float, **routing) -> Candidate:
+    pick = (lambda a: float(a[at])) if at is not None else float
+    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind,
+                     branch_counts=tuple(tuple(map(float, row)) for row in branch_counts),
+                     rho=float(rho), **{name: pick(figures[name]) for name in
+                                        ("gain", "split_info", "gain_ratio", "gini", "error",
+                                         "impurity", "decrease", "score")},
+                     **routing)
+
+
+def _first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
+    """Index of the highest value among ``allowed``; ties go to the first (lowest) index."""
+    if not allowed.any():
+        return None
+    top = values[allowed].max()
+    return int(np.flatnonzero(allowed & (values >= top - TIE_TOLERANCE))[0])
+
+
+# ---------------------------------------------------------------------------- continuous
+@dataclass(frozen=True)
+class ThresholdSweep:
+    """Every cut between neighbouring distinct values of a continuous feature at a node.
+
+    ``left_counts[i]`` are the weighted class counts of rows with value ≤ ``lower[i]``;
+    ``midpoint[i] = (lower[i] + upper[i]) / 2``. A cut is a *boundary point* unless the values
+    on both sides of it are pure in the same class (Fayyad & Irani 1992); for entropy, Gini and
+    misclassification error an optimal cut is always a boundary point or an end of the range
+    allowed by the leaf-size limit, so only those are searched.
+    """
+
+    lower: np.ndarray
+    upper: np.ndarray
+    left_counts: np.ndarray
+    total_counts: np.ndarray
+    is_boundary: np.ndarray
+
+    @property
+    def midpoint(self) -> np.ndarray:
+        return (self.lower + self.upper) / 2.0
+
+    def branch_counts(self) -> np.ndarray:
+        """(cuts, 2, k): left and right counts of every cut."""
+        return np.stack([self.left_counts, self.total_counts - self.left_counts], axis=1)
+
+    def thresholds(self, style: str) -> np.ndarray:
+        return self.midpoint if style == "midpoint" else self.lower
+
+
+def sweep(values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int) -> ThresholdSweep:
+    """Sort once and accumulate weighted class counts: O(n log n) for all cuts of a feature."""
+    order = np.argsort(values, kind="stable")
+    v, labels, w = values[order], y[order], weights[order]
+    onehot = np.zeros((len(v), n_classes))
+    onehot[np.arange(len(v)), labels] = w
+    cumulative = np.cumsum(onehot, axis=0)
+    ends = np.flatnonzero(v[1:] != v[:-1])            # last position of each block but the final
+    block_ends = np.append(ends, len(v) - 1)
+    block_counts = np.diff(np.vstack([np.zeros(n_classes), cumulative[block_ends]]), axis=0)
+    present = block_counts > 0
+    pure = present.sum(axis=1) == 1
+    pure_class = block_counts.argmax(axis=1)
+    same_pure = pure[:-1] & pure[1:] & (pure_class[:-1] == pure_class[1:])
+    return ThresholdSweep(lower=v[ends], upper=v[ends + 1], left_counts=cumulative[ends],
+                          total_counts=cumulative[-1], is_boundary=~same_pure)
+
+
+def _searchable_cuts(sweep_: ThresholdSweep, valid: np.ndarray) -> np.ndarray:
+    """Boundary points among the valid cuts, plus the first and last valid cut."""
+    searchable = valid & sweep_.is_boundary
+    valid_positions = np.flatnonzero(valid)
+    if valid_positions.size:
+        searchable[[valid_positions[0], valid_positions[-1]]] = True
+    return searchable
+
+
+def continuous_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
+                         threshold: float | None = None) -> Candidate | None:
+    """The best bi-partition of continuous feature ``j`` (or the one at ``threshold``)."""
+    values = node.X[:, j]
+    known = ~np.isnan(values)
+    rho, missing_weight = _known_share(node, known)
+    if threshold is not None:
+        left = known & (values <= threshold)
+        counts = np.stack([node.class_counts(left), node.class_counts(known & ~left)])
+        figures = partition_figures(counts, rho, missing_weight, rules.criterion)
+        return _with_validity(_candidate(feature, j, counts, figures, None, rho,
+                                         threshold=float(threshold), branches=_interval_labels(threshold),
+                                         forced=True), rules.min_samples_leaf)
+    if not known.any():
+        return None
+    cuts = sweep(values[known], node.y[known], node.weights[known], node.n_classes)
+    if len(cuts.lower) == 0:
+        return None
+    branch_counts = cuts.branch_counts()
+    figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
+    sides = branch_counts.sum(axis=2)
+    valid = (sides >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    at = _first_best(figures["decrease"], _searchable_cuts(cuts, valid))
+    note = ""
+    if at is None:
+        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
+    threshold = float(cuts.thresholds(rules.threshold_style)[at])
+    return _candidate(feature, j, branch_counts[at], figures, at, rho, threshold=threshold,
+                      midpoint=float(cuts.midpoint[at]), branches=_interval_labels(threshold),
+                      eligible=not note, note=note)
+
+
+def _interval_labels(threshold: float) -> tuple[str, str]:
+    return (f"≤ {threshold:.6g}", f"> {threshold:.6g}")
+
+
+# ------------------------------------------------------------------------------- nominal
+def _known_share(node: NodeData, known: np.ndarray) -> tuple[float, float]:
+    total = node.total_weight
+    known_weight = float(node.weights[known].sum())
+    return (known_weight / total if total > 0 else 0.0), total - known_weight
+
+
+def value_counts(node: NodeData, j: int, n_levels: int) -> np.ndarray:
+    """(levels, k) weighted class counts of each value of nominal feature ``j`` (known rows)."""
+    values = node.X[:, j]
+    known = ~np.isnan(values)
+    codes = values[known].astype(np.int64)
+    flat = np.bincount(codes * node.n_classes + node.y[known], weights=node.weights[known],
+                       minlength=n_levels * node.n_classes)
+    return flat.reshape(n_levels, node.n_classes)
+
+
+def multiway_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+    """One branch per value of the domain. Quinlan's C4.5 requires at least two branches
+    holding ``min_samples_leaf`` (weighted) rows; empty branches are allowed."""
+    known = ~np.isnan(node.X[:, j])
+    if not known.any():
+        return None
+    rho, missing_weight = _known_share(node, known)
+    counts = value_counts(node, j, len(feature.labels))
+    figures = partition_figures(counts, rho, missing_weight, rules.criterion)
+    big_enough = (counts.sum(axis=1) >= max(rules.min_samples_leaf, TIE_TOLERANCE) - TIE_TOLERANCE)
+    candidate = _candidate(feature, j, counts, figures, None, rho, branches=feature.labels,
+                           branch_codes=tuple(range(len(feature.labels))))
+    if (counts.sum(axis=1) > 0).sum() < 2:
+        return replace(candidate, eligible=False, note="one value only")
+    if big_enough.sum() < 2:
+        return replace(candidate, eligible=False, note="leaf too small")
+    return candidate
+
+
+def subset_memberships(level_counts: np.ndarray, exhaustive: bool) -> np.ndarray:
+    """Candidate left-branch memberships (rows) over the levels present (columns).
+
+    Exhaustive: all 2^(L−1) − 1 subsets holding the first level. Otherwise the prefixes of the
+    levels ordered by the proportion of each class (for two classes one ordering suffices and is
+    exact, Breiman et al. Theorem 4.5). Every membership holds the first level, so a subset and
+    its complement are never both listed.
+    """
+    n_levels, n_classes = level_counts.shape
+    if exhaustive:
+        masks = np.arange(2 ** (n_levels - 1) - 1)
+        bits = (masks[:, None] >> np.arange(n_levels - 1)) & 1
+        return np.column_stack([np.ones(len(masks), bool), bits.astype(bool)])
+    proportions = level_counts / level_counts.sum(axis=1, keepdims=True)
+    orderings = [np.argsort(proportions[:, c], kind="stable")
+                 for c in range(1 if n_classes == 2 else n_classes)]
+    rows = []
+    for order in orderings:
+        for size in range(1, n_levels):
+            member = np.zeros(n_levels, bool)
+            member[order[:size]] = True
+            rows.append(member if member[0] else ~member)
+    return np.unique(np.array(rows), axis=0)[::-1]
+
+
+def binary_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
+                     subset: tuple[int, ...] | None = None) -> Candidate | None:
+    """The best "subset vs rest" split of nominal feature ``j`` (or the given ``subset``)."""
+    known = ~np.isnan(node.X[:, j])
+    if not known.any():
+        return None
+    rho, missing_weight = _known_share(node, known)
+    counts = value_counts(node, j, len(feature.labels))
+    if subset is not None:
+        member = np.isin(np.arange(len(feature.labels)), subset)
+        branch_counts = np.stack([counts[member].sum(0), counts[~member].sum(0)])
+        figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
+        return _with_validity(_candidate(feature, j, branch_counts, figures, None, rho,
+                                         subset=tuple(sorted(subset)),
+                                         branches=_subset_labels(feature, subset), forced=True),
+                              rules.min_samples_leaf)
+    present = np.flatnonzero(counts.sum(axis=1) > 0)
+    if len(present) < 2:
+        return None
+    memberships, branch_counts, figures = subset_table(counts, present, rho, missing_weight,
+                                                       rules.criterion,
+                                                       exhaustive=node.n_classes > 2 and
+                                                       len(present) <= EXHAUSTIVE_LEVELS)
+    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    at = _first_best(figures["decrease"], valid)
+    note = ""
+    if at is None:
+        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
+    chosen = tuple(int(c) for c in present[memberships[at]])
+    return _candidate(feature, j, branch_counts[at], figures, at, rho, subset=chosen,
+                      branches=_subset_labels(feature, chosen), eligible=not note, note=note)
+
+
+def subset_table(counts: np.ndarray, present: np.ndarray, rho: float, missing_weight: float,
+                 criterion: Criterion, exhaustive: bool):
+    """Memberships, (s, 2, k) branch counts and figures of the candidate subsets."""
+    level_counts = counts[present]
+    memberships = subset_memberships(level_counts, exhaustive)
+    left = memberships.astype(float) @ level_counts
+    branch_counts = np.stack([left, level_counts.sum(0) - left], axis=1)
+    return memberships, branch_counts, partition_figures(branch_counts, rho, missing_weight, criterion)
+
+
+def _subset_labels(feature: Feature, subset) -> tuple[str, str]:
+    names = ", ".join(feature.labels[c] for c in sorted(subset))
+    return (f"∈ {{{names}}}", f"∉ {{{names}}}")
+
+
+def _with_validity(candidate: Candidate, min_samples_leaf: float) -> Candidate:
+    """Mark a caller-given split ineligible when a side is empty or smaller than a leaf may be."""
+    weights = candidate.branch_weights
+    if (weights > 0).sum() < 2:
+        return replace(candidate, eligible=False, note="one side empty")
+    if (weights < min_samples_leaf - TIE_TOLERANCE).any():
+        return replace(candidate, eligible=False, note="leaf too small")
+    return candidate
+
+
+# ---------------------------------------------------------------------------------- a node
+def feature_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+    """The best split on feature ``j`` under ``rules`` (None when it cannot split at all)."""
+    if feature.kind is Kind.CONTINUOUS:
+        return continuous_candidate(node, j, feature, rules)
+    if rules.algorithm.multiway:
+        return multiway_candidate(node, j, feature, rules)
+    return binary_candidate(node, j, feature, rules)
+
+
+def node_candidates(node: NodeData, features: tuple[Feature, ...], rules: SplitRules) -> CandidateTable:
+    """The best candidate of every usable feature, in column order, and the criterion's choice."""
+    found = []
+    for j, feature in enumerate(features):
+        if j in rules.excluded:
+            continue
+        candidate = feature_candidate(node, j, feature, rules)
+        if candidate is not None:
+            found.append(candidate)
+    return choose(tuple(found), rules.criterion)
+
+
+def forced_candidate(node: NodeData, features: tuple[Feature, ...], rules: SplitRules,
+                     spec) -> Candidate | None:
+    """The split a caller asked for: a feature name (its best split), ``(name, threshold)`` for a
+    continuous feature, or ``(name, labels)`` for a binary nominal subset."""
+    name, detail = (spec, None) if isinstance(spec, str) else (spec[0], spec[1])
+    j = next((i for i, f in enumerate(features) if f.name == name), None)
+    if j is None:
+        return None
+    feature = features[j]
+    if detail is None:
+        candidate = feature_candidate(node, j, feature, rules)
+        return None if candidate is None else replace(candidate, forced=True)
+    if feature.kind is Kind.CONTINUOUS:
+        return continuous_candidate(node, j, feature, rules, threshold=float(detail))
+    labels = [detail] if isinstance(detail, str) else list(detail)
+    codes = tuple(feature.labels.index(str(label)) for label in labels if str(label) in feature.labels)
+    return binary_candidate(node, j, feature, rules, subset=codes)
