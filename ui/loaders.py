@@ -258,7 +258,7 @@ def _read_excel(data: bytes) -> LoadedTable:
     try:
         with pd.ExcelFile(io.BytesIO(data), engine="openpyxl") as workbook:
             names = workbook.sheet_names
-            raw = workbook.parse(names[0], header=None, **_READ_OPTIONS)
+            raw = pd.read_excel(workbook, sheet_name=names[0], header=None, **_READ_OPTIONS)
     except Exception as error:  # openpyxl raises many types for damaged workbooks
         raise LoadError(f"The Excel file cannot be read ({error}). Open it in Excel and save it "
                         "again, or save the sheet as CSV.") from None
