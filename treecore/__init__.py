@@ -10,6 +10,7 @@ from .builder import GrowthConfig, GrowthStep, grow, grow_steps
 from .candidates import Candidate, CandidateTable
 from .dataset import DEFAULT_MISSING, Dataset, Feature, Kind, Schema, infer_kinds
 from .errors import ConfigError, DataError, NotFittedError, TreecoreError
+from .estimator import DecisionTreeClassifier
 from .explain import ThresholdCurve, split_candidates, threshold_curve
 from .tree import Node, NodeSample, StopReason, Tree
 
@@ -18,5 +19,5 @@ __all__ = [
     "grow_steps", "Candidate", "CandidateTable", "DEFAULT_MISSING", "Dataset", "Feature", "Kind",
     "Schema", "infer_kinds", "ConfigError", "DataError", "NotFittedError", "TreecoreError",
     "ThresholdCurve", "split_candidates", "threshold_curve", "Node", "NodeSample", "StopReason",
-    "Tree",
+    "Tree", "DecisionTreeClassifier",
 ]

@@ -81,7 +81,7 @@ def impurity_decrease(branch_counts, impurity=entropy, rho=1.0) -> np.ndarray:
 def information_gain(branch_counts, rho=1.0) -> np.ndarray:
     """Gain(D, a) = ρ · (Ent(D̃) − Σᵥ r̃ᵥ Ent(D̃ᵛ)) (Zhou 式 4.2 and 4.12).
 
-    >>> round(float(information_gain([[3, 0], [6, 6]])), 3)   # Li Hang: g(D, 有自己的房子) = 0.420
+    >>> round(float(information_gain([[0, 6], [6, 3]])), 3)   # Li Hang: g(D, 有自己的房子) = 0.420
     0.42
     """
     return impurity_decrease(branch_counts, entropy, rho)
