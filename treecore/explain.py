@@ -13,8 +13,8 @@ import numpy as np
 from .algorithms import resolve
 from .candidates import CandidateTable
 from .dataset import Dataset, Kind
-from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, node_candidates,
-                        partition_figures, subset_table, sweep, value_counts)
+from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, feature_candidate,
+                        node_candidates, partition_figures, subset_table, sweep, value_counts)
 from .tree import NodeSample, Tree
 
 
@@ -99,9 +99,10 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
     total = data.total_weight
     rho = float(data.weights[known].sum() / total) if total > 0 else 0.0
     missing_weight = total - float(data.weights[known].sum())
-    table = node_candidates(data, (spec,), SplitRules(rules.algorithm, rules.criterion,
-                                                       rules.threshold_style, rules.min_samples_leaf))
-    chosen = table.best() if len(table) else None
+    candidate = feature_candidate(data, j, spec, SplitRules(rules.algorithm, rules.criterion,
+                                                            rules.threshold_style,
+                                                            rules.min_samples_leaf))
+    chosen = candidate if candidate is not None and candidate.eligible else None
     if spec.kind is Kind.CONTINUOUS:
         cuts = sweep(values[known], data.y[known], data.weights[known], data.n_classes)
         branch_counts = cuts.branch_counts()
