@@ -1,0 +1,200 @@
+"""The data edge: kind inference, encoding, missing values, validation errors that say where."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
+
+
+def frame(**columns) -> pd.DataFrame:
+    return pd.DataFrame(columns)
+
+
+@pytest.fixture
+def melons() -> pd.DataFrame:
+    return frame(编号=[1, 2, 3, 4], 色泽=["青绿", "乌黑", "?", "青绿"],
+                 密度=[0.697, 0.774, np.nan, 0.5], 好瓜=["是", "是", "否", "否"])
+
+
+# ------------------------------------------------------------------------------ encoding
+def test_encoding_kinds_labels_and_missing(melons):
+    data = Dataset.from_frame(melons, "好瓜")
+    assert data.feature_names == ("色泽", "密度")
+    assert [f.kind for f in data.features] == [Kind.NOMINAL, Kind.CONTINUOUS]
+    assert data.features[0].labels == ("青绿", "乌黑")          # first-seen order
+    np.testing.assert_array_equal(data.X[:, 0], [0, 1, np.nan, 0])
+    np.testing.assert_array_equal(data.X[:, 1], [0.697, 0.774, np.nan, 0.5])
+    assert data.classes == ("是", "否")
+    np.testing.assert_array_equal(data.y, [0, 0, 1, 1])
+    np.testing.assert_array_equal(data.weights, np.ones(4))
+    np.testing.assert_array_equal(data.row_labels, [1, 2, 3, 4])
+
+
+@pytest.mark.parametrize("marker", ["", " ", "?", "NA", "None", None, np.nan])
+def test_missing_markers(marker):
+    data = Dataset.from_frame(frame(a=["x", marker, "y"], t=[0, 1, 0]), "t")
+    assert np.isnan(data.X[1, 0]) and data.features[0].labels == ("x", "y")
+
+
+def test_custom_missing_markers():
+    data = Dataset.from_frame(frame(a=["x", "unknown", "?"], t=[0, 1, 0]), "t", missing=("unknown",))
+    assert np.isnan(data.X[1, 0]) and data.features[0].labels == ("x", "?")
+
+
+def test_numbers_as_text_are_continuous():
+    data = Dataset.from_frame(frame(a=["1.5", "2", "?"], t=["p", "q", "p"]), "t")
+    assert data.features[0].kind is Kind.CONTINUOUS
+    np.testing.assert_array_equal(data.X[:, 0], [1.5, 2.0, np.nan])
+
+
+def test_kinds_override_and_ignore(melons):
+    data = Dataset.from_frame(melons, "好瓜", kinds={"编号": "nominal", "密度": Kind.NOMINAL},
+                              ignore=["色泽"])
+    assert data.feature_names == ("编号", "密度")
+    assert data.features[0].labels == ("1", "2", "3", "4")      # integral floats lose ".0"
+    assert all(f.kind is Kind.NOMINAL for f in data.features)
+
+
+def test_bool_and_category_are_nominal():
+    kinds = infer_kinds(frame(b=[True, False, True], c=pd.Categorical(["u", "v", "u"]),
+                              x=[1.0, 2.0, 3.0]))
+    assert kinds == {"b": Kind.NOMINAL, "c": Kind.NOMINAL, "x": Kind.CONTINUOUS}
+
+
+def test_row_id_inference():
+    assert infer_kinds(frame(ID=[3, 1, 2], Tid=["a", "b", "c"]))["ID"] is Kind.IGNORED
+    sequence = frame(n=list(range(1, 11)), m=list(range(1, 10)) + [1])
+    kinds = infer_kinds(sequence)
+    assert kinds["n"] is Kind.IGNORED and kinds["m"] is Kind.CONTINUOUS
+
+
+def test_integer_class_labels_normalised():
+    data = Dataset.from_frame(frame(a=[1.0, 2.0, 3.0], t=[1, 0, 1]), "t")
+    assert data.classes == (1, 0) and all(type(c) is int for c in data.classes)
+    np.testing.assert_array_equal(data.schema.encode_classes([np.int64(0), 1.0]), [1, 0])
+
+
+def test_weights_column_and_sequence():
+    table = frame(a=["x", "y", "x"], w=[1, 2, 0.5], t=["p", "q", "p"])
+    data = Dataset.from_frame(table, "t", weights="w")
+    assert data.feature_names == ("a",)
+    np.testing.assert_array_equal(data.weights, [1, 2, 0.5])
+    data = Dataset.from_frame(table.drop(columns="w"), "t", weights=[3, 1, 1])
+    np.testing.assert_array_equal(data.weights, [3, 1, 1])
+
+
+def test_schema_encodes_new_rows(melons):
+    data = Dataset.from_frame(melons, "好瓜")
+    new = frame(密度=[0.3, "?"], 色泽=["浅白", "乌黑"])                # unseen value → missing
+    np.testing.assert_array_equal(data.schema.encode(new), [[np.nan, 0.3], [1, np.nan]])
+    np.testing.assert_array_equal(data.schema.encode_row({"色泽": "青绿", "密度": 1}), [[0, 1]])
+
+
+def test_schema_round_trip(melons):
+    schema = Dataset.from_frame(melons, "好瓜").schema
+    assert type(schema).from_dict(schema.to_dict()) == schema
+
+
+def test_subset_and_fingerprint(melons):
+    data = Dataset.from_frame(melons, "好瓜")
+    part = data.subset([0, 3])
+    np.testing.assert_array_equal(part.row_labels, [1, 4])
+    assert part.schema is data.schema
+    assert data.fingerprint() == Dataset.from_frame(melons, "好瓜").fingerprint()
+    assert part.fingerprint() != data.fingerprint()
+
+
+def test_default_missing_markers_include_the_usual():
+    assert {"", "?", "NA"} <= set(DEFAULT_MISSING)
+
+
+# ------------------------------------------------------------------------------ errors
+def _error(table, target="t", **kwargs) -> DataError:
+    with pytest.raises(DataError) as info:
+        Dataset.from_frame(table, target, **kwargs)
+    return info.value
+
+
+def test_no_target():
+    error = _error(frame(a=[1, 2], b=["x", "y"]), target="class")
+    assert error.column == "class" and "['a', 'b']" in str(error)
+
+
+def test_target_with_missing_value_names_the_row():
+    error = _error(frame(a=[1, 2, 3], t=["p", "?", "q"]))
+    assert (error.column, error.row) == ("t", 2)
+    assert "row 2" in str(error) and error.hint
+
+
+def test_one_class_only():
+    error = _error(frame(a=[1, 2, 3], t=["p", "p", "p"]))
+    assert error.column == "t" and "one class" in str(error)
+
+
+def test_all_missing_column():
+    error = _error(frame(a=["?", "", None], b=[1, 2, 3], t=["p", "q", "p"]))
+    assert error.column == "a" and "missing" in str(error) and error.hint
+
+
+@pytest.mark.parametrize("bad", [np.inf, -np.inf, "inf"])
+def test_infinite_value(bad):
+    error = _error(frame(a=[1.0, 2.0, bad], t=["p", "q", "p"]), kinds={"a": "continuous"})
+    assert (error.column, error.row) == ("a", 3)
+
+
+def test_duplicate_column_names():
+    table = pd.DataFrame([[1, 2, "p"], [2, 1, "q"]], columns=["x", "x", "t"])
+    assert _error(table).column == "x"
+
+
+def test_non_numeric_value_in_forced_continuous_column():
+    error = _error(frame(a=["1", "2", "big"], t=["p", "q", "p"]), kinds={"a": "continuous"})
+    assert (error.column, error.row) == ("a", 3) and "'big'" in str(error)
+
+
+def test_continuous_float_target():
+    error = _error(frame(a=[1, 2, 3], t=[0.5, 1.7, 2.25]))
+    assert error.column == "t" and "continuous" in str(error)
+
+
+@pytest.mark.parametrize("table, kwargs", [
+    (frame(a=[1, 2], t=["p", "q"]), {"kinds": {"zz": "nominal"}}),
+    (frame(a=[1, 2], t=["p", "q"]), {"weights": [1.0]}),
+    (frame(a=[1, 2], t=["p", "q"]), {"weights": [1.0, -1.0]}),
+    (frame(a=[1, 2], t=["p", "q"]), {"weights": [0.0, 0.0]}),
+    (frame(a=[1, 2], t=["p", "q"]), {"weights": "w"}),
+    (frame(a=[1, 2], t=["p", "q"]), {"ignore": ["a"]}),
+    (pd.DataFrame({"a": [], "t": []}), {}),
+    (pd.DataFrame([[1, "p"]], columns=["Unnamed: 0", "t"]), {}),
+])
+def test_other_errors(table, kwargs):
+    _error(table, **kwargs)
+
+
+def test_error_message_reads_well():
+    error = DataError("contains inf", column="密度", row=4, hint="leave it empty")
+    assert str(error) == "Column '密度', row 4: contains inf. Leave it empty."
+    assert isinstance(error, ValueError)
+
+
+# ------------------------------------------------------------------------------ purity
+@pytest.mark.parametrize("kwargs", [{}, {"kinds": {"编号": "nominal"}}, {"weights": "w"},
+                                    {"ignore": ["密度"]}])
+def test_callers_frame_never_modified(melons, kwargs):
+    table = melons.assign(w=[1.0, 2.0, 1.0, 1.0], 含糖率=["0.1", "?", "0.3", ""])
+    table["色泽"] = table["色泽"].astype("category")
+    before = table.copy(deep=True)
+    dtypes = table.dtypes.copy()
+    Dataset.from_frame(table, "好瓜", **kwargs)
+    pd.testing.assert_frame_equal(table, before)
+    pd.testing.assert_series_equal(table.dtypes, dtypes)
+
+
+def test_callers_frame_untouched_on_error(melons):
+    before = melons.copy(deep=True)
+    with pytest.raises(DataError):
+        Dataset.from_frame(melons, "好瓜", kinds={"色泽": "continuous"})
+    pd.testing.assert_frame_equal(melons, before)
