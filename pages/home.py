@@ -17,7 +17,7 @@ st.markdown(f"**{t('home.tagline')}**")
 st.markdown(t("home.what"))
 
 st.subheader(t("home.start"))
-for column, sample_id in zip(st.columns(len(STARTERS)), STARTERS):
+for column, sample_id in zip(st.columns(2) * 2, STARTERS):
     if column.button(SAMPLES[sample_id].name(lang), key=f"home.start.{sample_id}",
                      icon="🌱", width="stretch"):
         state.use_sample(sample_id)

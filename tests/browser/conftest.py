@@ -1,0 +1,139 @@
+"""The real-browser suite: a Streamlit server on a free loopback port, driven by Debian's
+chromium through pytest-playwright (see shared TESTING.md).
+
+Chromium missing: the tests skip locally, but fail when ``CI`` is set, so CI can never go green
+by skipping them. Every request the page makes is recorded; none may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+#: Seconds to wait for the server, a script run, or the first chart on a loaded machine.
+SERVER_TIMEOUT = 60
+PAGE_TIMEOUT_MS = 30_000
+LOCAL_HOSTS = {"127.0.0.1"}
+
+
+def _require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"{CHROMIUM} not found (apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(message + ": the browser suite must run in CI")
+    pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """Start ``streamlit run app.py`` in its own process group; stop it at the end."""
+    _require_chromium()
+    port = _free_port()
+    log = (ARTIFACTS / "streamlit-server.log")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+             "--server.address", "127.0.0.1", "--server.port", str(port),
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, server)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def _wait_healthy(url: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + SERVER_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"streamlit exited with {server.returncode}; see artifacts/streamlit-server.log")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"streamlit did not become healthy within {SERVER_TIMEOUT} s")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's chromium instead of a Playwright download (never run ``playwright install``)."""
+    _require_chromium()
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A tall window: Streamlit scrolls inside its own container, so a full-page screenshot
+    shows only what fits in the viewport."""
+    return {**browser_context_args, "viewport": {"width": 1400, "height": 2000}}
+
+
+@pytest.fixture
+def app_page(page, app_url):
+    """A page on the running app whose requests are all checked to stay on 127.0.0.1."""
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.goto(app_url)
+    wait_for_script(page)
+    yield page
+    outside = [u for u in requests if urlparse(u).scheme not in ("data", "blob")
+               and urlparse(u).hostname not in LOCAL_HOSTS]
+    assert not outside, f"requests left 127.0.0.1: {outside}"
+
+
+def wait_for_script(page) -> None:
+    """Wait until the app has finished running its script (TESTING.md)."""
+    page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def shot():
+    """The :func:`screenshot` helper, as a fixture."""
+    return screenshot
+
+
+@pytest.fixture
+def settle():
+    """The :func:`wait_for_script` helper, as a fixture."""
+    return wait_for_script
