@@ -200,8 +200,120 @@ def to_text(tree: Tree) -> str:
     return "\n".join(lines)
 
 
+def node_conditions(tree: Tree, node_id: int) -> list[str]:
+    """The branch tests on the way from the root to ``node_id``: the IF part of its rule.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> node_conditions(tree, 3)
+    ['有自己的房子 = 否', '有工作 = 否']
+    """
+    chain = tree.ancestors(node_id)
+    return [_branch_test(parent.split, child.path[-1]) for parent, child in zip(chain, chain[1:])]
+
+
 def _branch_test(split: Candidate, branch: str) -> str:
     """``纹理 = 清晰``, ``密度 ≤ 0.3815`` or ``年龄 ∈ {青年}``: the test a branch stands for."""
     if split.kind is Kind.NOMINAL and split.subset is None:
         return f"{split.feature} = {branch}"
     return f"{split.feature} {branch}"
+
+
+# ------------------------------------------------------------------------------------ DOT
+#: Class colours (colour-blind friendly, Okabe-Ito), cycled when there are more classes.
+CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+                "#999999")
+#: The words a drawn node uses; callers pass translations with the same keys.
+DOT_WORDS = {"samples": "n", "more": "…"}
+_HIGHLIGHT = "#C2185B"
+_GREY = "#9E9E9E"
+
+
+def dot_escape(text: object) -> str:
+    """``text`` as the inside of a DOT double-quoted string, shown literally.
+
+    Backslashes and quotes are escaped (so a name cannot end the string or start a Graphviz
+    escape such as ``\\N``) and line breaks become spaces. Labels are quoted strings, never
+    HTML-like labels, so ``<``, ``>`` and ``&`` are plain text.
+
+    >>> dot_escape('a "b" \\\\ c\\nd')
+    'a \\\\"b\\\\" \\\\\\\\ c d'
+    """
+    text = str(text).replace("\\", "\\\\").replace('"', '\\"')
+    return " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
+
+
+def _fill(color: str, distribution) -> str:
+    """The class colour, lighter the less pure the node (as scikit-learn's exporter):
+    opacity (p₁ − p₂)/(1 − p₂) of the two largest class shares, at least 0.12."""
+    shares = sorted(distribution, reverse=True) + [0.0]
+    alpha = 1.0 if shares[1] >= 1 else (shares[0] - shares[1]) / (1 - shares[1])
+    alpha = 0.12 + 0.88 * max(0.0, min(1.0, alpha))
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - alpha * (255 - c)):02x}" for c in rgb)
+
+
+def _dot_label(tree: Tree, node: Node, words) -> str:
+    """Node text: the test (or the predicted class), the weighted class counts, the row count."""
+    counts = " · ".join(f"{label} {count:.4g}" for label, count in
+                        zip(tree.classes, node.class_counts))
+    head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
+    lines = [f"#{node.node_id}  {head}", counts, f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+    return "\\n".join(dot_escape(line) for line in lines)
+
+
+def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=None,
+           max_depth: int | None = None, labels=None) -> str:
+    """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
+
+    Each node shows its test (internal) or predicted class (leaf), the weighted class counts and
+    the weighted row count, filled with its majority class's colour (lighter when impure). Edges
+    carry the branch labels. ``highlight`` outlines one node; ``greyed`` nodes are drawn grey and
+    dashed (e.g. a subtree a pruning method removes); below ``max_depth`` a subtree collapses to
+    a "…" node. ``labels`` overrides :data:`DOT_WORDS`. Every name is data, escaped.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> dot = to_dot(tree, highlight=0)
+    >>> dot.splitlines()[0], dot.count("->")
+    ('digraph tree {', 4)
+    >>> print(next(line for line in dot.splitlines() if line.startswith("  n0 ")))
+      n0 [label="#0  有自己的房子 = ?\\n否 6 · 是 9\\nn = 15", fillcolor="#f5d796", penwidth=3, color="#C2185B"];
+    """
+    colors = tuple(class_colors or CLASS_COLORS)
+    words = {**DOT_WORDS, **(labels or {})}
+    greyed = set(greyed)
+    out = ["digraph tree {",
+           '  graph [rankdir=TB, nodesep=0.25, ranksep=0.45, fontname="sans-serif"];',
+           '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '
+           'color="#555555"];',
+           '  edge [fontname="sans-serif", fontsize=10, color="#777777"];']
+    for node in tree.iter_nodes():
+        if max_depth is not None and node.depth > max_depth:
+            continue
+        attrs = [f'label="{_dot_label(tree, node, words)}"']
+        if node.node_id in greyed:
+            attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',
+                      f'fontcolor="{_GREY}"', f'color="{_GREY}"']
+        else:
+            color = colors[node.prediction % len(colors)]
+            attrs.append(f'fillcolor="{_fill(color, node.distribution)}"')
+        if node.node_id == highlight:
+            attrs += ["penwidth=3", f'color="{_HIGHLIGHT}"']
+        out.append(f"  n{node.node_id} [{', '.join(attrs)}];")
+        if node.is_leaf:
+            continue
+        if max_depth is not None and node.depth >= max_depth:
+            out.append(f'  n{node.node_id}_more [label="{dot_escape(words["more"])}", '
+                       'shape=plaintext, style=""];')
+            out.append(f'  n{node.node_id} -> n{node.node_id}_more [style=dashed];')
+            continue
+        for branch, child in zip(node.split.branches, node.children):
+            style = ", style=dashed" if child in greyed else ""
+            out.append(f'  n{node.node_id} -> n{child} [label="{dot_escape(branch)}"{style}];')
+    out.append("}")
+    return "\n".join(out)
