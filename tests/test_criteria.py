@@ -1,0 +1,92 @@
+"""Criteria are pure functions of weighted class counts; the registries are consistent."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from treecore import ALGORITHMS, CRITERIA, ConfigError
+from treecore.algorithms import resolve
+from treecore.criteria import (IMPURITIES, entropy, gain_ratio, gini, impurity_decrease,
+                               information_gain, misclassification, split_info,
+                               weighted_child_impurity)
+
+
+@pytest.mark.parametrize("counts, ent, gin, err", [
+    ([5, 5], 1.0, 0.5, 0.5),
+    ([10, 0], 0.0, 0.0, 0.0),
+    ([1, 1, 1, 1], 2.0, 0.75, 0.75),
+    ([0, 0], 0.0, 0.0, 0.0),                        # an empty node has impurity 0
+    ([3, 1], 0.811278124459, 0.375, 0.25),
+])
+def test_impurities(counts, ent, gin, err):
+    assert float(entropy(counts)) == pytest.approx(ent)
+    assert float(gini(counts)) == pytest.approx(gin)
+    assert float(misclassification(counts)) == pytest.approx(err)
+
+
+@pytest.mark.parametrize("impurity", list(IMPURITIES.values()))
+def test_scale_invariant_and_fractional(impurity):
+    assert float(impurity([2.5, 7.5])) == pytest.approx(float(impurity([1, 3])))
+    assert float(impurity([0.2, 0.6])) == pytest.approx(float(impurity([100, 300])))
+
+
+@pytest.mark.parametrize("impurity", list(IMPURITIES.values()))
+def test_vectorised_over_leading_axes(impurity):
+    counts = np.random.default_rng(0).uniform(0, 5, size=(4, 3, 2))
+    expected = np.array([[float(impurity(c)) for c in block] for block in counts])
+    np.testing.assert_allclose(impurity(counts), expected)
+
+
+def test_information_gain_is_entropy_minus_conditional_entropy():
+    branches = np.array([[4, 1], [1, 4], [2, 2]], float)
+    h = float(entropy(branches.sum(0)))
+    conditional = sum(b.sum() / branches.sum() * float(entropy(b)) for b in branches)
+    assert float(information_gain(branches)) == pytest.approx(h - conditional)
+    assert float(weighted_child_impurity(branches, entropy)) == pytest.approx(conditional)
+    assert float(information_gain(branches, rho=0.5)) == pytest.approx(0.5 * (h - conditional))
+
+
+def test_gini_decrease():
+    branches = np.array([[0, 6], [6, 3]], float)     # Li Hang, 有自己的房子
+    assert float(weighted_child_impurity(branches, gini)) == pytest.approx(0.2667, abs=1e-4)
+    assert float(impurity_decrease(branches, gini)) == pytest.approx(0.48 - 0.26667, abs=1e-4)
+
+
+def test_gain_never_negative_and_zero_for_useless_split():
+    assert float(information_gain([[2, 2], [3, 3]])) == pytest.approx(0.0, abs=1e-15)
+    assert float(information_gain([[2, 2], [3, 3]])) >= 0.0
+
+
+def test_split_info_counts_missing_as_an_outcome():
+    assert float(split_info([8, 8])) == pytest.approx(1.0)
+    assert float(split_info([4, 4], missing_weight=8)) == pytest.approx(1.5)
+    assert float(split_info([17])) == 0.0
+
+
+def test_gain_ratio_is_zero_where_iv_is_zero():
+    assert float(gain_ratio(0.5, 0.0)) == 0.0
+    assert float(gain_ratio(0.5, 2.0)) == 0.25
+    np.testing.assert_allclose(gain_ratio([0.5, 1.0], [1.0, 0.0]), [0.5, 0.0])
+
+
+# ------------------------------------------------------------------------------ registries
+def test_every_algorithm_names_known_criteria():
+    for name, preset in ALGORITHMS.items():
+        assert preset.name == name
+        assert preset.default_criterion in preset.criteria
+        assert set(preset.criteria) <= set(CRITERIA)
+    for name, criterion in CRITERIA.items():
+        assert criterion.name == name and criterion.impurity in IMPURITIES
+
+
+def test_resolve_defaults_and_errors():
+    assert resolve("c45")[1].name == "gain_ratio"
+    assert resolve("cart")[1].name == "gini"
+    assert resolve("id3", "gini")[1].name == "gini"
+    with pytest.raises(ConfigError):
+        resolve("c50")
+    with pytest.raises(ConfigError):
+        resolve("cart", "chi2")
+    with pytest.raises(ConfigError):
+        resolve("cart", "gain_ratio")
