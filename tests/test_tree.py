@@ -1,0 +1,124 @@
+"""The immutable tree value: node statistics, traversal, stages, collapse, rows by routing."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from treecore import Dataset, StopReason, Tree, grow, grow_steps
+from treecore.criteria import entropy
+
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+
+
+@pytest.fixture(scope="module")
+def melons() -> Dataset:
+    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0.csv"), "好瓜")
+
+
+@pytest.fixture(scope="module")
+def tree(melons) -> Tree:
+    return grow(melons, algorithm="id3")
+
+
+@pytest.fixture(scope="module")
+def alpha() -> Dataset:
+    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv"), "好瓜")
+
+
+def test_nodes_are_immutable(tree):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tree.root.prediction = 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tree.nodes = ()
+
+
+def test_node_statistics(tree):
+    root = tree.root
+    assert (root.node_id, root.parent, root.depth, root.path) == (0, None, 0, ())
+    assert root.n_samples == 17 and root.weighted_n_samples == 17
+    assert root.class_counts == (8, 9)
+    assert root.distribution == pytest.approx((8 / 17, 9 / 17))
+    assert root.impurity == pytest.approx(float(entropy([8, 9])))
+    assert root.prediction == 1 and root.created_at == 0 and root.expanded_at == 1
+    assert root.stop_reason is None and root.split.feature == "纹理"
+    assert root.branch_fractions == pytest.approx([9 / 17, 5 / 17, 3 / 17])
+    for node in tree.iter_nodes():
+        if node.split is not None:
+            kids = tree.children(node.node_id)
+            assert sum(k.weighted_n_samples for k in kids) == pytest.approx(node.weighted_n_samples)
+            assert all(k.depth == node.depth + 1 and k.parent == node.node_id for k in kids)
+            assert [k.path[-1] for k in kids] == list(node.split.branches)
+        else:
+            assert node.stop_reason is not None
+
+
+def test_shape(tree):
+    assert tree.n_nodes == 14 and tree.n_leaves == 9 and tree.depth == 4
+    assert [n.node_id for n in tree.iter_nodes()] == list(range(14))
+    assert all(n.is_leaf for n in tree.iter_leaves())
+    assert tree.feature_names == ("色泽", "根蒂", "敲声", "纹理", "脐部", "触感")
+    assert tree.classes == ("是", "否") and tree.criterion == "entropy"
+    assert 13 in tree and 99 not in tree
+
+
+def test_preorder_and_ancestors(tree):
+    order = [n.node_id for n in tree.iter_preorder()]
+    assert sorted(order) == list(range(tree.n_nodes)) and order[:3] == [0, 1, 4]
+    assert [n.node_id for n in tree.ancestors(12)] == [0, 1, 5, 10, 12]
+    assert tree.subtree_ids(5) == [5, 9, 10, 12, 13, 11]
+
+
+def test_until(tree, melons):
+    steps = list(grow_steps(melons, algorithm="id3"))
+    assert tree.until(0).n_nodes == 1 and tree.until(0).root.split is None
+    for k in range(len(steps) + 1):
+        stage = tree.until(k)
+        assert stage.n_steps == k
+        assert sum(1 for n in stage.iter_nodes() if n.split) == k
+        kept = {n.node_id for n in stage.iter_nodes()}
+        for node in stage.iter_nodes():                       # ids are stable across stages
+            assert node.class_counts == tree.node(node.node_id).class_counts
+            assert set(node.children) <= kept
+    assert tree.until(len(steps)).n_nodes == tree.n_nodes
+    waiting = tree.until(1).node(1)
+    assert waiting.split is None and waiting.stop_reason is None
+
+
+def test_collapse_is_a_new_tree(tree):
+    pruned = tree.collapse([1])
+    assert pruned is not tree and tree.node(1).split is not None
+    assert pruned.node(1).is_leaf and pruned.node(1).stop_reason is StopReason.PRUNED
+    assert {4, 5, 9, 12} & {n.node_id for n in pruned.iter_nodes()} == set()
+    below = [i for i in tree.subtree_ids(1) if tree.node(i).is_leaf]
+    assert pruned.n_leaves == tree.n_leaves - len(below) + 1 == 4
+
+
+def test_path_of_a_row(tree):
+    row = {"色泽": "乌黑", "根蒂": "稍蜷", "敲声": "浊响", "纹理": "清晰", "脐部": "凹陷",
+           "触感": "软粘"}
+    assert tree.path(row) == [(0, 1.0), (1, 1.0), (5, 1.0), (10, 1.0), (13, 1.0)]
+    halves = tree.path({**row, "触感": None})
+    assert halves[-2:] == [(12, 0.5), (13, 0.5)]
+
+
+def test_node_rows_by_routing(tree, melons):
+    sample = tree.node_rows(melons, 1)
+    np.testing.assert_array_equal(melons.row_labels[sample.rows], [1, 2, 3, 4, 5, 6, 8, 10, 15])
+    np.testing.assert_array_equal(sample.weights, np.ones(9))
+    assert sample.fractional.size == 0
+    for node in tree.iter_nodes():
+        assert tree.node_rows(melons, node.node_id).weights.sum() == node.weighted_n_samples
+
+
+def test_node_rows_with_missing_values_match_node_counts(alpha):
+    tree = grow(alpha, algorithm="c45")
+    for node in tree.iter_nodes():
+        sample = tree.node_rows(alpha, node.node_id)
+        counts = np.bincount(alpha.y[sample.rows], weights=sample.weights, minlength=2)
+        np.testing.assert_allclose(counts, node.class_counts, atol=1e-12)
+        assert len(sample.rows) == node.n_samples
