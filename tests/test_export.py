@@ -1,0 +1,96 @@
+"""JSON is lossless and checked on the way in; the text outline reads like C4.5's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from treecore import ALGORITHMS, DataError, Dataset, Tree, grow
+from treecore.export import from_json, node_label, to_json, to_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+
+
+@pytest.fixture(scope="module")
+def alpha() -> Dataset:
+    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv"), "好瓜")
+
+
+@pytest.fixture(scope="module")
+def melons3() -> Dataset:
+    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon3.0.csv"), "好瓜")
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", ["alpha", "melons3"])
+def test_json_round_trip_is_lossless(request, name, algorithm):
+    data = request.getfixturevalue(name)
+    tree = grow(data, algorithm=algorithm)
+    back = Tree.from_json(tree.to_json())
+    assert back.schema == tree.schema
+    assert back.nodes == tree.nodes
+    assert back.n_steps == tree.n_steps
+    assert back.settings == json.loads(json.dumps(tree.settings))
+    np.testing.assert_array_equal(back.predict_proba(data.X), tree.predict_proba(data.X))
+    assert to_json(back) == to_json(tree)
+
+
+def test_json_keeps_integer_classes():
+    frame = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "t": [0, 1, 0, 1]})
+    tree = grow(Dataset.from_frame(frame, "t"))
+    assert from_json(to_json(tree)).classes == (0, 1)
+
+
+def _document(tree) -> dict:
+    return json.loads(to_json(tree))
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.pop("format"),
+    lambda d: d.update(version=99),
+    lambda d: d.update(nodes=[]),
+    lambda d: d["nodes"][0].update(prediction=7),
+    lambda d: d["nodes"][0].update(children=[]),
+    lambda d: d["nodes"][0]["split"].update(feature_index=99),
+    lambda d: d["nodes"][0]["split"].update(feature="other"),
+    lambda d: d["nodes"][0]["split"].update(gain="high"),
+    lambda d: d["nodes"][1].update(parent=42),
+    lambda d: d["nodes"][1].update(node_id=0),
+    lambda d: d["nodes"][1].update(stop_reason="tired"),
+    lambda d: d["nodes"][0].update(class_counts=[1, "x"]),
+    lambda d: d["schema"]["features"][0].update(kind="ordinal"),
+])
+def test_from_json_rejects_damaged_documents(melons3, damage):
+    document = _document(grow(melons3, algorithm="id3"))
+    damage(document)
+    with pytest.raises(DataError):
+        from_json(json.dumps(document, ensure_ascii=False))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{\"format\": \"pickle\"}"])
+def test_from_json_rejects_non_tree_text(text):
+    with pytest.raises(DataError):
+        from_json(text)
+
+
+def test_text_outline(melons3):
+    tree = grow(melons3, algorithm="id3")
+    text = to_text(tree)
+    assert text.splitlines()[:3] == ["纹理 = 清晰", "|   密度 ≤ 0.3815: 否 (2)", "|   密度 > 0.3815: 是 (7)"]
+    assert text.count("\n") + 1 == tree.n_leaves + sum(
+        1 for n in tree.iter_nodes() if n.split and n.node_id != 0)
+
+
+def test_text_of_a_single_leaf(melons3):
+    tree = grow(melons3, max_depth=0)
+    assert to_text(tree) == "否 (17/8)"
+
+
+def test_node_label_shows_weight_and_errors(alpha):
+    tree = grow(alpha, algorithm="id3")
+    assert any("/" in node_label(tree, leaf) for leaf in tree.iter_leaves())
+    assert node_label(tree, tree.root) == "否 (17/8)"
