@@ -1,9 +1,361 @@
-"""Grow page (placeholder; the real page grows and shows the tree)."""
+"""Grow: watch the tree grow split by split, see why each split won, and try another one.
+
+Sidebar: algorithm, criterion, threshold style, pre-pruning limits, validation rows. Main: the
+player (step controls), the tree as it stood after step k beside the candidate table of the
+node split at that step; below, tabs with the threshold chart, the criterion lens, the node
+inspector, the what-if override and the saved versions.
+"""
 
 import streamlit as st
 
-from ui import state
+from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
+from treecore.export import to_dot
+from ui import growth, node_view, state
+from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
 from ui.i18n import t
 
-state.ensure_defaults()
+#: Seconds per step offered by the player; the figures the threshold chart can plot.
+SPEEDS = (0.5, 1.0, 2.0, 3.0)
+PLOTS = ("score", "impurity")
+
+growth.ensure_defaults()
+S = st.session_state
+
+
+def labels(names: dict):
+    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not,
+    and session state must stay serialisable)."""
+    return names.__getitem__
+
 st.title("🌱 " + t("grow.title"))
+
+dataset, data_error = state.current_dataset()
+if dataset is None:
+    st.error(t("grow.no_data", message=data_error), icon="⚠️")
+    st.stop()
+
+
+# ================================================================ sidebar: how the tree grows
+def settings_sidebar() -> None:
+    with st.sidebar:
+        st.subheader("⚙️ " + t("grow.settings"))
+        algorithm = S[state.ALGORITHM]
+        st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
+                     format_func=labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
+        st.selectbox(t("grow.criterion"), growth.allowed_criteria(S[state.ALGORITHM]),
+                     format_func=labels({c: t(f"criterion.{c}") for c in growth.allowed_criteria(algorithm)}),
+                     **state.widget(state.CRITERION, growth.current_criterion()))
+        st.radio(t("grow.threshold_style"), THRESHOLD_STYLES, horizontal=True,
+                 format_func=labels({s: t(f"threshold_style.{s}") for s in THRESHOLD_STYLES}),
+                 help=t("grow.threshold_style_help"),
+                 **state.widget(growth.THRESHOLD_STYLE, S[growth.THRESHOLD_STYLE]))
+        st.markdown(f"**{t('grow.prepruning')}**")
+        st.number_input(t("grow.max_depth"), min_value=0, step=1, help=t("grow.no_limit_help"),
+                        **state.widget(growth.MAX_DEPTH, S[growth.MAX_DEPTH]))
+        st.number_input(t("grow.min_leaf"), min_value=1, step=1,
+                        **state.widget(growth.MIN_LEAF, S[growth.MIN_LEAF]))
+        st.number_input(t("grow.min_gain"), min_value=0.0, step=0.01, format="%.3f",
+                        help=t("grow.min_gain_help"),
+                        **state.widget(growth.MIN_GAIN, S[growth.MIN_GAIN]))
+        st.number_input(t("grow.max_leaves"), min_value=0, step=1, help=t("grow.no_limit_help"),
+                        **state.widget(growth.MAX_LEAVES, S[growth.MAX_LEAVES]))
+        with st.expander("✂️ " + t("grow.validation"), expanded=bool(S[growth.VALIDATION_TEXT])):
+            st.text_input(t("grow.validation_rows"), help=t("grow.validation_help"),
+                          placeholder="4, 5, 8-9",
+                          **state.widget(growth.VALIDATION_TEXT, S[growth.VALIDATION_TEXT]))
+            if S[state.DATASET] == "watermelon2.0":
+                st.button(t("grow.zhou_split"), key="grow.zhou_split", icon="🍉",
+                          on_click=growth.use_zhou_split)
+
+
+settings_sidebar()
+train, validation, rows_error = growth.training_split(dataset)
+if rows_error:
+    st.error(t("grow.bad_rows", part=rows_error), icon="⚠️")
+params = growth.params_from_session()
+try:
+    with st.spinner(t("grow.growing")):
+        tree = growth.cached_fit(train, params, S[growth.FORCE])
+except ConfigError as error:
+    st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
+    st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
+              on_click=growth.clear_forced)
+    st.stop()
+
+step = growth.clamp_step(S[growth.STEP], tree)
+stage = tree.until(step)
+focus = growth.step_node(tree, step)
+classes = tree.classes
+st.caption(t("grow.summary", train=f"{train.n_rows:,}", steps=tree.n_steps,
+             nodes=tree.n_nodes, leaves=tree.n_leaves,
+             validation=f"{validation.n_rows:,}" if validation is not None else "0"))
+
+
+# ================================================================ the player
+def player() -> None:
+    first, back, play, forward, last, slider, speed = st.columns([1, 1, 1, 1, 1, 6, 2],
+                                                                vertical_alignment="bottom")
+    first.button("⏮", key="grow.first", help=t("grow.first"), on_click=growth.set_step,
+                 args=(0,), width="stretch", disabled=step == 0)
+    back.button("◀", key="grow.back", help=t("grow.back"), on_click=growth.set_step,
+                args=(step - 1,), width="stretch", disabled=step == 0)
+    play.button("⏸" if S[growth.PLAYING] else "▶️", key="grow.play",
+                help=t("grow.pause" if S[growth.PLAYING] else "grow.play"),
+                on_click=growth.toggle_play, width="stretch", disabled=tree.n_steps == 0)
+    forward.button("▶", key="grow.next", help=t("grow.next"), on_click=growth.set_step,
+                   args=(step + 1,), width="stretch", disabled=step >= tree.n_steps)
+    last.button("⏭", key="grow.last", help=t("grow.last"), on_click=growth.set_step,
+                args=(tree.n_steps,), width="stretch", disabled=step >= tree.n_steps)
+    if tree.n_steps > 0:
+        slider.slider(t("grow.step"), 0, tree.n_steps,
+                      **state.widget(growth.STEP, step, growth.set_step))
+    speed.select_slider(t("grow.speed"), options=SPEEDS,
+                        format_func=labels({s: t("grow.seconds", seconds=s) for s in SPEEDS}),
+                        **state.widget(growth.SPEED, S[growth.SPEED]))
+
+
+@st.fragment(run_every=S[growth.SPEED] if S[growth.PLAYING] else None)
+def beat() -> None:
+    """While playing, move one step per beat and redraw the page."""
+    if S[growth.PLAYING] and growth.tick(tree.n_steps):
+        st.rerun(scope="app")
+
+
+player()
+beat()
+
+
+# ================================================================ the tree and the chosen split
+def step_caption() -> str:
+    if step == 0:
+        return t("grow.step_zero", steps=tree.n_steps)
+    node = tree.node(focus)
+    return t("grow.step_k", step=step, steps=tree.n_steps, node=focus,
+             test=node.split.describe())
+
+
+def draw_tree() -> None:
+    st.graphviz_chart(to_dot(stage, highlight=focus, labels={"samples": t("grow.dot_samples")}),
+                      width="stretch")
+
+
+def candidate_table(node_id: int) -> None:
+    table = node_view.candidates(train, tree, node_id)
+    frame = node_view.candidate_frame(table)
+    frame["status"] = [
+        "✅ " + t("grow.chosen") if status == "chosen" else
+        "⛔ " + (t("grow.filtered_average") if note == "gain below average" else note or
+                t("grow.filtered")) if status == "filtered" else ""
+        for status, note in zip(frame["status"], frame["note"])]
+    number = {"format": "%.3f"}
+    st.dataframe(
+        frame.drop(columns="note"), hide_index=True, key="grow.candidates",
+        column_config={
+            "feature": st.column_config.TextColumn(t("col.feature")),
+            "test": st.column_config.TextColumn(t("col.test")),
+            "gain": st.column_config.NumberColumn(t("col.gain"), **number),
+            "gain_ratio": st.column_config.NumberColumn(t("col.gain_ratio"), **number),
+            "split_info": st.column_config.NumberColumn(t("col.split_info"), **number),
+            "gini": st.column_config.NumberColumn(t("col.gini"), **number),
+            "rho": st.column_config.NumberColumn(t("col.rho"), help=t("col.rho_help"), **number),
+            "score": st.column_config.NumberColumn(t("col.score"), help=t("col.score_help"),
+                                                   **number),
+            "status": st.column_config.TextColumn(t("col.status"))})
+    if table.criterion == "gain_ratio":
+        st.caption(t("grow.average_gain", value=f"{table.average_gain:.3f}"))
+
+
+st.markdown(f"**{step_caption()}**")
+drawing, why = st.columns([3, 2])
+with drawing:
+    draw_tree()
+with why:
+    st.markdown(f"**{t('grow.candidates', node=focus)}**")
+    with st.spinner(t("grow.computing")):
+        candidate_table(focus)
+
+
+# ================================================================ tabs about one node
+def choose_feature(node_id: int) -> str:
+    options = list(node_view.candidates(train, tree, node_id).features)
+    split = tree.node(node_id).split
+    default = S[growth.FEATURE] if S[growth.FEATURE] in options else (
+        split.feature if split is not None and split.feature in options else options[0])
+    return st.selectbox(t("grow.feature"), options, **state.widget(growth.FEATURE, default))
+
+
+def threshold_tab(node_id: int, feature: str) -> None:
+    kind = train.features[train.schema.index_of(feature)].kind
+    if kind is Kind.CONTINUOUS:
+        figure = st.radio(t("grow.plot"), PLOTS, horizontal=True,
+                          format_func=labels({f: t(f"grow.plot_{f}") for f in PLOTS}), key="grow.plot")
+        curve = node_view.curve(train, tree, node_id, feature)
+        words = {"title": t("grow.threshold_title", feature=feature, node=node_id),
+                 "y": t(f"grow.plot_{figure}"), "threshold": t("grow.threshold_axis", feature=feature),
+                 "boundary": t("grow.boundary"), "other": t("grow.not_boundary"),
+                 "chosen": t("grow.chosen"), "rows": t("grow.rows_by_class")}
+        st.plotly_chart(threshold_chart(curve, node_view.strip(train, tree, node_id, feature),
+                                        classes, figure, words), key="grow.threshold_chart")
+        st.caption(t("grow.threshold_caption"))
+    else:
+        values, counts = node_view.value_counts(train, tree, node_id, feature)
+        words = {"title": t("grow.values_title", feature=feature, node=node_id),
+                 "value": feature, "count": t("grow.weighted_count")}
+        st.plotly_chart(value_chart(values, counts, classes, words), key="grow.value_chart")
+
+
+def lens_tab(node_id: int, feature: str) -> None:
+    curves = node_view.lens_curves(train, tree, node_id, feature)
+    if not curves:
+        st.info(t("grow.lens_nominal"), icon="ℹ️")
+        return
+    words = {"title": t("grow.lens_title", feature=feature, node=node_id),
+             "threshold": t("grow.threshold_axis", feature=feature),
+             "scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
+             **{name: t(f"lens.{name}") for name, _, _ in node_view.LENS}}
+    st.plotly_chart(criterion_lens(curves, words), key="grow.lens_chart")
+    st.caption(t("grow.lens_caption"))
+
+
+def stop_words(node) -> str:
+    if node.split is not None:
+        return t("stop.split", step=node.expanded_at, test=node.split.describe())
+    if node.stop_reason is None:
+        return t("stop.pending")
+    return t(f"stop.{node.stop_reason.value}")
+
+
+def inspector_tab(default: int) -> int:
+    ids = [node.node_id for node in stage.iter_nodes()]
+    chosen = S[growth.INSPECT] if S[growth.INSPECT] in ids else default
+    node_id = st.selectbox(
+        t("grow.node"), ids, format_func=labels({i: f"#{i}  " + " → ".join(stage.node(i).path) for i in ids}),
+        **state.widget(growth.INSPECT, chosen))
+    node = stage.node(node_id)
+    conditions, label = node_view.rule(stage, node_id)
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**{t('grow.rule')}**")
+        if_part = f" {t('rule.and')} ".join(f"`{c}`" for c in conditions) or t("rule.always")
+        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} `{tree.schema.target} = {label}`")
+        st.markdown(f"**{t('grow.why_stopped')}** {stop_words(node)}")
+        st.markdown(t("grow.node_counts", rows=node.n_samples,
+                      weighted=f"{node.weighted_n_samples:.4g}",
+                      impurity=f"{node.impurity:.3f}"))
+    with right:
+        st.plotly_chart(class_chart(classes, node.class_counts, {"count": t("grow.weighted_count")}),
+                        key="grow.class_chart", config={"displayModeBar": False})
+    fractional = node_view.fractional_rows(train, stage, node_id)
+    if len(fractional):
+        st.markdown(f"**{t('grow.fractional', n=len(fractional))}**")
+        st.dataframe(fractional, hide_index=True, key="grow.fractional_rows", column_config={
+            "row": st.column_config.NumberColumn(t("col.row")),
+            "class": st.column_config.TextColumn(tree.schema.target),
+            "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4f")})
+    return node_id
+
+
+def split_spec(node_id: int):
+    """The split the user wants at the node: a feature, and a threshold or subset if it has one."""
+    table = node_view.candidates(train, tree, node_id)
+    best = table.best()
+    features = list(table.features)
+    feature = st.selectbox(t("whatif.feature"), features, key="grow.whatif_feature",
+                           index=features.index(best.feature) if best else 0)
+    candidate = table[feature]
+    if candidate.kind is Kind.CONTINUOUS:
+        threshold = st.number_input(t("whatif.threshold"), value=float(candidate.threshold),
+                                    format="%.4f", key=f"grow.whatif_threshold.{feature}")
+        return feature, threshold
+    if candidate.subset is not None:
+        labels = train.features[candidate.feature_index].labels
+        subset = st.multiselect(t("whatif.subset"), labels, key=f"grow.whatif_subset.{feature}",
+                                default=[labels[c] for c in candidate.subset])
+        return feature, tuple(subset)
+    return feature
+
+
+def whatif_tab(node_id: int) -> None:
+    node = tree.node(node_id)
+    st.caption(t("whatif.intro", node=node_id))
+    if node.stop_reason in (StopReason.PURE, StopReason.EMPTY_BRANCH):
+        st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
+        return
+    if not len(node_view.candidates(train, tree, node_id)):
+        st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
+        return
+    spec = split_spec(node_id)
+    if st.button(t("whatif.try"), key="grow.whatif_try", icon="🔀"):
+        S[growth.WHATIF] = (node.path, spec)
+    if S[growth.WHATIF] is None:
+        return
+    path, tried = S[growth.WHATIF]
+    try:
+        with st.spinner(t("grow.growing")):
+            other = growth.cached_fit(train, params, growth.with_forced(S[growth.FORCE], path,
+                                                                        tried))
+    except ConfigError as error:
+        st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
+        return
+    best = node_view.candidates(train, tree, growth.node_by_path(tree, path)).best()
+    cost = growth.override_cost(best, other, path)
+    cols = st.columns(3)
+    if cost["difference"] is not None:
+        cols[0].metric(t("whatif.score"), f"{cost['forced'].score:.3f}",
+                       f"{cost['difference']:+.3f}", help=t("whatif.score_help",
+                                                             best=cost["best"].describe()))
+    for col, name, data in ((cols[1], "whatif.train_acc", train),
+                            (cols[2], "whatif.val_acc", validation)):
+        now, then = growth.accuracy(tree, data), growth.accuracy(other, data)
+        if then is not None:
+            col.metric(t(name), f"{then:.1%}", f"{then - now:+.1%}")
+    st.caption(t("whatif.compare", leaves=other.n_leaves, base_leaves=tree.n_leaves))
+    st.graphviz_chart(to_dot(other, highlight=growth.node_by_path(other, path),
+                             labels={"samples": t("grow.dot_samples")}),
+                      width="stretch")
+    adopt, discard = st.columns(2)
+    adopt.button(t("whatif.adopt"), key="grow.whatif_adopt", icon="✅",
+                 on_click=growth.adopt_whatif, width="stretch")
+    discard.button(t("whatif.discard"), key="grow.whatif_discard", icon="↩️",
+                   on_click=growth.discard_whatif, width="stretch")
+
+
+def versions_tab() -> None:
+    if S[growth.FORCE]:
+        st.markdown(f"**{t('versions.forced')}**")
+        for path, spec in S[growth.FORCE]:
+            st.markdown(f"- `{' → '.join(path) or t('versions.root')}`: `{spec}`")
+        st.button(t("grow.clear_forced"), key="grow.clear_forced_tab", icon="🧹",
+                  on_click=growth.clear_forced)
+    name_col, save_col = st.columns([3, 1], vertical_alignment="bottom")
+    name = name_col.text_input(t("versions.name"), key=growth.VERSION_NAME,
+                               placeholder=t("versions.placeholder"))
+    save_col.button(t("versions.save"), key="grow.version_save", icon="💾",
+                    disabled=not name.strip(), width="stretch",
+                    on_click=growth.save_named_version)
+    if S[growth.VERSIONS]:
+        st.dataframe([{t("versions.name"): v["name"], t("sidebar.dataset"): v["dataset"],
+                       t("grow.algorithm"): ALGORITHMS[v["params"]["algorithm"]].label,
+                       t("versions.forced"): len(v["force"])} for v in S[growth.VERSIONS]],
+                     hide_index=True, key="grow.versions")
+
+
+st.divider()
+inspect_tab, chart_tab, lens, whatif, versions = st.tabs(
+    ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
+     "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
+with inspect_tab:
+    inspected = inspector_tab(focus)
+with chart_tab:
+    feature = choose_feature(focus)
+    with st.spinner(t("grow.computing")):
+        threshold_tab(focus, feature)
+with lens:
+    st.caption(t("grow.lens_feature", feature=feature, node=focus))
+    with st.spinner(t("grow.computing")):
+        lens_tab(focus, feature)
+with whatif:
+    whatif_tab(inspected)
+with versions:
+    versions_tab()

@@ -89,8 +89,207 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "kind.continuous": {"en": "continuous", "zh": "连续"},
     "kind.ignored": {"en": "ignored", "zh": "忽略"},
     "kind.target": {"en": "target", "zh": "类别（目标）"},
-    # ---------------------------------------------------------------- grow page (placeholder)
+    # ---------------------------------------------------------------- grow page
     "grow.title": {"en": "Grow a decision tree", "zh": "生成决策树"},
+    "grow.no_data": {"en": "No tree can be grown from this data: {message} Fix it on the Data "
+                           "page.",
+                     "zh": "无法用这份数据生成决策树：{message} 请在“数据”页修改。"},
+    "grow.settings": {"en": "How the tree grows", "zh": "生成设置"},
+    "grow.algorithm": {"en": "Algorithm", "zh": "算法"},
+    "grow.criterion": {"en": "Criterion", "zh": "划分准则"},
+    "grow.threshold_style": {"en": "Threshold of a continuous attribute",
+                             "zh": "连续属性的划分点"},
+    "grow.threshold_style_help": {
+        "en": "Midpoint between neighbouring values (Zhou, eq. 4.7) or the largest training "
+              "value not above it (Quinlan's C4.5 program). Training rows go the same way "
+              "either way.",
+        "zh": "相邻取值的中点（周志华 式 4.7），或不超过它的最大训练取值（Quinlan 的 C4.5 程序）。"
+              "两种方式对训练样本的划分相同。"},
+    "threshold_style.midpoint": {"en": "midpoint", "zh": "中点"},
+    "threshold_style.data": {"en": "data value", "zh": "样本取值"},
+    "grow.prepruning": {"en": "Pre-pruning", "zh": "预剪枝"},
+    "grow.max_depth": {"en": "Max depth (0 = no limit)", "zh": "最大深度（0 = 不限）"},
+    "grow.min_leaf": {"en": "Min samples per leaf", "zh": "叶结点最小样本数"},
+    "grow.min_gain": {"en": "Min gain ε", "zh": "最小信息增益阈值 ε"},
+    "grow.min_gain_help": {"en": "A node is split only if the chosen split's score reaches ε "
+                                 "(Li Hang, Algorithm 5.2).",
+                           "zh": "只有所选划分的得分不小于 ε 时才划分该结点（李航 算法 5.2）。"},
+    "grow.max_leaves": {"en": "Max leaves (0 = no limit)", "zh": "最大叶结点数（0 = 不限）"},
+    "grow.no_limit_help": {"en": "0 means no limit.", "zh": "0 表示不限制。"},
+    "grow.validation": {"en": "Training and validation rows", "zh": "训练集与验证集"},
+    "grow.validation_rows": {"en": "Rows held out for validation", "zh": "留作验证集的行号"},
+    "grow.validation_help": {
+        "en": "Row numbers (1 = first data row), e.g. 4, 5, 8-9. The tree grows on the other "
+              "rows; accuracy on these is shown by the what-if.",
+        "zh": "行号（1 = 第一行数据），例如 4, 5, 8-9。决策树用其余的行生成；"
+              "“假如”比较中显示在这些行上的精度。"},
+    "grow.zhou_split": {"en": "Zhou's Table 4.2 split", "zh": "周志华 表 4.2 的划分"},
+    "grow.bad_rows": {"en": "“{part}” is not a row number or a range such as 8-9; all rows "
+                            "are used for training.",
+                      "zh": "“{part}”不是行号或 8-9 这样的范围；所有行都用作训练集。"},
+    "grow.growing": {"en": "Growing the tree…", "zh": "正在生成决策树……"},
+    "grow.computing": {"en": "Computing…", "zh": "正在计算……"},
+    "grow.cannot_grow": {"en": "The tree cannot be grown: {message}",
+                         "zh": "无法生成决策树：{message}"},
+    "grow.clear_forced": {"en": "Remove the forced splits", "zh": "取消指定的划分"},
+    "grow.summary": {"en": "{train} training rows, {validation} validation rows · {steps} steps, "
+                           "{nodes} nodes, {leaves} leaves",
+                     "zh": "训练集 {train} 行，验证集 {validation} 行 · 共 {steps} 步，"
+                           "{nodes} 个结点，{leaves} 个叶结点"},
+    "grow.first": {"en": "Back to the root", "zh": "回到根结点"},
+    "grow.back": {"en": "Previous step", "zh": "上一步"},
+    "grow.play": {"en": "Play", "zh": "播放"},
+    "grow.pause": {"en": "Pause", "zh": "暂停"},
+    "grow.next": {"en": "Next step", "zh": "下一步"},
+    "grow.last": {"en": "Jump to the whole tree", "zh": "跳到完整的树"},
+    "grow.step": {"en": "Step", "zh": "步骤"},
+    "grow.speed": {"en": "Speed", "zh": "速度"},
+    "grow.seconds": {"en": "{seconds} s per step", "zh": "每步 {seconds} 秒"},
+    "grow.step_zero": {"en": "Step 0 of {steps}: the root node holds every training row; "
+                             "below, the candidates competing for its split.",
+                       "zh": "第 0 步（共 {steps} 步）：根结点包含全部训练样本；"
+                             "下面是争夺它的划分的候选属性。"},
+    "grow.step_k": {"en": "Step {step} of {steps}: node #{node} is split on {test}",
+                    "zh": "第 {step} 步（共 {steps} 步）：结点 #{node} 按 {test} 划分"},
+    "grow.dot_samples": {"en": "samples", "zh": "样本数"},
+    "grow.candidates": {"en": "Candidate splits at node #{node}",
+                        "zh": "结点 #{node} 的候选划分"},
+    "grow.chosen": {"en": "chosen", "zh": "选中"},
+    "grow.filtered": {"en": "cannot be chosen", "zh": "不可选"},
+    "grow.filtered_average": {"en": "gain below average", "zh": "信息增益低于平均水平"},
+    "grow.average_gain": {"en": "C4.5 first keeps the attributes whose information gain is at "
+                                "least the average ({value}), then picks the highest gain ratio.",
+                          "zh": "C4.5 先从候选划分属性中找出信息增益高于平均水平（{value}）的属性，"
+                                "再从中选择增益率最高的。"},
+    "col.feature": {"en": "Attribute", "zh": "属性"},
+    "col.test": {"en": "Best split", "zh": "最优划分"},
+    "col.gain": {"en": "Information gain", "zh": "信息增益"},
+    "col.gain_ratio": {"en": "Gain ratio", "zh": "增益率"},
+    "col.split_info": {"en": "IV (split information)", "zh": "固有值 IV"},
+    "col.gini": {"en": "Gini index", "zh": "基尼指数"},
+    "col.rho": {"en": "ρ", "zh": "ρ"},
+    "col.rho_help": {"en": "Proportion of rows without a missing value of the attribute.",
+                     "zh": "无缺失值样本所占的比例。"},
+    "col.score": {"en": "Score", "zh": "得分"},
+    "col.score_help": {"en": "What the criterion maximises.", "zh": "划分准则要最大化的值。"},
+    "col.status": {"en": "Status", "zh": "状态"},
+    "col.row": {"en": "Row", "zh": "行号"},
+    "col.weight": {"en": "Weight", "zh": "权重"},
+    "criterion.entropy": {"en": "Information gain (entropy)", "zh": "信息增益（信息熵）"},
+    "criterion.gain_ratio": {"en": "Gain ratio", "zh": "增益率"},
+    "criterion.gini": {"en": "Gini index", "zh": "基尼指数"},
+    "criterion.misclassification": {"en": "Misclassification error", "zh": "分类误差"},
+    "tab.inspector": {"en": "Node inspector", "zh": "结点详情"},
+    "tab.threshold": {"en": "Threshold chart", "zh": "划分点图"},
+    "tab.lens": {"en": "Criterion lens", "zh": "准则对比"},
+    "tab.whatif": {"en": "What if…", "zh": "假如……"},
+    "tab.versions": {"en": "Versions", "zh": "版本"},
+    "grow.feature": {"en": "Attribute", "zh": "属性"},
+    "grow.plot": {"en": "Show", "zh": "显示"},
+    "grow.plot_score": {"en": "Score", "zh": "得分"},
+    "grow.plot_impurity": {"en": "Impurity after the split", "zh": "划分后的不纯度"},
+    "grow.threshold_title": {"en": "{feature} at node #{node}: every candidate threshold",
+                             "zh": "结点 #{node} 的 {feature}：每个候选划分点"},
+    "grow.threshold_axis": {"en": "{feature} (threshold)", "zh": "{feature}（划分点）"},
+    "grow.boundary": {"en": "boundary point", "zh": "边界点"},
+    "grow.not_boundary": {"en": "between rows of one class", "zh": "同类样本之间"},
+    "grow.rows_by_class": {"en": "rows", "zh": "样本"},
+    "grow.threshold_caption": {
+        "en": "Boundary points lie between neighbouring rows of different classes; the best "
+              "threshold is always one of them. Below: the node's rows along the attribute, "
+              "one lane per class.",
+        "zh": "边界点位于相邻的不同类样本之间，最优划分点总在其中。下方：该结点的样本按属性取值排列，"
+              "每个类别一行。"},
+    "grow.values_title": {"en": "{feature} at node #{node}: classes per value",
+                          "zh": "结点 #{node} 的 {feature}：各取值的类别分布"},
+    "grow.weighted_count": {"en": "weighted rows", "zh": "样本数（加权）"},
+    "grow.lens_feature": {"en": "Attribute {feature} at node #{node} (choose it in the "
+                                "threshold chart tab).",
+                          "zh": "结点 #{node} 的属性 {feature}（在“划分点图”中选择）。"},
+    "grow.lens_title": {"en": "{feature} at node #{node}: four criteria, each scaled to its "
+                              "maximum",
+                        "zh": "结点 #{node} 的 {feature}：四种准则，各自按最大值缩放"},
+    "grow.lens_scaled": {"en": "share of its maximum", "zh": "占其最大值的比例"},
+    "grow.lens_splits_here": {"en": "{algorithm} splits here", "zh": "{algorithm} 在此划分"},
+    "grow.lens_nominal": {
+        "en": "The lens compares criteria along the thresholds of a continuous attribute. "
+              "For a nominal attribute compare the criteria in the candidate table.",
+        "zh": "准则对比沿连续属性的候选划分点比较各准则。离散属性请在候选划分表中比较。"},
+    "grow.lens_caption": {
+        "en": "Misclassification error is often flat where entropy and Gini still rank the "
+              "thresholds: it cannot tell many splits apart.",
+        "zh": "分类误差常常在信息熵和基尼指数仍能区分划分点的地方保持平坦：它难以区分许多划分。"},
+    "lens.gain": {"en": "Information gain", "zh": "信息增益"},
+    "lens.gain_ratio": {"en": "Gain ratio", "zh": "增益率"},
+    "lens.gini_decrease": {"en": "Gini index decrease", "zh": "基尼指数的减少"},
+    "lens.error_decrease": {"en": "Misclassification error decrease", "zh": "分类误差的减少"},
+    "grow.node": {"en": "Node", "zh": "结点"},
+    "grow.rule": {"en": "Rule", "zh": "规则"},
+    "rule.if": {"en": "IF", "zh": "如果"},
+    "rule.and": {"en": "AND", "zh": "且"},
+    "rule.then": {"en": "THEN", "zh": "那么"},
+    "rule.always": {"en": "(every row)", "zh": "（所有样本）"},
+    "grow.why_stopped": {"en": "Status:", "zh": "状态："},
+    "grow.node_counts": {"en": "{rows} rows reach it, weight {weighted}; impurity {impurity}.",
+                         "zh": "到达该结点的样本 {rows} 个，权重 {weighted}；不纯度 {impurity}。"},
+    "grow.fractional": {"en": "{n} rows arrived with part of their weight (a tested value was "
+                              "missing above):",
+                        "zh": "{n} 个样本以部分权重进入该结点（上层划分属性的值缺失）："},
+    "stop.split": {"en": "split at step {step} on {test}.", "zh": "在第 {step} 步按 {test} 划分。"},
+    "stop.pending": {"en": "not expanded yet at this step.", "zh": "在这一步尚未展开。"},
+    "stop.pure": {"en": "a leaf: all its rows belong to one class.",
+                  "zh": "叶结点：所有样本属于同一类别。"},
+    "stop.no_features": {"en": "a leaf: no attribute is left to test (majority class).",
+                         "zh": "叶结点：属性集为空，标记为样本数最多的类。"},
+    "stop.identical": {"en": "a leaf: the rows take the same values on every attribute left "
+                             "(majority class).",
+                       "zh": "叶结点：所有样本在剩余属性上取值相同，标记为样本数最多的类。"},
+    "stop.empty_branch": {"en": "a leaf: no training row reached it; it takes its parent's "
+                                "majority class.",
+                          "zh": "叶结点：没有训练样本到达，标记为其父结点样本数最多的类。"},
+    "stop.max_depth": {"en": "a leaf: the max depth was reached (pre-pruning).",
+                       "zh": "叶结点：达到最大深度（预剪枝）。"},
+    "stop.min_samples_split": {"en": "a leaf: too few rows to split (pre-pruning).",
+                               "zh": "叶结点：样本太少，不再划分（预剪枝）。"},
+    "stop.min_samples_leaf": {"en": "a leaf: every split would leave a leaf with too few rows "
+                                    "(pre-pruning).",
+                              "zh": "叶结点：任何划分都会使叶结点样本数低于下限（预剪枝）。"},
+    "stop.min_gain": {"en": "a leaf: the best split's gain is below ε (pre-pruning).",
+                      "zh": "叶结点：最优划分的增益小于阈值 ε（预剪枝）。"},
+    "stop.min_impurity_decrease": {"en": "a leaf: the impurity decrease is too small "
+                                         "(pre-pruning).",
+                                   "zh": "叶结点：不纯度的减少太小（预剪枝）。"},
+    "stop.max_leaves": {"en": "a leaf: the max number of leaves was reached (pre-pruning).",
+                        "zh": "叶结点：达到最大叶结点数（预剪枝）。"},
+    "stop.validation": {"en": "a leaf: splitting would not improve validation accuracy "
+                              "(pre-pruning).",
+                        "zh": "叶结点：划分不能提高验证集精度（预剪枝）。"},
+    "stop.pruned": {"en": "a leaf: post-pruning replaced its subtree.",
+                    "zh": "叶结点：后剪枝将其子树替换为叶结点。"},
+    "whatif.intro": {"en": "Force another split at node #{node} (chosen in the node inspector) "
+                           "and regrow the tree below it.",
+                     "zh": "在结点 #{node}（在“结点详情”中选择）指定另一个划分，并重新生成其下的子树。"},
+    "whatif.cannot": {"en": "This node cannot be split: {reason}", "zh": "该结点无法划分：{reason}"},
+    "whatif.feature": {"en": "Split on", "zh": "划分属性"},
+    "whatif.threshold": {"en": "Threshold", "zh": "划分点（阈值）"},
+    "whatif.subset": {"en": "Values sent to the first branch", "zh": "分到第一个分支的取值"},
+    "whatif.try": {"en": "Grow with this split", "zh": "用这个划分生成"},
+    "whatif.score": {"en": "Score of this split", "zh": "该划分的得分"},
+    "whatif.score_help": {"en": "Difference against the best split, {best}.",
+                          "zh": "与最优划分 {best} 的差。"},
+    "whatif.train_acc": {"en": "Training accuracy", "zh": "训练集精度"},
+    "whatif.val_acc": {"en": "Validation accuracy", "zh": "验证集精度"},
+    "whatif.compare": {"en": "The tree with this split has {leaves} leaves (now: {base_leaves}); "
+                             "the changes are against the tree on screen.",
+                       "zh": "采用该划分的树有 {leaves} 个叶结点（当前：{base_leaves}）；"
+                             "变化量相对于当前显示的树。"},
+    "whatif.adopt": {"en": "Use this tree", "zh": "采用这棵树"},
+    "whatif.discard": {"en": "Discard", "zh": "放弃"},
+    "versions.forced": {"en": "Forced splits", "zh": "指定的划分"},
+    "versions.root": {"en": "root", "zh": "根结点"},
+    "versions.name": {"en": "Version name", "zh": "版本名称"},
+    "versions.placeholder": {"en": "e.g. 脐部 at the root", "zh": "例如：根结点按脐部划分"},
+    "versions.save": {"en": "Save", "zh": "保存"},
 }
 
 

@@ -1,0 +1,148 @@
+"""Plotly figures of the Grow page, built from treecore values (no Streamlit, no statistics:
+every number drawn comes from the engine). Axis words are passed in, already translated.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from treecore import ThresholdCurve
+from treecore.export import CLASS_COLORS
+
+from .node_view import Strip
+
+#: Most points of a threshold curve drawn (evenly spaced; the chosen one is always kept).
+CURVE_LIMIT = 2000
+CHOSEN_COLOR = "#C2185B"
+_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=40, b=10),
+               legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
+
+
+def class_color(index: int) -> str:
+    """The colour of class ``index``, the same as in the drawn tree."""
+    return CLASS_COLORS[index % len(CLASS_COLORS)]
+
+
+def _shown(n: int, keep: int | None) -> np.ndarray:
+    """Indices of at most CURVE_LIMIT entries, evenly spaced, always including ``keep``."""
+    if n <= CURVE_LIMIT:
+        return np.arange(n)
+    picked = set(np.linspace(0, n - 1, CURVE_LIMIT).astype(int).tolist())
+    if keep is not None:
+        picked.add(keep)
+    return np.array(sorted(picked))
+
+
+def threshold_chart(curve: ThresholdCurve, rows: Strip, classes: Sequence, figure: str,
+                    words: Mapping[str, str]) -> go.Figure:
+    """A continuous feature at one node: ``curve.figures[figure]`` at every candidate threshold
+    (boundary points as filled diamonds, the others as small circles, the chosen threshold a
+    star and a vertical line); beneath it, the node's rows along the feature, one lane per class.
+
+    ``words``: ``title``, ``y`` (the figure's name), ``threshold``, ``boundary``, ``other``,
+    ``chosen``, ``rows``.
+    """
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, row_heights=[0.72, 0.28],
+                        vertical_spacing=0.06)
+    idx = _shown(len(curve), curve.best)
+    x, y = curve.threshold[idx], curve.figures[figure][idx]
+    boundary = curve.is_boundary[idx]
+    fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color="#90A4AE", width=1.5),
+                             showlegend=False, hoverinfo="skip"), row=1, col=1)
+    for mask, name, marker in ((boundary, words["boundary"], dict(symbol="diamond", size=9,
+                                                                   color="#37474F")),
+                               (~boundary, words["other"], dict(symbol="circle-open", size=6,
+                                                                 color="#78909C"))):
+        fig.add_trace(go.Scatter(x=x[mask], y=y[mask], mode="markers", name=name, marker=marker,
+                                 hovertemplate="%{x:.6g}: %{y:.4f}<extra></extra>"),
+                      row=1, col=1)
+    if curve.best is not None:
+        best_x = float(curve.threshold[curve.best])
+        fig.add_trace(go.Scatter(x=[best_x], y=[float(curve.figures[figure][curve.best])],
+                                 mode="markers", name=f"{words['chosen']} {best_x:.6g}",
+                                 marker=dict(symbol="star", size=16, color=CHOSEN_COLOR)),
+                      row=1, col=1)
+        fig.add_vline(x=best_x, line=dict(color=CHOSEN_COLOR, dash="dot"))
+    for code, label in enumerate(classes):
+        mine = rows.classes == code
+        if mine.any():
+            fig.add_trace(go.Scatter(
+                x=rows.values[mine], y=[str(label)] * int(mine.sum()), mode="markers",
+                name=str(label), legendgroup="classes",
+                marker=dict(color=class_color(code), size=7, symbol="line-ns-open", line_width=2),
+                hovertemplate="%{x:.6g}<extra>%{y}</extra>"), row=2, col=1)
+    fig.update_layout(title=words["title"], height=430, **_LAYOUT)
+    fig.update_yaxes(title_text=words["y"], row=1, col=1)
+    fig.update_yaxes(title_text=words["rows"], type="category", row=2, col=1)
+    fig.update_xaxes(title_text=words["threshold"], row=2, col=1)
+    return fig
+
+
+def value_chart(values: Sequence[str], counts: np.ndarray, classes: Sequence,
+                words: Mapping[str, str]) -> go.Figure:
+    """A nominal feature at one node: stacked bars of the weighted class counts per value.
+    ``words``: ``title``, ``value``, ``count``."""
+    fig = go.Figure()
+    for code, label in enumerate(classes):
+        fig.add_trace(go.Bar(x=[str(v) for v in values], y=counts[:, code], name=str(label),
+                             marker_color=class_color(code),
+                             hovertemplate="%{x}: %{y:.4g}<extra>" + str(label) + "</extra>"))
+    fig.update_layout(barmode="stack", title=words["title"], height=360,
+                      xaxis_title=words["value"], yaxis_title=words["count"], **_LAYOUT)
+    return fig
+
+
+def class_chart(classes: Sequence, counts: Sequence[float], words: Mapping[str, str]
+                ) -> go.Figure:
+    """A node's weighted class counts as horizontal bars. ``words``: ``count``."""
+    labels = [str(c) for c in classes]
+    fig = go.Figure(go.Bar(x=list(counts), y=labels, orientation="h",
+                           marker_color=[class_color(i) for i in range(len(labels))],
+                           text=[f"{c:.4g}" for c in counts], textposition="auto",
+                           hovertemplate="%{y}: %{x:.4g}<extra></extra>"))
+    fig.update_layout(height=60 + 34 * len(labels), xaxis_title=words["count"],
+                      yaxis=dict(type="category", autorange="reversed"), **_LAYOUT)
+    fig.update_layout(margin=dict(l=10, r=10, t=10, b=10))
+    return fig
+
+
+#: Line style and the algorithm whose choice is marked, per lens curve.
+LENS_STYLE = {"gain": ("#0072B2", "solid", "ID3"), "gain_ratio": ("#009E73", "dash", "C4.5"),
+              "gini_decrease": ("#E69F00", "solid", "CART"),
+              "error_decrease": ("#CC79A7", "dot", None)}
+
+
+def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapping[str, str]
+                   ) -> go.Figure:
+    """The criteria side by side for one continuous feature at one node: each curve divided by
+    its own maximum (so all peak at 1), with a marker where ID3, C4.5 and CART split.
+
+    ``curves`` comes from :func:`ui.node_view.lens_curves`; ``words`` has one name per curve
+    key plus ``title``, ``threshold``, ``scaled`` and ``splits_here`` (with ``{algorithm}``).
+    """
+    fig = go.Figure()
+    for name, (curve, key) in curves.items():
+        color, dash, algorithm = LENS_STYLE[name]
+        values = np.asarray(curve.figures[key], dtype=float)
+        top = np.nanmax(values) if len(values) else 0.0
+        scaled = values / top if top > 0 else np.zeros_like(values)
+        idx = _shown(len(curve), curve.best)
+        fig.add_trace(go.Scatter(x=curve.threshold[idx], y=scaled[idx], mode="lines",
+                                 name=words[name], line=dict(color=color, dash=dash, width=2),
+                                 customdata=values[idx],
+                                 hovertemplate="%{x:.6g}: %{customdata:.4f}<extra></extra>"))
+        if algorithm and curve.best is not None:
+            fig.add_trace(go.Scatter(
+                x=[curve.threshold[curve.best]], y=[scaled[curve.best]], mode="markers+text",
+                marker=dict(color=color, size=13, symbol="triangle-down"),
+                text=[algorithm], textposition="top center", textfont=dict(color=color),
+                name=words["splits_here"].format(algorithm=algorithm), showlegend=False,
+                hovertemplate=words["splits_here"].format(algorithm=algorithm)
+                + " %{x:.6g}<extra></extra>"))
+    fig.update_layout(title=words["title"], height=380, xaxis_title=words["threshold"],
+                      yaxis=dict(title=words["scaled"], range=[-0.05, 1.18]), **_LAYOUT)
+    return fig

@@ -1,0 +1,262 @@
+"""The Grow page's model: its session keys, the cached fit, stepping, the what-if and versions.
+
+Everything but :func:`cached_fit` and the session helpers is a pure function of treecore values,
+tested without Streamlit. The session holds only small picklable values: the growth parameters,
+the forced splits (``((path, spec), …)``), the validation row numbers and named versions made
+of those; trees are rebuilt from them through the cache.
+
+>>> parse_rows("4, 5, 8-9 ,11")
+(4, 5, 8, 9, 11)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Mapping
+
+import numpy as np
+import streamlit as st
+
+import treecore
+from treecore import ALGORITHMS, Dataset, Tree
+
+from . import state
+
+# ------------------------------------------------------------------------------- session keys
+STEP = "grow_step"                  #: growth step on screen (0 = the root alone)
+PLAYING = "grow_playing"            #: the player advances the step by itself
+SPEED = "grow_speed"                #: seconds per step while playing
+THRESHOLD_STYLE = "grow_threshold_style"
+MAX_DEPTH = "grow_max_depth"        #: 0 = no limit
+MIN_LEAF = "grow_min_samples_leaf"
+MIN_GAIN = "grow_min_gain"
+MAX_LEAVES = "grow_max_leaves"      #: 0 = no limit
+VALIDATION_TEXT = "grow_validation_rows"  #: row numbers held out for validation, as typed
+FORCE = "grow_force"                #: the adopted forced splits: tuple of (path, spec)
+INSPECT = "grow_inspect"            #: node id chosen in the inspector
+FEATURE = "grow_feature"            #: feature shown in the threshold chart and the lens
+WHATIF = "grow_whatif"              #: (path, spec) being tried, or None
+VERSIONS = "grow_versions"          #: named versions: list of dicts (see make_version)
+VERSION_NAME = "grow.version_name"  #: widget: the name typed for a new version
+LAST_TICK = "grow_last_tick"        #: monotonic time of the player's last beat, or None
+
+DEFAULTS: dict[str, Any] = {
+    STEP: 0, PLAYING: False, SPEED: 1.0, THRESHOLD_STYLE: "midpoint", MAX_DEPTH: 0, MIN_LEAF: 1,
+    MIN_GAIN: 0.0, MAX_LEAVES: 0, VALIDATION_TEXT: "", FORCE: (), INSPECT: None, FEATURE: None,
+    WHATIF: None, VERSIONS: [], LAST_TICK: None,
+}
+
+#: Zhou's Table 4.2: the watermelon 2.0 rows held out for validation (编号 = row number).
+ZHOU_TABLE_4_2_VALIDATION = "4, 5, 8, 9, 11, 12, 13"
+
+
+def ensure_defaults() -> None:
+    """The shared defaults (:func:`ui.state.ensure_defaults`) and the Grow page's own."""
+    state.ensure_defaults()
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = list(value) if isinstance(value, list) else value
+
+
+def params_from_session() -> dict:
+    """The growth parameters chosen in the session, as keyword arguments of ``treecore.grow``."""
+    s = st.session_state
+    return {"algorithm": s[state.ALGORITHM], "criterion": s[state.CRITERION],
+            "threshold_style": s[THRESHOLD_STYLE], "max_depth": s[MAX_DEPTH] or None,
+            "min_samples_leaf": s[MIN_LEAF], "min_gain": float(s[MIN_GAIN]),
+            "max_leaves": s[MAX_LEAVES] or None}
+
+
+def allowed_criteria(algorithm: str) -> tuple[str, ...]:
+    """The criteria the algorithm allows, its default first.
+
+    >>> allowed_criteria("c45")
+    ('gain_ratio', 'entropy', 'gini', 'misclassification')
+    """
+    return ALGORITHMS[algorithm].criteria
+
+
+def set_algorithm(algorithm: str) -> None:
+    """Switch algorithm; a criterion the new one does not allow falls back to its default."""
+    st.session_state[state.ALGORITHM] = algorithm
+    if st.session_state[state.CRITERION] not in allowed_criteria(algorithm):
+        st.session_state[state.CRITERION] = None
+
+
+def current_criterion() -> str:
+    """The criterion in use: the chosen one, else the algorithm's default."""
+    algorithm = st.session_state[state.ALGORITHM]
+    return st.session_state[state.CRITERION] or ALGORITHMS[algorithm].default_criterion
+
+
+# ------------------------------------------------------------------------------- data split
+def parse_rows(text: str) -> tuple[int, ...]:
+    """Row numbers typed as ``"4, 5, 8-9"`` (ranges inclusive), sorted and unique.
+    Raises ValueError naming the part that is not a number or a range."""
+    rows: set[int] = set()
+    for part in filter(None, (p.strip() for p in re.split(r"[,，\s]+", text))):
+        match = re.fullmatch(r"(\d+)(?:\s*[-–]\s*(\d+))?", part)
+        if match is None:
+            raise ValueError(part)
+        first, last = int(match[1]), int(match[2] or match[1])
+        rows.update(range(min(first, last), max(first, last) + 1))
+    return tuple(sorted(rows))
+
+
+def split_rows(dataset: Dataset, validation_rows: tuple[int, ...]
+               ) -> tuple[Dataset, Dataset | None]:
+    """(training, validation): the rows whose number is in ``validation_rows`` are held out.
+    No rows held out gives ``(dataset, None)``; row numbers not in the data are ignored."""
+    held = np.isin(dataset.row_labels, validation_rows)
+    if not held.any():
+        return dataset, None
+    return dataset.subset(~held), dataset.subset(held)
+
+
+# ------------------------------------------------------------------------------- fitting
+def fit(train: Dataset, params: Mapping, force=()) -> Tree:
+    """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs)."""
+    return treecore.grow(train, force={tuple(path): spec for path, spec in force}, **params)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _cached_fit(fingerprint: str, params: tuple, force: tuple, _train: Dataset) -> Tree:
+    return fit(_train, dict(params), force)
+
+
+def cached_fit(train: Dataset, params: Mapping, force=()) -> Tree:
+    """:func:`fit`, cached on the data's fingerprint, the parameters and the forced splits.
+
+    ``st.cache_resource`` rather than ``cache_data``: a Tree is immutable, so every session may
+    share the one object instead of unpickling a copy on each rerun (a step must stay fast).
+    """
+    return _cached_fit(train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
+
+
+def freeze(force) -> tuple:
+    """Forced splits as a hashable, picklable tuple of ``(path, spec)``, lists made tuples."""
+    def tup(value):
+        return tuple(tup(v) for v in value) if isinstance(value, (list, tuple)) else value
+    return tuple((tup(path), tup(spec)) for path, spec in force)
+
+
+def accuracy(tree: Tree, dataset: Dataset | None) -> float | None:
+    """Weighted share of ``dataset``'s rows the tree classifies correctly (None: no data)."""
+    if dataset is None or dataset.n_rows == 0:
+        return None
+    predicted = np.argmax(tree.predict_proba(dataset.X), axis=1)
+    return float(dataset.weights[predicted == dataset.y].sum() / dataset.weights.sum())
+
+
+# ------------------------------------------------------------------------------- stepping
+def step_node(tree: Tree, step: int) -> int:
+    """The node on screen at ``step``: the one expanded at that step (the root at step 0,
+    the node about to be split)."""
+    wanted = max(step, 1)
+    return next((n.node_id for n in tree.iter_nodes() if n.expanded_at == wanted), 0)
+
+
+def clamp_step(step: int, tree: Tree) -> int:
+    return max(0, min(int(step), tree.n_steps))
+
+
+def node_by_path(tree: Tree, path: tuple[str, ...]) -> int | None:
+    """The id of the node reached by ``path`` (branch labels from the root), or None."""
+    return next((n.node_id for n in tree.iter_nodes() if n.path == tuple(path)), None)
+
+
+# ------------------------------------------------------------------------------- what-if
+def with_forced(force, path: tuple[str, ...], spec) -> tuple:
+    """``force`` with the split at ``path`` replaced by ``spec``; forcings below ``path`` are
+    dropped (the subtree is regrown, so their paths may no longer exist)."""
+    path = tuple(path)
+    kept = tuple((p, s) for p, s in freeze(force) if p[:len(path)] != path)
+    return kept + freeze([(path, spec)])
+
+
+def override_cost(best, other: Tree, path: tuple[str, ...]) -> dict:
+    """What forcing the split at ``path`` costs against ``best`` (the candidate table's winner):
+    the split ``other`` made there, and its score minus the best score."""
+    forced_id = node_by_path(other, path)
+    forced = other.node(forced_id).split if forced_id is not None else None
+    return {"best": best, "forced": forced,
+            "difference": None if best is None or forced is None else forced.score - best.score}
+
+
+def make_version(name: str, dataset: str, params: Mapping, force, validation_text: str) -> dict:
+    """A named version of a tree: everything needed to grow it again, nothing heavy."""
+    return {"name": name, "dataset": dataset, "params": dict(params), "force": freeze(force),
+            "validation_rows": validation_text}
+
+
+# ------------------------------------------------------------------------------- session helpers
+def training_split(dataset: Dataset) -> tuple[Dataset, Dataset | None, str | None]:
+    """(training, validation or None, the part of the row list that could not be read)."""
+    try:
+        rows = parse_rows(st.session_state[VALIDATION_TEXT])
+    except ValueError as error:
+        return dataset, None, str(error)
+    return (*split_rows(dataset, rows), None)
+
+
+def set_step(step: int) -> None:
+    """Go to ``step`` (clamped when the tree is drawn); the inspector follows the step."""
+    st.session_state[STEP] = max(0, int(step))
+    st.session_state[INSPECT] = None
+
+
+def toggle_play() -> None:
+    st.session_state[PLAYING] = not st.session_state[PLAYING]
+    st.session_state[LAST_TICK] = None
+
+
+def tick(n_steps: int) -> bool:
+    """One beat of the player: advance a step if a beat has passed since the last one.
+    Returns True when the step moved (the caller then reruns the app)."""
+    now = time.monotonic()
+    last = st.session_state[LAST_TICK]
+    if last is not None and now - last < 0.8 * st.session_state[SPEED]:
+        return False                    # a rerun between beats
+    st.session_state[LAST_TICK] = now
+    if last is None:
+        return False                    # the first beat starts the clock
+    if st.session_state[STEP] >= n_steps:
+        st.session_state[PLAYING] = False
+        return False
+    set_step(st.session_state[STEP] + 1)
+    return True
+
+
+def adopt_whatif() -> None:
+    """Make the split being tried part of the tree on screen."""
+    path, spec = st.session_state[WHATIF]
+    st.session_state[FORCE] = with_forced(st.session_state[FORCE], path, spec)
+    st.session_state[WHATIF] = None
+
+
+def save_version(name: str) -> None:
+    """Keep the tree on screen (its recipe) under ``name``, replacing a version of that name."""
+    version = make_version(name, st.session_state[state.DATASET], params_from_session(),
+                           st.session_state[FORCE], st.session_state[VALIDATION_TEXT])
+    kept = [v for v in st.session_state[VERSIONS] if v["name"] != name]
+    st.session_state[VERSIONS] = kept + [version]
+
+
+def use_zhou_split() -> None:
+    """Hold out the validation rows of Zhou's Table 4.2."""
+    st.session_state[VALIDATION_TEXT] = ZHOU_TABLE_4_2_VALIDATION
+
+
+def clear_forced() -> None:
+    st.session_state[FORCE] = ()
+    st.session_state[WHATIF] = None
+
+
+def discard_whatif() -> None:
+    st.session_state[WHATIF] = None
+
+
+def save_named_version() -> None:
+    """``on_click`` of the Save button: save under the name typed in :data:`VERSION_NAME`."""
+    save_version(st.session_state[VERSION_NAME].strip())
