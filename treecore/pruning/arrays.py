@@ -1,0 +1,98 @@
+"""A tree's nodes as numpy arrays in pre-order, the common ground of the pruning methods.
+
+In pre-order the subtree of the node at position ``p`` is the contiguous block
+``p : p + size[p]``, so a sum over the leaves of every subtree is one cumulative sum, and
+removing a subtree is one slice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .. import predict as _predict
+from ..tree import Tree
+
+
+@dataclass(frozen=True, eq=False)
+class TreeArrays:
+    """Per-node arrays indexed by pre-order position.
+
+    ``weighted_n`` is N(t), ``counts`` the weighted training class counts, ``prediction`` the
+    training majority class, ``errors`` e(t) = N(t) − counts[prediction], the training errors
+    the node would make as a leaf.
+    """
+
+    tree: Tree
+    ids: np.ndarray
+    parent: np.ndarray
+    depth: np.ndarray
+    size: np.ndarray
+    is_leaf: np.ndarray
+    weighted_n: np.ndarray
+    counts: np.ndarray
+    prediction: np.ndarray
+
+    @classmethod
+    def of(cls, tree: Tree) -> "TreeArrays":
+        nodes = list(tree.iter_preorder())
+        position = {node.node_id: p for p, node in enumerate(nodes)}
+        size = np.ones(len(nodes), np.int64)
+        parent = np.array([-1 if n.parent is None else position[n.parent] for n in nodes])
+        for p in range(len(nodes) - 1, 0, -1):          # children follow their parent
+            size[parent[p]] += size[p]
+        return cls(tree=tree,
+                   ids=np.array([n.node_id for n in nodes]),
+                   parent=parent,
+                   depth=np.array([n.depth for n in nodes]),
+                   size=size,
+                   is_leaf=np.array([n.is_leaf for n in nodes]),
+                   weighted_n=np.array([n.weighted_n_samples for n in nodes], float),
+                   counts=np.array([n.class_counts for n in nodes], float),
+                   prediction=np.array([n.prediction for n in nodes]))
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        return {int(node_id): p for p, node_id in enumerate(self.ids)}
+
+    @cached_property
+    def children(self) -> list[list[int]]:
+        """Positions of each node's children."""
+        out: list[list[int]] = [[] for _ in self.ids]
+        for p, q in enumerate(self.parent):
+            if q >= 0:
+                out[q].append(p)
+        return out
+
+    @property
+    def errors(self) -> np.ndarray:
+        return self.weighted_n - self.counts[np.arange(len(self.ids)), self.prediction]
+
+    def leaf_sum(self, values: np.ndarray) -> np.ndarray:
+        """Σ of ``values`` over the leaves of each node's subtree (a leaf's own value)."""
+        cumulative = np.concatenate([[0.0], np.cumsum(np.where(self.is_leaf, values, 0.0))])
+        starts = np.arange(len(self.ids))
+        return cumulative[starts + self.size] - cumulative[starts]
+
+    def bottom_up(self) -> np.ndarray:
+        """Positions of the internal nodes, deepest level first, left to right in a level.
+
+        Every node comes after all its descendants. This is the order of Zhou's worked example
+        (§4.3.2: nodes ⑥, ⑤, ②, ③, ①).
+        """
+        inner = np.flatnonzero(~self.is_leaf)
+        return inner[np.lexsort((inner, -self.depth[inner]))]
+
+    def class_weights(self, X: np.ndarray, y: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """(nodes × classes): weighted class counts of the labelled rows ``X, y`` reaching each
+        node, in one vectorised routing pass (a row with a missing tested value reaches several
+        nodes with fractional weights)."""
+        n_nodes, n_classes = self.counts.shape
+        tree_position = np.array([self.position[n.node_id] for n in self.tree.nodes])
+        out = np.zeros(n_nodes * n_classes)
+        for rows, pos, w in _predict.walk(self.tree.compiled, X, weights):
+            out += np.bincount(tree_position[pos] * n_classes + y[rows], weights=w,
+                               minlength=out.size)
+        return out.reshape(n_nodes, n_classes)

@@ -1,0 +1,164 @@
+"""Cost-complexity (weakest-link) pruning.
+
+Breiman, Friedman, Olshen and Stone, *Classification and Regression Trees* (1984), ch. 3 (§3.3).
+With W the weight of the root, each node t costs R(t) = W(t)/W · i(t), i the tree's criterion
+impurity (Gini, or entropy for entropy/gain ratio; ``cost="error"`` uses the misclassification
+rate 1 − maxₖ pₖ instead, rpart's cost), and a subtree T_t costs R(T_t) = Σ_{leaves l} R(l).
+The cost-complexity of a tree is R_α(T) = R(T) + α |leaves(T)|. Node t's weakest-link value is
+
+    α_eff(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1),
+
+and the path prunes, one node at a time, the internal node of smallest α_eff (the first in
+pre-order on a tie) until only the root remains. The path holds, for the full tree and after each
+prune, α_eff and R of the tree. This is scikit-learn's ``cost_complexity_pruning_path``, computed
+in the same order of floating-point operations, so both give the same numbers on the same tree.
+``prune_ccp(tree, α)`` keeps pruning while α_eff ≤ α: the smallest subtree minimising R_α.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from ..criteria import misclassification
+from ..errors import ConfigError
+from ..tree import Tree
+from .arrays import TreeArrays
+from .result import KEEP, PRUNE, PruneResult, PruneStep
+
+COSTS = ("impurity", "error")
+#: α_eff and α are compared with this relative tolerance (they are sums of floating terms).
+_RELATIVE = 1e-9
+
+
+@dataclass(frozen=True)
+class CCPPath:
+    """``alphas[i]`` and ``impurities[i]`` = R(T_i) for the i-th tree of the sequence (``trees[0]``
+    is the input tree). ``pruned[i]`` is the node id pruned to reach ``trees[i + 1]``. ``trees`` is
+    a lazy sequence: each tree is built when first indexed."""
+
+    alphas: np.ndarray
+    impurities: np.ndarray
+    trees: Sequence[Tree]
+    pruned: tuple[int, ...]
+
+
+class _PrunedTrees(Sequence):
+    """``trees[i]``: the input tree with the first i weakest links collapsed, built on demand."""
+
+    def __init__(self, tree: Tree, pruned: tuple[int, ...]):
+        self._tree, self._pruned = tree, pruned
+        self._build = lru_cache(maxsize=64)(lambda i: tree.collapse(pruned[:i]) if i else tree)
+
+    def __len__(self) -> int:
+        return len(self._pruned) + 1
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        return self._build(i % len(self))
+
+
+@dataclass(frozen=True)
+class _Link:
+    """One prune of the sequence: the node, its α_eff, R(t), R(T_t), |leaves(T_t)|, and R of the
+    whole tree after the prune."""
+
+    node_id: int
+    alpha: float
+    cost_node: float
+    cost_subtree: float
+    leaves: int
+    cost_after: float
+
+
+class _WeakestLinks:
+    """Iterate the prunes of the sequence; ``cost`` is R of the unpruned tree."""
+
+    def __init__(self, tree: Tree, cost: str):
+        if cost not in COSTS:
+            raise ConfigError(f"cost must be one of {COSTS}")
+        self.arrays = arrays = TreeArrays.of(tree)
+        n = arrays.weighted_n
+        impurity = (np.array([node.impurity for node in tree.iter_preorder()])
+                    if cost == "impurity" else misclassification(arrays.counts))
+        self.r_node = n * impurity / n[0]
+        self.r_branch, self.leaves = _subtree_costs(arrays, self.r_node)
+        self.cost = float(self.r_branch[0])
+
+    def __iter__(self) -> Iterator[_Link]:
+        arrays, r_node, r_branch, leaves = self.arrays, self.r_node, self.r_branch, self.leaves
+        inner = ~arrays.is_leaf
+        with np.errstate(divide="ignore", invalid="ignore"):
+            alpha = np.where(inner, (r_node - r_branch) / (leaves - 1), np.inf)
+        while inner[0]:
+            p = int(np.argmin(alpha))                   # the first in pre-order on a tie
+            found = (int(arrays.ids[p]), float(alpha[p]), float(r_node[p]), float(r_branch[p]),
+                     int(leaves[p]))
+            end = p + arrays.size[p]
+            inner[p:end], alpha[p:end] = False, np.inf
+            ancestors = _ancestors(arrays.parent, p)
+            leaves[ancestors] -= leaves[p] - 1
+            r_branch[ancestors] += r_node[p] - r_branch[p]
+            leaves[p], r_branch[p] = 1, r_node[p]
+            alpha[ancestors] = (r_node[ancestors] - r_branch[ancestors]) / (leaves[ancestors] - 1)
+            yield _Link(*found, float(r_branch[0]))
+
+
+def _subtree_costs(arrays: TreeArrays, r_node: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """R(T_t) and |leaves(T_t)|, each leaf's R added to its ancestors in pre-order (the order of
+    scikit-learn's sums)."""
+    leaf_positions = np.flatnonzero(arrays.is_leaf)
+    pairs_leaf, pairs_ancestor = [], []
+    for q in leaf_positions:
+        chain = _ancestors(arrays.parent, q)
+        pairs_leaf.extend([q] * len(chain))
+        pairs_ancestor.extend(chain)
+    r_branch = np.where(arrays.is_leaf, r_node, 0.0)
+    np.add.at(r_branch, np.asarray(pairs_ancestor, np.int64), r_node[np.asarray(pairs_leaf, np.int64)])
+    leaves = np.bincount(np.asarray(pairs_ancestor, np.int64), minlength=len(r_node))
+    leaves[arrays.is_leaf] = 1
+    return r_branch, leaves
+
+
+def _ancestors(parent: np.ndarray, p: int) -> list[int]:
+    chain = []
+    while parent[p] >= 0:
+        p = parent[p]
+        chain.append(p)
+    return chain
+
+
+def ccp_path(tree: Tree, *, cost: str = "impurity") -> CCPPath:
+    """The weakest-link pruning sequence of ``tree``: α_eff and R(T) after each prune."""
+    sequence = _WeakestLinks(tree, cost)
+    links = list(sequence)
+    pruned = tuple(link.node_id for link in links)
+    return CCPPath(np.array([0.0] + [link.alpha for link in links]),
+                   np.array([sequence.cost] + [link.cost_after for link in links]),
+                   _PrunedTrees(tree, pruned), pruned)
+
+
+def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResult:
+    """The subtree of the weakest-link sequence for ``alpha``: prune while α_eff ≤ α."""
+    if alpha < 0:
+        raise ConfigError("alpha must be ≥ 0")
+    steps, pruned = [], []
+    for link in _WeakestLinks(tree, cost):
+        figures = {"alpha_eff": link.alpha, "alpha": float(alpha), "cost_leaf": link.cost_node,
+                   "cost_subtree": link.cost_subtree, "leaves": float(link.leaves)}
+        said = (f"weakest link α_eff = (R(t) − R(T_t)) / (|leaves| − 1) = ({link.cost_node:.6g} − "
+                f"{link.cost_subtree:.6g}) / ({link.leaves} − 1) = {link.alpha:.6g}")
+        if link.alpha > alpha * (1 + _RELATIVE) + 1e-15:
+            steps.append(PruneStep(link.node_id, figures, KEEP, f"{said} > α = {alpha:.6g}: "
+                                   "kept, and every other subtree has a larger α_eff"))
+            break
+        pruned.append(link.node_id)
+        steps.append(PruneStep(link.node_id, figures, PRUNE,
+                               f"{said} ≤ α = {alpha:.6g}: pruned"))
+    return PruneResult(tree.collapse(pruned), tuple(steps))

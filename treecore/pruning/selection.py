@@ -1,0 +1,91 @@
+"""Choosing the cost-complexity parameter α: a validation set, or k-fold cross-validation.
+
+Breiman et al., *Classification and Regression Trees* (1984), §3.4 and §11.5. The tree T grown on
+all of ``dataset`` gives the path α₀ = 0 < α₁ < … < α_K (distinct values) with subtrees
+T₀ ⊇ T₁ ⊇ … ⊇ T_K (the root); T_k is optimal for α ∈ [α_k, α_{k+1}).
+
+* Validation set: R_k = the weighted error rate of T_k on the validation rows.
+* k-fold CV (stratified, seeded): each fold's training part grows its own tree; T_k is
+  represented in every fold by the subtree for the geometric mean β_k = √(α_k α_{k+1})
+  (β_K = ∞, the root), as Breiman et al. and rpart map α between trees. R_k = the weighted
+  misclassifications of all held-out rows over their total weight.
+
+The standard error is the binomial SE(R_k) = √(R_k (1 − R_k) / N') with N' the rows scored
+(Breiman et al. §11.5). With ``one_se`` the chosen α is the largest α_k whose R_k ≤ min R + SE of
+that minimum (the 1-SE rule); otherwise the α_k of the minimum (the smallest on a tie).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..builder import grow
+from ..dataset import Dataset
+from ..errors import ConfigError
+from ..evaluate import labelled, score, stratified_kfold
+from ..tree import Tree
+from .ccp import ccp_path, prune_ccp
+
+
+@dataclass(frozen=True)
+class CCPSelection:
+    """The chosen ``alpha`` and ``tree`` (the full-data tree pruned at it), with the figures:
+    the distinct path ``alphas``, their ``errors`` and ``standard_errors``, the index of the
+    minimum and of the choice, and ``method`` ("validation" or "k-fold cv")."""
+
+    alpha: float
+    tree: Tree
+    alphas: np.ndarray
+    errors: np.ndarray
+    standard_errors: np.ndarray
+    best_index: int
+    chosen_index: int
+    method: str
+
+
+def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: str | None = None,
+                     validation=None, cv: int | None = None, one_se: bool = True, seed: int = 0,
+                     **growth) -> CCPSelection:
+    """Grow a tree on ``dataset`` and choose its α by ``validation`` (a Dataset or
+    ``(X_val, y_val)``) or by ``cv``-fold cross-validation (5 folds if neither is given).
+    ``growth`` holds further :func:`~treecore.grow` parameters (e.g. ``max_depth``)."""
+    if validation is not None and cv is not None:
+        raise ConfigError("choose α by a validation set or by cross-validation, not both")
+
+    def fit(data: Dataset) -> Tree:
+        return grow(data, algorithm=algorithm, criterion=criterion, **growth)
+
+    full = fit(dataset)
+    path = ccp_path(full)
+    alphas, first = np.unique(path.alphas, return_index=True)
+    last = np.r_[first[1:] - 1, len(path.alphas) - 1]      # the smallest tree of each α
+    if validation is not None:
+        rows = labelled(full.schema, validation) if isinstance(validation, Dataset) else \
+            labelled(full.schema, *validation)
+        errors = np.array([1 - score(path.trees[i], rows) for i in last])
+        n_scored, method = rows.n_rows, "validation"
+    else:
+        errors = _cv_errors(dataset, fit, alphas, cv or 5, seed)
+        n_scored, method = dataset.n_rows, f"{cv or 5}-fold cv"
+    ses = np.sqrt(errors * (1 - errors) / n_scored)
+    best = int(np.argmin(errors))
+    chosen = int(np.flatnonzero(errors <= errors[best] + ses[best] + 1e-12).max()) if one_se \
+        else best
+    return CCPSelection(float(alphas[chosen]), prune_ccp(full, alphas[chosen]).tree, alphas,
+                        errors, ses, best, chosen, method)
+
+
+def _cv_errors(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int) -> np.ndarray:
+    """Σ over folds of held-out misclassified weight at each β_k, over the total weight."""
+    betas = np.sqrt(alphas * np.r_[alphas[1:], np.inf])
+    wrong = np.zeros(len(alphas))
+    for train, test in stratified_kfold(np.asarray(dataset.y), k, seed=seed):
+        fold_tree, held_out = fit(dataset.subset(train)), dataset.subset(test)
+        fold_path = ccp_path(fold_tree)
+        for i, beta in enumerate(betas):
+            index = int(np.searchsorted(fold_path.alphas, beta * (1 + 1e-9), side="right")) - 1
+            accuracy = score(fold_path.trees[index], held_out)
+            wrong[i] += (1 - accuracy) * held_out.weights.sum()
+    return wrong / dataset.weights.sum()
