@@ -124,25 +124,31 @@ class DecisionTreeClassifier:
 
     # ------------------------------------------------------------------- using
     def _encoded(self, X) -> np.ndarray:
+        """``X`` encoded by the tree's schema; call it before touching ``tree_``, since it is
+        what raises :class:`NotFittedError` on an unfitted model."""
         self._check_fitted()
         return self.tree_.schema.encode(self._frame(X))
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in ``classes_`` order (missing values blended)."""
-        return self.tree_.predict_proba(self._encoded(X))
+        encoded = self._encoded(X)
+        return self.tree_.predict_proba(encoded)
 
     def predict(self, X) -> np.ndarray:
         from .predict import most_probable
 
-        return self.classes_[most_probable(self.predict_proba(X))]
+        proba = self.predict_proba(X)
+        return self.classes_[most_probable(proba)]
 
     def apply(self, X) -> np.ndarray:
         """Leaf id of each row."""
-        return self.tree_.apply(self._encoded(X))
+        encoded = self._encoded(X)
+        return self.tree_.apply(encoded)
 
     def decision_path(self, X) -> np.ndarray:
         """(rows × nodes) weight with which each row passes each node."""
-        return self.tree_.decision_path(self._encoded(X))
+        encoded = self._encoded(X)
+        return self.tree_.decision_path(encoded)
 
     def score(self, X, y, sample_weight=None) -> float:
         """Accuracy: the (weighted) share of rows predicted correctly."""
