@@ -1,0 +1,149 @@
+"""AppTest of the Grow page: stepping, the candidate table, the override, the bad cases."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ui import growth, state
+
+ID3_ROOT_GAINS = {"色泽": 0.108, "根蒂": 0.143, "敲声": 0.141, "纹理": 0.381, "脐部": 0.289,
+                  "触感": 0.006}
+
+
+def _dot(at, index: int = 0) -> str:
+    return at.get("graphviz_chart")[index].proto.spec
+
+
+def _candidates(at):
+    return next(df.value for df in at.dataframe if "score" in df.value.columns)
+
+
+@pytest.fixture
+def grow_page(make_app):
+    """The Grow page alone on watermelon 2.0, under ID3."""
+    at = make_app("pages/grow.py")
+    at.session_state[state.ALGORITHM] = "id3"
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_router_opens_the_grow_page(make_app):
+    at = make_app().run()
+    at.switch_page("pages/grow.py").run()
+    assert not at.exception and not at.error
+    assert "n0 [" in _dot(at)
+
+
+def test_step_through_id3_on_watermelon(grow_page):
+    at = grow_page
+    table = _candidates(at)
+    gains = dict(zip(table["feature"], table["gain"]))
+    for feature, printed in ID3_ROOT_GAINS.items():
+        assert gains[feature] == pytest.approx(printed, abs=1e-3)
+    assert table.loc[table["feature"] == "纹理", "status"].item().startswith("✅")
+    assert _dot(at).count("->") == 0                     # step 0: the root alone
+    seen_edges = [0]
+    while not at.button(key="grow.next").disabled:
+        at.button(key="grow.next").click().run()
+        assert not at.exception, at.exception
+        seen_edges.append(_dot(at).count("->"))
+    assert seen_edges == sorted(seen_edges) and seen_edges[-1] > seen_edges[1] > 0
+    assert at.session_state[growth.STEP] == 5
+    assert 'n0 [label="#0  纹理 = ?' in _dot(at)
+    assert "penwidth=3" in _dot(at)                       # the node of the step is outlined
+    at.button(key="grow.first").click().run()
+    assert _dot(at).count("->") == 0
+
+
+def test_c45_marks_below_average_features(grow_page):
+    at = grow_page
+    at.selectbox(key="w_" + state.ALGORITHM).select("c45").run()
+    assert at.session_state[state.CRITERION] in (None, "gain_ratio")
+    status = dict(zip(_candidates(at)["feature"], _candidates(at)["status"]))
+    assert status["色泽"].startswith("⛔") and status["触感"].startswith("⛔")
+    assert status["纹理"].startswith("✅")
+
+
+def test_criterion_follows_the_algorithm(grow_page):
+    at = grow_page
+    at.selectbox(key="w_" + state.ALGORITHM).select("c45").run()
+    at.selectbox(key="w_" + state.CRITERION).select("gain_ratio").run()
+    at.selectbox(key="w_" + state.ALGORITHM).select("cart").run()
+    assert not at.exception
+    assert "gain_ratio" not in at.selectbox(key="w_" + state.CRITERION).options
+
+
+def test_threshold_chart_and_lens_on_watermelon_3(make_app):
+    at = make_app("pages/grow.py")
+    state_values = {state.DATASET: "watermelon3.0", state.ALGORITHM: "cart"}
+    for key, value in state_values.items():
+        at.session_state[key] = value
+    at.run()
+    at.selectbox(key="w_" + growth.FEATURE).select("密度").run()
+    assert not at.exception
+    figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    titles = [figure["layout"].get("title", {}).get("text", "") for figure in figures]
+    assert any(title.startswith("密度") and "threshold" in title for title in titles)
+    marks = {trace.get("text", [None])[0] for figure in figures for trace in figure["data"]}
+    assert {"ID3", "C4.5", "CART"} <= marks                              # the criterion lens
+
+
+def test_force_umbilicus_at_the_root_of_zhou_table_4_2(grow_page):
+    at = grow_page
+    at.button(key="grow.zhou_split").click().run()
+    assert at.session_state[growth.VALIDATION_TEXT] == growth.ZHOU_TABLE_4_2_VALIDATION
+    at.button(key="grow.last").click().run()
+    assert 'n0 [label="#0  色泽 = ?' in _dot(at)          # the first-column tie-break
+    at.selectbox(key="w_" + growth.INSPECT).select(0).run()
+    at.selectbox(key="grow.whatif_feature").select("脐部").run()
+    at.button(key="grow.whatif_try").click().run()
+    assert not at.exception, at.exception
+    assert 'n0 [label="#0  脐部 = ?' in _dot(at, 1)
+    metrics = {m.label: m.value for m in at.metric}
+    # Gain(脐部) = Gain(色泽) = 0.27549 (the book prints 0.276): forcing the tie costs nothing
+    assert float(metrics["Score of this split"]) == pytest.approx(0.2755, abs=1e-3)
+    assert at.metric[0].delta in ("+0.000", "-0.000")
+    assert metrics["Validation accuracy"] == "42.9%"     # Zhou: the unpruned tree, 脐部 at root
+    at.button(key="grow.whatif_adopt").click().run()
+    assert at.session_state[growth.FORCE] == (((), "脐部"),)
+    assert 'n0 [label="#0  脐部 = ?' in _dot(at)
+    at.text_input(key=growth.VERSION_NAME).input("Table 4.2").run()
+    at.button(key="grow.version_save").click().run()
+    version = at.session_state[growth.VERSIONS][0]
+    assert version["name"] == "Table 4.2" and version["force"] == (((), "脐部"),)
+    assert not at.exception
+
+
+def test_chinese_interface(grow_page):
+    at = grow_page
+    at.session_state[state.LANGUAGE] = "zh"
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="w_" + state.ALGORITHM).label == "算法"
+    assert at.number_input(key="w_" + growth.MIN_LEAF).label == "叶结点最小样本数"
+    assert any("第 0 步" in m.value for m in at.markdown)
+    assert "纹理" in _candidates(at)["feature"].tolist()      # the data's names as they are
+
+
+def test_bad_data_shows_an_error_not_an_exception(make_app):
+    at = make_app("pages/grow.py")
+    at.session_state[state.KINDS] = {name: "ignored" for name in
+                                     ("编号", "色泽", "根蒂", "敲声", "纹理", "脐部", "触感")}
+    at.run()                                           # no feature left: a DataError
+    assert not at.exception
+    assert at.error and "feature" in at.error[0].value
+
+
+def test_bad_validation_rows_and_impossible_force(grow_page):
+    at = grow_page
+    at.text_input(key="w_" + growth.VALIDATION_TEXT).input("4, x").run()
+    assert not at.exception and "“x”" in at.error[0].value
+    at.session_state[growth.FORCE] = (((), "no such attribute"),)
+    at.run()
+    assert not at.exception
+    assert any("cannot" in e.value for e in at.error)
+    at.button(key="grow.clear_forced").click().run()
+    assert not any("cannot" in e.value for e in at.error) and "n0 [" in _dot(at)

@@ -1,0 +1,158 @@
+"""The Grow page's pure builders: ui.figures (plotly), ui.node_view and ui.growth, no Streamlit."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from tests.conftest import SAMPLES
+from treecore import Dataset
+from treecore.export import to_text
+from ui import figures, growth, node_view
+
+WORDS = {"title": "T", "y": "score", "threshold": "x", "boundary": "boundary", "other": "other",
+         "chosen": "chosen", "rows": "rows", "value": "value", "count": "count",
+         "scaled": "scaled", "splits_here": "{algorithm} splits here",
+         "gain": "gain", "gain_ratio": "gain ratio", "gini_decrease": "gini",
+         "error_decrease": "error"}
+ID3 = {"algorithm": "id3", "criterion": None}
+#: Zhou Fig. 4.5: the unpruned ID3 tree on the Table 4.2 training rows, 脐部 forced at the root.
+ZHOU_FIG_4_5 = """\
+脐部 = 凹陷
+|   色泽 = 青绿: 是 (1)
+|   色泽 = 乌黑: 是 (2)
+|   色泽 = 浅白: 否 (1)
+脐部 = 稍凹
+|   根蒂 = 蜷缩: 否 (1)
+|   根蒂 = 稍蜷
+|   |   色泽 = 青绿: 是 (1)
+|   |   色泽 = 乌黑
+|   |   |   纹理 = 清晰: 否 (1)
+|   |   |   纹理 = 稍糊: 是 (1)
+|   |   |   纹理 = 模糊: 是 (0)
+|   |   色泽 = 浅白: 是 (0)
+|   根蒂 = 硬挺: 是 (0)
+脐部 = 平坦: 否 (2)"""
+
+
+def _dataset(name: str) -> Dataset:
+    return Dataset.from_frame(pd.read_csv(SAMPLES / name), "好瓜", ignore=["编号"])
+
+
+@pytest.fixture(scope="module")
+def melon3():
+    data = _dataset("watermelon3.0.csv")
+    return data, growth.fit(data, {"algorithm": "cart"})
+
+
+def test_threshold_chart_marks_the_chosen_threshold_and_boundary_points(melon3):
+    data, tree = melon3
+    curve = node_view.curve(data, tree, 0, "密度")
+    fig = figures.threshold_chart(curve, node_view.strip(data, tree, 0, "密度"), tree.classes,
+                                  "score", WORDS)
+    traces = {trace.name: trace for trace in fig.data}
+    chosen = next(trace for name, trace in traces.items() if name and name.startswith("chosen"))
+    assert chosen.x[0] == pytest.approx(0.3815) and chosen.marker.symbol == "star"
+    assert len(traces["boundary"].x) == int(curve.is_boundary.sum())
+    assert len(traces["boundary"].x) + len(traces["other"].x) == len(curve)
+    strip_points = sum(len(traces[str(label)].x) for label in tree.classes)
+    assert strip_points == 17                       # every row of the root, by class
+
+
+def test_threshold_chart_thins_a_long_curve_but_keeps_the_choice(monkeypatch, melon3):
+    data, tree = melon3
+    monkeypatch.setattr(figures, "CURVE_LIMIT", 5)
+    curve = node_view.curve(data, tree, 0, "密度")
+    fig = figures.threshold_chart(curve, node_view.strip(data, tree, 0, "密度"), tree.classes,
+                                  "impurity", WORDS)
+    assert len(fig.data[0].x) <= 6 and curve.threshold[curve.best] in fig.data[0].x
+
+
+def test_value_chart_stacks_class_counts_per_value():
+    data = _dataset("watermelon2.0.csv")
+    tree = growth.fit(data, ID3)
+    values, counts = node_view.value_counts(data, tree, 0, "纹理")
+    assert values == ("清晰", "稍糊", "模糊")
+    np.testing.assert_allclose(counts, [[7, 2], [1, 4], [0, 3]])   # classes (是, 否)
+    fig = figures.value_chart(values, counts, tree.classes, WORDS)
+    assert fig.layout.barmode == "stack" and [t.name for t in fig.data] == list(tree.classes)
+
+
+def test_criterion_lens_scales_each_curve_and_marks_each_algorithm(melon3):
+    data, tree = melon3
+    curves = node_view.lens_curves(data, tree, 0, "含糖率")
+    fig = figures.criterion_lens(curves, WORDS)
+    lines = [trace for trace in fig.data if trace.mode == "lines"]
+    assert len(lines) == 4 and all(max(trace.y) == pytest.approx(1.0) for trace in lines)
+    marks = {trace.text[0]: trace.x[0] for trace in fig.data if trace.mode == "markers+text"}
+    assert set(marks) == {"ID3", "C4.5", "CART"}
+    assert marks["ID3"] == pytest.approx(0.126)      # Zhou: 含糖率 threshold 0.126
+    assert node_view.lens_curves(data, tree, 0, "纹理") == {}
+
+
+def test_class_chart_one_bar_per_class():
+    fig = figures.class_chart(("否", "是"), (9.0, 8.0), WORDS)
+    assert list(fig.data[0].x) == [9.0, 8.0]
+    assert figures.class_color(0) != figures.class_color(1)
+
+
+def test_candidate_frame_marks_the_winner_and_c45_filter():
+    data = _dataset("watermelon2.0.csv")
+    tree = growth.fit(data, {"algorithm": "c45"})
+    frame = node_view.candidate_frame(node_view.candidates(data, tree, 0))
+    status = dict(zip(frame["feature"], frame["status"]))
+    assert status["纹理"] == "chosen" and status["色泽"] == "filtered"
+    assert frame.loc[frame["feature"] == "触感", "split_info"].item() == pytest.approx(0.874,
+                                                                                     abs=1e-3)
+
+
+def test_fractional_rows_and_rule_on_missing_values():
+    data = _dataset("watermelon2.0alpha.csv")
+    tree = growth.fit(data, {"algorithm": "c45"})
+    child = tree.root.children[0]
+    rows = node_view.fractional_rows(data, tree, child)
+    assert sorted(rows["row"]) == [8, 10]            # 纹理 missing: 7/15 of each goes here
+    np.testing.assert_allclose(rows["weight"], 7 / 15)
+    conditions, label = node_view.rule(tree, child)
+    assert conditions == ["纹理 = 清晰"] and label in tree.classes
+
+
+def test_forcing_umbilicus_on_zhou_table_4_2_gives_the_books_tree():
+    data = _dataset("watermelon2.0.csv")
+    train, validation = growth.split_rows(data, growth.parse_rows(
+        growth.ZHOU_TABLE_4_2_VALIDATION))
+    assert (train.n_rows, validation.n_rows) == (10, 7)
+    base = growth.fit(train, ID3)
+    assert base.root.split.feature == "色泽"         # the tie goes to the first column
+    force = growth.with_forced((), (), "脐部")
+    forced = growth.fit(train, ID3, force)
+    assert to_text(forced) == ZHOU_FIG_4_5
+    assert growth.accuracy(forced, validation) == pytest.approx(3 / 7)    # 42.9%
+    assert growth.accuracy(base, validation) == pytest.approx(2 / 7)      # 28.6%
+    cost = growth.override_cost(base.root.split, forced, ())
+    assert cost["difference"] == pytest.approx(0.0) and cost["forced"].feature == "脐部"
+
+
+def test_stepping_and_forcing_helpers():
+    data = _dataset("watermelon2.0.csv")
+    tree = growth.fit(data, ID3)
+    assert [growth.step_node(tree, k) for k in range(3)] == [0, 0, 1]
+    assert growth.clamp_step(99, tree) == tree.n_steps and growth.clamp_step(-1, tree) == 0
+    assert growth.node_by_path(tree, ("清晰",)) == 1
+    force = growth.with_forced(((("清晰",), "色泽"), ((), "纹理")), (), "脐部")
+    assert force == (((), "脐部"),)                  # a forcing below the new one is dropped
+    version = growth.make_version("v", "watermelon2.0", ID3, force, "")
+    assert pickle.loads(pickle.dumps(version)) == version
+
+
+@pytest.mark.parametrize("text, rows", [("", ()), ("3", (3,)), ("9-7, 1，2", (1, 2, 7, 8, 9))])
+def test_parse_rows(text, rows):
+    assert growth.parse_rows(text) == rows
+
+
+def test_parse_rows_names_the_bad_part():
+    with pytest.raises(ValueError, match="x"):
+        growth.parse_rows("1, x")
