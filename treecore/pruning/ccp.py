@@ -98,7 +98,8 @@ class _WeakestLinks:
             alpha = np.where(inner, (r_node - r_branch) / (leaves - 1), np.inf)
         while inner[0]:
             p = int(np.argmin(alpha))                   # the first in pre-order on a tie
-            found = (int(arrays.ids[p]), float(alpha[p]), float(r_node[p]), float(r_branch[p]),
+            alpha_eff = max(float(alpha[p]), 0.0)       # ≥ 0 exactly; below only by rounding
+            found = (int(arrays.ids[p]), alpha_eff, float(r_node[p]), float(r_branch[p]),
                      int(leaves[p]))
             end = p + arrays.size[p]
             inner[p:end], alpha[p:end] = False, np.inf

@@ -1,0 +1,81 @@
+"""Invariants of every pruning method on random data (hypothesis)."""
+
+import numpy as np
+import pandas as pd
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import treecore
+from treecore.pruning import ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep
+
+
+@st.composite
+def grown(draw):
+    """A tree grown on random rows (nominal and continuous, training values sometimes missing),
+    and validation rows without missing values."""
+    seed = draw(st.integers(0, 10_000))
+    n = draw(st.integers(8, 60))
+    algorithm = draw(st.sampled_from(["id3", "c45", "cart"]))
+    rng = np.random.default_rng(seed)
+    total = n + 30
+    frame = pd.DataFrame({"a": rng.choice(["p", "q", "r"], total),
+                          "b": rng.choice(["s", "t"], total),
+                          "x": rng.integers(0, 6, total).astype(float),
+                          "y": rng.choice(["yes", "no", "maybe"], total, p=[0.5, 0.3, 0.2])})
+    frame.loc[[0, 1, 2], "y"] = ["yes", "no", "maybe"]
+    train, val = frame.iloc[:n].copy(), frame.iloc[n:]
+    if draw(st.booleans()):
+        holes = rng.random((n, 2)) < 0.15
+        holes[:3] = False
+        train = train.astype({"x": float})
+        train.loc[holes[:, 0], "a"] = None
+        train.loc[holes[:, 1], "x"] = np.nan
+    tree = treecore.grow(treecore.Dataset.from_frame(train, "y"), algorithm=algorithm)
+    return tree, val.drop(columns="y"), val["y"]
+
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _results(tree, X, y):
+    yield prune_rep(tree, X, y, rule="strict")
+    yield prune_rep(tree, X, y, rule="no_worse")
+    yield prune_pep(tree)
+    yield prune_ebp(tree)
+    yield prune_ccp(tree, 0.02)
+
+
+@SETTINGS
+@given(grown())
+def test_pruning_never_mutates_and_never_adds_leaves(case):
+    tree, X, y = case
+    before = tree.to_json()
+    for result in _results(tree, X, y):
+        assert tree.to_json() == before
+        assert result.tree.n_leaves <= tree.n_leaves
+        assert {n.node_id for n in result.tree.nodes} <= {n.node_id for n in tree.nodes}
+        assert len(result.steps) <= tree.n_nodes - tree.n_leaves
+        assert all(step.reason for step in result.steps)
+
+
+@SETTINGS
+@given(grown())
+def test_rep_never_lowers_validation_accuracy(case):
+    tree, X, y = case
+    truth = y.to_numpy()
+    start = (tree.predict(X) == truth).mean()
+    for rule in ("strict", "no_worse"):
+        assert (prune_rep(tree, X, y, rule=rule).tree.predict(X) == truth).mean() >= start - 1e-12
+
+
+@SETTINGS
+@given(grown())
+def test_ccp_sequence_is_nested_with_non_decreasing_alpha(case):
+    tree, _, _ = case
+    path = ccp_path(tree)
+    assert np.all(np.diff(path.alphas) >= -1e-15)
+    ids = [{n.node_id for n in t.nodes} for t in path.trees]
+    assert all(small <= big for big, small in zip(ids, ids[1:]))
+    assert path.trees[-1].n_leaves == 1
+    for alpha, t in zip(path.alphas[1:], path.trees[1:]):
+        assert prune_ccp(tree, alpha).tree.n_leaves <= t.n_leaves
