@@ -136,8 +136,7 @@ def step_caption() -> str:
 
 
 def draw_tree() -> None:
-    st.graphviz_chart(to_dot(stage, highlight=focus, labels={"samples": t("grow.dot_samples")}),
-                      width="stretch")
+    st.graphviz_chart(to_dot(stage, highlight=focus, labels={"samples": t("grow.dot_samples")}))
 
 
 def candidate_table(node_id: int) -> None:
@@ -167,13 +166,10 @@ def candidate_table(node_id: int) -> None:
 
 
 st.markdown(f"**{step_caption()}**")
-drawing, why = st.columns([3, 2])
-with drawing:
-    draw_tree()
-with why:
-    st.markdown(f"**{t('grow.candidates', node=focus)}**")
-    with st.spinner(t("grow.computing")):
-        candidate_table(focus)
+draw_tree()
+st.markdown(f"**{t('grow.candidates', node=focus)}**")
+with st.spinner(t("grow.computing")):
+    candidate_table(focus)
 
 
 # ================================================================ tabs about one node
@@ -312,8 +308,7 @@ def whatif_tab(node_id: int) -> None:
             col.metric(t(name), f"{then:.1%}", f"{then - now:+.1%}")
     st.caption(t("whatif.compare", leaves=other.n_leaves, base_leaves=tree.n_leaves))
     st.graphviz_chart(to_dot(other, highlight=growth.node_by_path(other, path),
-                             labels={"samples": t("grow.dot_samples")}),
-                      width="stretch")
+                             labels={"samples": t("grow.dot_samples")}))
     adopt, discard = st.columns(2)
     adopt.button(t("whatif.adopt"), key="grow.whatif_adopt", icon="✅",
                  on_click=growth.adopt_whatif, width="stretch")

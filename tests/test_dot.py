@@ -95,4 +95,7 @@ def test_partial_tree_shows_pending_leaves():
     for step in range(tree.n_steps + 1):
         stage = tree.until(step)
         assert to_dot(stage, highlight=0).count("->") == stage.n_nodes - 1
+    early = to_dot(tree.until(1))
+    assert early.count("dotted") == sum(1 for n in tree.until(1).iter_leaves()
+                                        if n.stop_reason is None) > 0
     _graphviz_accepts(to_dot(tree.until(2)))

@@ -87,7 +87,8 @@ def test_criterion_lens_scales_each_curve_and_marks_each_algorithm(melon3):
     fig = figures.criterion_lens(curves, WORDS)
     lines = [trace for trace in fig.data if trace.mode == "lines"]
     assert len(lines) == 4 and all(max(trace.y) == pytest.approx(1.0) for trace in lines)
-    marks = {trace.text[0]: trace.x[0] for trace in fig.data if trace.mode == "markers+text"}
+    marks = {name: trace.x[0] for trace in fig.data if trace.mode == "markers+text"
+             for name in trace.text[0].split(" · ")}
     assert set(marks) == {"ID3", "C4.5", "CART"}
     assert marks["ID3"] == pytest.approx(0.126)      # Zhou: 含糖率 threshold 0.126
     assert node_view.lens_curves(data, tree, 0, "纹理") == {}

@@ -269,8 +269,9 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
 
     Each node shows its test (internal) or predicted class (leaf), the weighted class counts and
-    the weighted row count, filled with its majority class's colour (lighter when impure). Edges
-    carry the branch labels. ``highlight`` outlines one node; ``greyed`` nodes are drawn grey and
+    the weighted row count, filled with its majority class's colour (lighter when impure); a
+    node still waiting to be expanded (``Tree.until``) has a dotted border. Edges carry the
+    branch labels. ``highlight`` outlines one node; ``greyed`` nodes are drawn grey and
     dashed (e.g. a subtree a pruning method removes); below ``max_depth`` a subtree collapses to
     a "…" node. ``labels`` overrides :data:`DOT_WORDS`. Every name is data, escaped.
 
@@ -302,6 +303,8 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
         else:
             color = colors[node.prediction % len(colors)]
             attrs.append(f'fillcolor="{_fill(color, node.distribution)}"')
+            if node.is_leaf and node.stop_reason is None:       # waiting to be expanded
+                attrs.append('style="rounded,filled,dotted"')
         if node.node_id == highlight:
             attrs += ["penwidth=3", f'color="{_HIGHLIGHT}"']
         out.append(f"  n{node.node_id} [{', '.join(attrs)}];")

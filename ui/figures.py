@@ -18,8 +18,13 @@ from .node_view import Strip
 #: Most points of a threshold curve drawn (evenly spaced; the chosen one is always kept).
 CURVE_LIMIT = 2000
 CHOSEN_COLOR = "#C2185B"
-_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=40, b=10),
+_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=90, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
+
+
+def _title(text: str) -> dict:
+    """A title at the top of the figure, above the legend (which sits just above the plot)."""
+    return dict(text=text, y=0.98, yref="container", yanchor="top", x=0, xanchor="left")
 
 
 def class_color(index: int) -> str:
@@ -75,7 +80,7 @@ def threshold_chart(curve: ThresholdCurve, rows: Strip, classes: Sequence, figur
                 name=str(label), legendgroup="classes",
                 marker=dict(color=class_color(code), size=7, symbol="line-ns-open", line_width=2),
                 hovertemplate="%{x:.6g}<extra>%{y}</extra>"), row=2, col=1)
-    fig.update_layout(title=words["title"], height=430, **_LAYOUT)
+    fig.update_layout(title=_title(words["title"]), height=470, **_LAYOUT)
     fig.update_yaxes(title_text=words["y"], row=1, col=1)
     fig.update_yaxes(title_text=words["rows"], type="category", row=2, col=1)
     fig.update_xaxes(title_text=words["threshold"], row=2, col=1)
@@ -91,7 +96,7 @@ def value_chart(values: Sequence[str], counts: np.ndarray, classes: Sequence,
         fig.add_trace(go.Bar(x=[str(v) for v in values], y=counts[:, code], name=str(label),
                              marker_color=class_color(code),
                              hovertemplate="%{x}: %{y:.4g}<extra>" + str(label) + "</extra>"))
-    fig.update_layout(barmode="stack", title=words["title"], height=360,
+    fig.update_layout(barmode="stack", title=_title(words["title"]), height=380,
                       xaxis_title=words["value"], yaxis_title=words["count"], **_LAYOUT)
     return fig
 
@@ -119,12 +124,14 @@ LENS_STYLE = {"gain": ("#0072B2", "solid", "ID3"), "gain_ratio": ("#009E73", "da
 def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapping[str, str]
                    ) -> go.Figure:
     """The criteria side by side for one continuous feature at one node: each curve divided by
-    its own maximum (so all peak at 1), with a marker where ID3, C4.5 and CART split.
+    its own maximum (so all peak at 1), with a marker where ID3, C4.5 and CART split (one marker
+    naming every algorithm that splits at the same threshold).
 
     ``curves`` comes from :func:`ui.node_view.lens_curves`; ``words`` has one name per curve
     key plus ``title``, ``threshold``, ``scaled`` and ``splits_here`` (with ``{algorithm}``).
     """
     fig = go.Figure()
+    marks: dict[float, list[tuple[str, float]]] = {}     # threshold → (algorithm, height)
     for name, (curve, key) in curves.items():
         color, dash, algorithm = LENS_STYLE[name]
         values = np.asarray(curve.figures[key], dtype=float)
@@ -136,13 +143,15 @@ def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapp
                                  customdata=values[idx],
                                  hovertemplate="%{x:.6g}: %{customdata:.4f}<extra></extra>"))
         if algorithm and curve.best is not None:
-            fig.add_trace(go.Scatter(
-                x=[curve.threshold[curve.best]], y=[scaled[curve.best]], mode="markers+text",
-                marker=dict(color=color, size=13, symbol="triangle-down"),
-                text=[algorithm], textposition="top center", textfont=dict(color=color),
-                name=words["splits_here"].format(algorithm=algorithm), showlegend=False,
-                hovertemplate=words["splits_here"].format(algorithm=algorithm)
-                + " %{x:.6g}<extra></extra>"))
-    fig.update_layout(title=words["title"], height=380, xaxis_title=words["threshold"],
+            marks.setdefault(float(curve.threshold[curve.best]), []).append(
+                (algorithm, float(scaled[curve.best])))
+    for x, found in marks.items():
+        names = " · ".join(name for name, _ in found)
+        fig.add_trace(go.Scatter(
+            x=[x], y=[max(y for _, y in found)], mode="markers+text", text=[names],
+            marker=dict(color=CHOSEN_COLOR, size=13, symbol="triangle-down"),
+            textposition="top center", textfont=dict(color=CHOSEN_COLOR), showlegend=False,
+            hovertemplate=words["splits_here"].format(algorithm=names) + " %{x:.6g}<extra></extra>"))
+    fig.update_layout(title=_title(words["title"]), height=420, xaxis_title=words["threshold"],
                       yaxis=dict(title=words["scaled"], range=[-0.05, 1.18]), **_LAYOUT)
     return fig
