@@ -76,13 +76,14 @@ if rows_error:
 params = growth.params_from_session()
 try:
     with st.spinner(t("grow.growing")):
-        tree = growth.cached_fit(train, params, S[growth.FORCE])
+        grown = growth.cached_fit(train, params, S[growth.FORCE])
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
     st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
               on_click=growth.clear_forced)
     st.stop()
 
+tree = grown.tree
 step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)
@@ -140,7 +141,7 @@ def draw_tree() -> None:
 
 
 def candidate_table(node_id: int) -> None:
-    table = node_view.candidates(train, tree, node_id)
+    table = grown.candidates(train, node_id)
     frame = node_view.candidate_frame(table)
     frame["status"] = [
         "✅ " + t("grow.chosen") if status == "chosen" else
@@ -174,7 +175,7 @@ with st.spinner(t("grow.computing")):
 
 # ================================================================ tabs about one node
 def choose_feature(node_id: int) -> str:
-    options = list(node_view.candidates(train, tree, node_id).features)
+    options = list(grown.candidates(train, node_id).features)
     split = tree.node(node_id).split
     default = S[growth.FEATURE] if S[growth.FEATURE] in options else (
         split.feature if split is not None and split.feature in options else options[0])
@@ -254,7 +255,7 @@ def inspector_tab(default: int) -> int:
 
 def split_spec(node_id: int):
     """The split the user wants at the node: a feature, and a threshold or subset if it has one."""
-    table = node_view.candidates(train, tree, node_id)
+    table = grown.candidates(train, node_id)
     best = table.best()
     features = list(table.features)
     feature = st.selectbox(t("whatif.feature"), features, key="grow.whatif_feature",
@@ -278,7 +279,7 @@ def whatif_tab(node_id: int) -> None:
     if node.stop_reason in (StopReason.PURE, StopReason.EMPTY_BRANCH):
         st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
         return
-    if not len(node_view.candidates(train, tree, node_id)):
+    if not len(grown.candidates(train, node_id)):
         st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
         return
     spec = split_spec(node_id)
@@ -290,7 +291,7 @@ def whatif_tab(node_id: int) -> None:
     try:
         with st.spinner(t("grow.growing")):
             other = growth.cached_fit(train, params, growth.with_forced(S[growth.FORCE], path,
-                                                                        tried))
+                                                                        tried)).tree
     except ConfigError as error:
         st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
         return

@@ -45,7 +45,7 @@ def _dataset(name: str) -> Dataset:
 @pytest.fixture(scope="module")
 def melon3():
     data = _dataset("watermelon3.0.csv")
-    return data, growth.fit(data, {"algorithm": "cart"})
+    return data, growth.fit(data, {"algorithm": "cart"}).tree
 
 
 def test_threshold_chart_marks_the_chosen_threshold_and_boundary_points(melon3):
@@ -73,7 +73,7 @@ def test_threshold_chart_thins_a_long_curve_but_keeps_the_choice(monkeypatch, me
 
 def test_value_chart_stacks_class_counts_per_value():
     data = _dataset("watermelon2.0.csv")
-    tree = growth.fit(data, ID3)
+    tree = growth.fit(data, ID3).tree
     values, counts = node_view.value_counts(data, tree, 0, "纹理")
     assert values == ("清晰", "稍糊", "模糊")
     np.testing.assert_allclose(counts, [[7, 2], [1, 4], [0, 3]])   # classes (是, 否)
@@ -102,7 +102,7 @@ def test_class_chart_one_bar_per_class():
 
 def test_candidate_frame_marks_the_winner_and_c45_filter():
     data = _dataset("watermelon2.0.csv")
-    tree = growth.fit(data, {"algorithm": "c45"})
+    tree = growth.fit(data, {"algorithm": "c45"}).tree
     frame = node_view.candidate_frame(node_view.candidates(data, tree, 0))
     status = dict(zip(frame["feature"], frame["status"]))
     assert status["纹理"] == "chosen" and status["色泽"] == "filtered"
@@ -112,7 +112,7 @@ def test_candidate_frame_marks_the_winner_and_c45_filter():
 
 def test_fractional_rows_and_rule_on_missing_values():
     data = _dataset("watermelon2.0alpha.csv")
-    tree = growth.fit(data, {"algorithm": "c45"})
+    tree = growth.fit(data, {"algorithm": "c45"}).tree
     child = tree.root.children[0]
     rows = node_view.fractional_rows(data, tree, child)
     assert sorted(rows["row"]) == [8, 10]            # 纹理 missing: 7/15 of each goes here
@@ -126,10 +126,10 @@ def test_forcing_umbilicus_on_zhou_table_4_2_gives_the_books_tree():
     train, validation = growth.split_rows(data, growth.parse_rows(
         growth.ZHOU_TABLE_4_2_VALIDATION))
     assert (train.n_rows, validation.n_rows) == (10, 7)
-    base = growth.fit(train, ID3)
+    base = growth.fit(train, ID3).tree
     assert base.root.split.feature == "色泽"         # the tie goes to the first column
     force = growth.with_forced((), (), "脐部")
-    forced = growth.fit(train, ID3, force)
+    forced = growth.fit(train, ID3, force).tree
     assert to_text(forced) == ZHOU_FIG_4_5
     assert growth.accuracy(forced, validation) == pytest.approx(3 / 7)    # 42.9%
     assert growth.accuracy(base, validation) == pytest.approx(2 / 7)      # 28.6%
@@ -137,9 +137,20 @@ def test_forcing_umbilicus_on_zhou_table_4_2_gives_the_books_tree():
     assert cost["difference"] == pytest.approx(0.0) and cost["forced"].feature == "脐部"
 
 
+def test_fit_keeps_the_candidate_table_of_every_expanded_node():
+    data = _dataset("watermelon2.0.csv")
+    grown = growth.fit(data, ID3)
+    assert set(grown.tables) == {n.node_id for n in grown.tree.iter_nodes() if n.split}
+    kept = node_view.candidate_frame(grown.candidates(data, 0))
+    fresh = node_view.candidate_frame(node_view.candidates(data, grown.tree, 0))
+    pd.testing.assert_frame_equal(kept, fresh)
+    leaf = next(n.node_id for n in grown.tree.iter_leaves())
+    assert len(grown.candidates(data, leaf)) == 0 or leaf not in grown.tables
+
+
 def test_stepping_and_forcing_helpers():
     data = _dataset("watermelon2.0.csv")
-    tree = growth.fit(data, ID3)
+    tree = growth.fit(data, ID3).tree
     assert [growth.step_node(tree, k) for k in range(3)] == [0, 0, 1]
     assert growth.clamp_step(99, tree) == tree.n_steps and growth.clamp_step(-1, tree) == 0
     assert growth.node_by_path(tree, ("清晰",)) == 1

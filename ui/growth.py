@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import numpy as np
 import streamlit as st
 
-import treecore
-from treecore import ALGORITHMS, Dataset, Tree
+from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
+from treecore.builder import Growth, GrowthConfig
 
-from . import state
+from . import node_view, state
 
 # ------------------------------------------------------------------------------- session keys
 STEP = "grow_step"                  #: growth step on screen (0 = the root alone)
@@ -115,20 +116,37 @@ def split_rows(dataset: Dataset, validation_rows: tuple[int, ...]
 
 
 # ------------------------------------------------------------------------------- fitting
-def fit(train: Dataset, params: Mapping, force=()) -> Tree:
+@dataclass(frozen=True, eq=False)
+class Grown:
+    """A grown tree and the candidate table of every node it expanded, kept from the growth
+    itself so stepping never recomputes them (the costly part of a step on big data)."""
+
+    tree: Tree
+    tables: Mapping[int, CandidateTable]
+
+    def candidates(self, dataset: Dataset, node_id: int) -> CandidateTable:
+        """The candidate table of ``node_id``: kept from growth, or recomputed for a leaf."""
+        table = self.tables.get(node_id)
+        return table if table is not None else node_view.candidates(dataset, self.tree, node_id)
+
+
+def fit(train: Dataset, params: Mapping, force=()) -> Grown:
     """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs)."""
-    return treecore.grow(train, force={tuple(path): spec for path, spec in force}, **params)
+    growth = Growth(train, GrowthConfig.from_params(**params),
+                    force={tuple(path): spec for path, spec in force})
+    tables = {step.node_id: step.candidates for step in growth.steps()}
+    return Grown(growth.tree(), tables)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _cached_fit(fingerprint: str, params: tuple, force: tuple, _train: Dataset) -> Tree:
+def _cached_fit(fingerprint: str, params: tuple, force: tuple, _train: Dataset) -> Grown:
     return fit(_train, dict(params), force)
 
 
-def cached_fit(train: Dataset, params: Mapping, force=()) -> Tree:
+def cached_fit(train: Dataset, params: Mapping, force=()) -> Grown:
     """:func:`fit`, cached on the data's fingerprint, the parameters and the forced splits.
 
-    ``st.cache_resource`` rather than ``cache_data``: a Tree is immutable, so every session may
+    ``st.cache_resource`` rather than ``cache_data``: the result is immutable, so every session may
     share the one object instead of unpickling a copy on each rerun (a step must stay fast).
     """
     return _cached_fit(train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
