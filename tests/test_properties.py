@@ -53,25 +53,40 @@ algorithms = st.sampled_from(PAIRS)
 
 def canonical(tree: Tree, node_id: int = 0):
     """The tree's shape in terms of labels, independent of code and branch order: each node's
-    weighted class counts by class label, its test, and its children keyed by branch."""
+    weighted class counts by class label, its test, and its children sorted by branch."""
     node = tree.node(node_id)
-    counts = tuple(sorted((str(c), round(w, 6)) for c, w in zip(tree.classes, node.class_counts)))
+    counts = tuple(sorted((str(c), w) for c, w in zip(tree.classes, node.class_counts)))
     split = node.split
     if split is None:
         return counts
     kids = [canonical(tree, c) for c in node.children]
     labels = tree.schema.features[split.feature_index].labels
     if split.kind is Kind.CONTINUOUS:
-        test = (split.feature, round(split.threshold, 9))
-        branches = tuple(kids)
-    elif split.subset is not None:
-        left = frozenset(labels[c] for c in split.subset)
-        test = (split.feature, frozenset({left, frozenset(labels) - left}))
-        branches = frozenset({(left, kids[0]), (frozenset(labels) - left, kids[1])})
+        return counts, (split.feature, split.threshold), tuple(kids)
+    if split.subset is not None:
+        left = tuple(sorted(labels[c] for c in split.subset))
+        right = tuple(sorted(set(labels) - set(left)))
+        branches = sorted([(left, kids[0]), (right, kids[1])], key=lambda b: b[0])
     else:
-        test = (split.feature, "multiway")
-        branches = frozenset(zip(split.branches, kids))
-    return counts, test, branches
+        branches = sorted(zip(split.branches, kids), key=lambda b: b[0])
+    return counts, (split.feature, "nominal"), tuple(branches)
+
+
+def same(a, b) -> bool:
+    """Equal structures, numbers compared to 1e-9 (sums of weights differ in the last bits)."""
+    if isinstance(a, float) or isinstance(b, float):
+        return bool(np.isclose(a, b, rtol=1e-9, atol=1e-9))
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def first_seen_rows(frame: pd.DataFrame) -> list[int]:
+    """Positions of the rows holding the first occurrence of some value of some column."""
+    firsts = set()
+    for column in frame.columns:
+        firsts.update(frame[column].astype(str).drop_duplicates().index)
+    return sorted(firsts)
 
 
 # ------------------------------------------------------------------------------ properties
@@ -83,18 +98,40 @@ def test_integer_weights_equal_duplicated_rows(frame, data, pair):
     weighted = grow(dataset(frame, weights=weights), algorithm=algorithm, criterion=criterion)
     repeated = frame.loc[frame.index.repeat(weights)].reset_index(drop=True)
     duplicated = grow(dataset(repeated), algorithm=algorithm, criterion=criterion)
-    assert canonical(weighted) == canonical(duplicated)
+    assert same(canonical(weighted), canonical(duplicated))
 
 
 @given(frames(), st.randoms(use_true_random=False), algorithms)
 def test_row_order_does_not_change_the_tree(frame, random, pair):
+    """Shuffle the rows, keeping the first occurrence of every value (and class) in its order.
+
+    Labels are coded in first-seen order, and an exact tie between two CART value subsets goes to
+    the first in that order, so a shuffle that reorders first occurrences may pick the other of
+    two equally good subsets; every other row moves freely.
+    """
+    algorithm, criterion = pair
+    frame = frame.reset_index(drop=True)
+    firsts = first_seen_rows(frame)
+    rest = [i for i in range(len(frame)) if i not in set(firsts)]
+    random.shuffle(rest)
+    order = firsts + rest
+    shuffled = frame.iloc[order].reset_index(drop=True)
+    first = grow(dataset(frame), algorithm=algorithm, criterion=criterion)
+    second = grow(dataset(shuffled), algorithm=algorithm, criterion=criterion)
+    assert same(canonical(first), canonical(second))
+
+
+@given(frames(), st.randoms(use_true_random=False),
+       st.sampled_from([p for p in PAIRS if ALGORITHMS[p[0]].multiway]))
+def test_any_row_order_gives_the_same_multiway_tree(frame, random, pair):
+    """ID3 and C4.5 break ties by column order and threshold only: any shuffle is harmless."""
     algorithm, criterion = pair
     order = list(range(len(frame)))
     random.shuffle(order)
     shuffled = frame.iloc[order].reset_index(drop=True)
     first = grow(dataset(frame), algorithm=algorithm, criterion=criterion)
     second = grow(dataset(shuffled), algorithm=algorithm, criterion=criterion)
-    assert canonical(first) == canonical(second)
+    assert same(canonical(first), canonical(second))
 
 
 @given(frames(), algorithms)
