@@ -18,10 +18,10 @@ never code execution (no pickle, no eval).
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import dataclass, fields
 
 from .candidates import Candidate
-from .dataset import Kind, Schema
+from .dataset import DEFAULT_MISSING, Kind, Schema
 from .errors import DataError
 from .tree import Node, StopReason, Tree
 
@@ -320,3 +320,242 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
             out.append(f'  n{node.node_id} -> n{child} [label="{dot_escape(branch)}"{style}];')
     out.append("}")
     return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------ rules and code
+#: Cell texts the generated Python function reads as missing (the defaults of ``Dataset``).
+_PY_MISSING = DEFAULT_MISSING
+
+
+@dataclass(frozen=True)
+class Route:
+    """Which known values send a row down one branch of a node.
+
+    ``labels`` (nominal: the value labels of this branch) or ``above`` (continuous: False for
+    ``x ≤ threshold``, True for ``x > threshold``). A value in no branch (missing, or a nominal
+    value the tree never saw) goes down every branch with weight × ``fraction`` (r̃ᵥ).
+    """
+
+    child: int
+    fraction: float
+    labels: tuple[str, ...] | None = None
+    above: bool | None = None
+
+
+def routes(tree: Tree, node: Node) -> list[Route]:
+    """The branches of an internal node as :class:`Route` values, in branch order: the one
+    description of routing that the Python and SQL exports both render (as ``predict`` routes:
+    a binary nominal split sends every known label outside its subset to the second branch)."""
+    split = node.split
+    fractions = [float(f) for f in split.branch_fractions]
+    if split.kind is Kind.CONTINUOUS:
+        return [Route(child, fraction, above=bool(b)) for b, (child, fraction)
+                in enumerate(zip(node.children, fractions))]
+    labels = tree.schema.features[split.feature_index].labels
+    if split.subset is not None:
+        first = tuple(labels[c] for c in split.subset)
+        groups = [first, tuple(label for label in labels if label not in first)]
+    else:
+        groups = [(labels[c],) for c in split.branch_codes]
+    return [Route(child, fraction, labels=group) for child, fraction, group
+            in zip(node.children, fractions, groups)]
+
+
+def to_rules(tree: Tree) -> str:
+    """One if-then rule per leaf, with its coverage (the weighted training rows reaching it) and
+    confidence (the share of them in the predicted class).
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> print(to_rules(tree))
+    IF 有自己的房子 = 否 AND 有工作 = 否 THEN 类别 = 否  [coverage 6, confidence 100.0%]
+    IF 有自己的房子 = 否 AND 有工作 = 是 THEN 类别 = 是  [coverage 3, confidence 100.0%]
+    IF 有自己的房子 = 是 THEN 类别 = 是  [coverage 6, confidence 100.0%]
+    """
+    lines = []
+    for leaf in tree.iter_preorder():
+        if not leaf.is_leaf:
+            continue
+        conditions = " AND ".join(node_conditions(tree, leaf.node_id)) or "TRUE"
+        weight = leaf.weighted_n_samples
+        share = (leaf.class_counts[leaf.prediction] / weight if weight
+                 else leaf.distribution[leaf.prediction])
+        lines.append(f"IF {conditions} THEN {tree.schema.target} = "
+                     f"{tree.classes[leaf.prediction]}  [coverage {weight:.4g}, "
+                     f"confidence {share:.1%}]")
+    return "\n".join(lines)
+
+
+_PY_HEADER = '''"""Predict with a decision tree exported by Tree Explorer (treecore).
+
+predict(row) takes a dict of feature name -> raw value and returns the predicted class;
+predict_proba(row) returns {class: probability}. A missing value (None, NaN, an absent key,
+or a text such as "", "?" or "NA") and a nominal value the tree never saw are handled as the
+tree does (C4.5): the row goes down every branch of that node with its weight times the
+branch's share of the training rows, and the class distributions of the leaves it reaches
+are blended. Ties go to the first class in CLASSES. Standard library only.
+"""
+
+import math
+
+CLASSES = @CLASSES@
+MISSING = frozenset(@MISSING@)
+
+
+def _missing(value):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return True
+    return str(value).strip() in MISSING
+
+
+def _label(value):
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _blend(row, parts):
+    total = [0.0] * len(CLASSES)
+    for fraction, child in parts:
+        if fraction > 0:
+            for k, p in enumerate(child(row)):
+                total[k] += fraction * p
+    return total
+'''
+
+_PY_FOOTER = '''
+
+def predict_proba(row):
+    """{class: probability} for one row (a dict of feature name -> raw value)."""
+    return dict(zip(CLASSES, _n0(row)))
+
+
+def predict(row):
+    """The predicted class of one row (a dict of feature name -> raw value)."""
+    probabilities = _n0(row)
+    top = max(probabilities)
+    return CLASSES[next(k for k, p in enumerate(probabilities) if p >= top - 1e-12)]
+'''
+
+
+def _py_node(tree: Tree, node: Node) -> str:
+    """One generated function ``_n<id>(row)`` returning the node's class probabilities.
+    Names and labels appear only as ``repr`` literals, so any text yields valid code."""
+    head = f"\n\ndef _n{node.node_id}(row):\n"
+    if node.is_leaf:
+        return head + f"    return {[float(p) for p in node.distribution]!r}\n"
+    branches = routes(tree, node)
+    blend = ", ".join(f"({r.fraction!r}, _n{r.child})" for r in branches)
+    body = f"    value = row.get({node.split.feature!r})\n    if not _missing(value):\n"
+    if node.split.kind is Kind.CONTINUOUS:
+        low, high = branches
+        body += (f"        return _n{low.child}(row) if float(value) <= "
+                 f"{float(node.split.threshold)!r} else _n{high.child}(row)\n")
+    else:
+        body += "        value = _label(value)\n"
+        for r in branches:
+            body += f"        if value in {frozenset(r.labels)!r}:\n" \
+                    f"            return _n{r.child}(row)\n"
+    return head + body + f"    return _blend(row, ({blend},))\n"
+
+
+def to_python(tree: Tree) -> str:
+    """A standalone Python module defining ``predict(row: dict) -> class`` and
+    ``predict_proba(row: dict) -> dict``, giving the same results as the tree, missing values
+    included (distributed by branch fractions and blended, as :mod:`treecore.predict`).
+
+    One function per node (recursion depth = tree depth). Every name and label is written as a
+    Python literal (``repr``), so any column name or value yields valid code.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> namespace = {}
+    >>> exec(to_python(tree), namespace)
+    >>> namespace["predict"]({"有自己的房子": "否", "有工作": "是"})
+    '是'
+    >>> namespace["predict_proba"]({"有自己的房子": "否", "有工作": None})
+    {'否': 0.6666666666666666, '是': 0.3333333333333333}
+    """
+    header = (_PY_HEADER.replace("@CLASSES@", repr(list(tree.classes)))
+              .replace("@MISSING@", repr(list(_PY_MISSING))))
+    return header + "".join(_py_node(tree, node) for node in tree.iter_preorder()) + _PY_FOOTER
+
+
+def sql_identifier(name: str) -> str:
+    """``name`` as a double-quoted SQL identifier (inner quotes doubled), whatever it contains.
+
+    >>> print(sql_identifier('a"b c'))
+    "a""b c"
+    """
+    if "\x00" in name:
+        raise DataError("a name with a NUL character cannot be written in SQL", column=name)
+    return '"' + name.replace('"', '""') + '"'
+
+
+def sql_literal(value) -> str:
+    """A number as itself, anything else as a single-quoted SQL string (inner quotes doubled).
+
+    >>> sql_literal("it's"), sql_literal(0.5)
+    ("'it''s'", '0.5')
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return repr(value)
+    text = str(value)
+    if "\x00" in text:
+        raise DataError("a value with a NUL character cannot be written in SQL")
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _sql_node(tree: Tree, node: Node, indent: int) -> str:
+    """The CASE expression of ``node``: known values follow their branch; NULL and anything no
+    branch accepts fall to ELSE, the node's own prediction."""
+    if node.is_leaf:
+        return sql_literal(tree.classes[node.prediction])
+    pad = "  " * indent
+    column = sql_identifier(node.split.feature)
+    lines = ["CASE"]
+    for r in routes(tree, node):
+        if r.above is not None:
+            test = f"{column} {'>' if r.above else '<='} {float(node.split.threshold)!r}"
+        else:
+            test = f"CAST({column} AS TEXT) IN ({', '.join(map(sql_literal, r.labels))})"
+        lines.append(f"{pad}  WHEN {test} THEN {_sql_node(tree, tree.node(r.child), indent + 2)}")
+    lines.append(f"{pad}  ELSE {sql_literal(tree.classes[node.prediction])}")
+    lines.append(f"{pad}END")
+    return "\n".join(lines)
+
+
+def to_sql(tree: Tree, table: str | None = None) -> str:
+    """The tree's predicted class as one SQL ``CASE`` expression (standard SQL; tested in SQLite),
+    or with ``table`` a ``SELECT *, <expression> AS "prediction" FROM <table>`` query.
+
+    Continuous features are compared as numbers, nominal ones as text (``CAST(col AS TEXT)``).
+    **Missing values are not distributed**: at a node whose tested value is NULL (or a nominal
+    value the tree never saw) the expression returns that node's own prediction, the majority
+    class of its training rows, where the tree itself would blend all branches. So the SQL
+    agrees with the tree on rows without missing values; use ``to_python`` for exact handling.
+    Every name is a quoted identifier and every label a quoted literal, so any name is valid SQL.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> print(to_sql(tree))
+    CASE
+      WHEN CAST("有自己的房子" AS TEXT) IN ('否') THEN CASE
+          WHEN CAST("有工作" AS TEXT) IN ('否') THEN '否'
+          WHEN CAST("有工作" AS TEXT) IN ('是') THEN '是'
+          ELSE '否'
+        END
+      WHEN CAST("有自己的房子" AS TEXT) IN ('是') THEN '是'
+      ELSE '是'
+    END
+    """
+    expression = _sql_node(tree, tree.root, 0)
+    if table is None:
+        return expression
+    return f"SELECT *, {expression} AS \"prediction\"\nFROM {sql_identifier(table)}"
