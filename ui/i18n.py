@@ -13,6 +13,7 @@ import string
 
 import streamlit as st
 
+from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .state import LANGUAGE
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
@@ -291,6 +292,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "versions.placeholder": {"en": "e.g. 脐部 at the root", "zh": "例如：根结点按脐部划分"},
     "versions.save": {"en": "Save", "zh": "保存"},
 }
+TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & export
 
 
 def translate(key: str, lang: str, **fmt: object) -> str:

@@ -36,6 +36,13 @@ MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
 ALGORITHM = "algorithm"          #: "id3", "c45" or "cart"
 CRITERION = "criterion"          #: None = the algorithm's own criterion
 PRESENTATION = "presentation"    #: larger fonts for a projector
+# the validation split shared by the Pruning lab, Compare and Predict pages (see ui.split)
+SPLIT_MODE = "split_mode"        #: "random", "rows" (row numbers, as on Grow) or "upload"
+SPLIT_RATIO = "split_ratio"      #: share of rows held out for validation (mode "random")
+SPLIT_SEED = "split_seed"        #: seed of the random split
+SPLIT_STRATIFIED = "split_stratified"  #: keep class shares in both parts
+VALIDATION_NAME = "validation_name"    #: file name of a separate validation upload
+VALIDATION_BYTES = "validation_bytes"  #: its bytes, unmodified
 
 #: The DATASET value of an uploaded file.
 UPLOADED = "upload"
@@ -55,6 +62,12 @@ DEFAULTS: dict[str, Any] = {
     ALGORITHM: "cart",
     CRITERION: None,
     PRESENTATION: False,
+    SPLIT_MODE: "random",
+    SPLIT_RATIO: 0.3,
+    SPLIT_SEED: 0,
+    SPLIT_STRATIFIED: True,
+    VALIDATION_NAME: None,
+    VALIDATION_BYTES: None,
 }
 
 

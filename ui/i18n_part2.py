@@ -1,0 +1,122 @@
+"""English / 中文 text of the Pruning lab, Compare and Predict & export pages.
+
+Merged into :data:`ui.i18n.TRANSLATIONS` (one table, one lookup); kept in its own module so the
+pages of part 2 do not edit the lines of part 1. Chinese terms follow ``shared/GLOSSARY.md``.
+"""
+
+from __future__ import annotations
+
+TRANSLATIONS: dict[str, dict[str, str]] = {
+    # ---------------------------------------------------------------- navigation
+    "nav.prune": {"en": "Pruning lab", "zh": "剪枝实验"},
+    "nav.compare": {"en": "Compare", "zh": "比较"},
+    "nav.predict": {"en": "Predict & export", "zh": "预测与导出"},
+    # ---------------------------------------------------------------- pruning lab
+    "lab.title": {"en": "Pruning lab", "zh": "剪枝实验"},
+    "lab.intro": {"en": "The same training rows grown three ways: unpruned, pre-pruned and "
+                        "post-pruned, judged on the validation set.",
+                  "zh": "在同一训练集上生成三棵树：不剪枝、预剪枝、后剪枝，并在验证集上评估。"},
+    "lab.split": {"en": "Training / validation", "zh": "训练集 / 验证集"},
+    "lab.zhou": {"en": "Zhou's Table 4.2 example", "zh": "周志华 表 4.2 的例子"},
+    "lab.zhou_help": {"en": "Watermelon 2.0, ID3 with 脐部 at the root, validation rows "
+                            "4, 5, 8, 9, 11, 12, 13 (Zhou §4.3).",
+                      "zh": "西瓜数据集 2.0，ID3，根结点按脐部划分，验证集为 4、5、8、9、11、12、13 号"
+                            "样本（周志华 §4.3）。"},
+    "lab.split_mode": {"en": "Validation rows", "zh": "验证集"},
+    "split.random": {"en": "Random share", "zh": "随机留出"},
+    "split.rows": {"en": "Row numbers", "zh": "按编号"},
+    "split.upload": {"en": "Upload", "zh": "上传"},
+    "lab.ratio": {"en": "Share held out for validation", "zh": "留作验证集的比例"},
+    "lab.seed": {"en": "Random seed", "zh": "随机种子"},
+    "lab.stratified": {"en": "Stratified (keep class shares)", "zh": "分层抽样（保持类别比例）"},
+    "lab.validation_upload": {"en": "Validation table (same columns)",
+                              "zh": "验证集数据表（列相同）"},
+    "lab.bad_split": {"en": "Validation rows not used: {message}", "zh": "验证集未使用：{message}"},
+    "lab.pruning": {"en": "Pruning", "zh": "剪枝"},
+    "lab.preprune": {"en": "Pre-pruning", "zh": "预剪枝"},
+    "prepruning.validation": {"en": "by validation accuracy", "zh": "按验证集精度"},
+    "prepruning.limits": {"en": "by the Grow page's limits", "zh": "按“生成决策树”页的限制"},
+    "lab.method": {"en": "Post-pruning method", "zh": "后剪枝方法"},
+    "method.rep": {"en": "REP", "zh": "错误率降低剪枝"},
+    "method.pep": {"en": "PEP", "zh": "悲观剪枝"},
+    "method.ebp": {"en": "EBP (C4.5)", "zh": "基于错误的剪枝"},
+    "method.ccp": {"en": "CCP", "zh": "代价复杂度剪枝"},
+    "lab.rep_rule": {"en": "Prune when validation accuracy", "zh": "剪枝条件：验证集精度"},
+    "rule.strict": {"en": "improves (Zhou)", "zh": "提高（周志华）"},
+    "rule.no_worse": {"en": "does not drop (Quinlan)", "zh": "不降低（Quinlan）"},
+    "lab.cf": {"en": "Confidence factor CF", "zh": "置信因子 CF"},
+    "lab.ccp_select": {"en": "Choose α by", "zh": "α 的选择方式"},
+    "ccp_select.validation": {"en": "the validation set", "zh": "验证集"},
+    "ccp_select.cv": {"en": "k-fold cross-validation, 1-SE rule", "zh": "k 折交叉验证，1-SE 规则"},
+    "lab.folds": {"en": "Folds k", "zh": "折数 k"},
+    "lab.draw_depth": {"en": "Levels drawn", "zh": "绘制的层数"},
+    "lab.summary": {"en": "{train} training rows, {validation} validation rows · {algorithm}, "
+                          "{criterion} · forced splits: {forced}",
+                    "zh": "训练集 {train} 个样本，验证集 {validation} 个样本 · {algorithm}，"
+                          "{criterion} · 指定的划分：{forced}"},
+    "lab.unpruned": {"en": "Unpruned", "zh": "未剪枝"},
+    "lab.prepruned": {"en": "Pre-pruned ({how})", "zh": "预剪枝（{how}）"},
+    "lab.prepruned_short": {"en": "Pre-pruned", "zh": "预剪枝"},
+    "lab.postpruned": {"en": "Post-pruned: {method}", "zh": "后剪枝：{method}"},
+    "lab.tree_caption": {"en": "{leaves} leaves, depth {depth} · training {train}, "
+                               "validation {validation}",
+                         "zh": "{leaves} 个叶结点，深度 {depth} · 训练集精度 {train}，"
+                               "验证集精度 {validation}"},
+    "lab.needs_validation": {"en": "This needs validation rows: choose them in the sidebar.",
+                             "zh": "需要验证集：请在侧栏中选择。"},
+    "lab.table": {"en": "Comparison", "zh": "比较"},
+    "col.tree": {"en": "Tree", "zh": "决策树"},
+    "col.train_acc": {"en": "Training accuracy", "zh": "训练集精度"},
+    "col.val_acc": {"en": "Validation accuracy", "zh": "验证集精度"},
+    "col.leaves": {"en": "Leaves", "zh": "叶结点数"},
+    "col.depth": {"en": "Depth", "zh": "深度"},
+    "lab.bars_title": {"en": "Validation accuracy", "zh": "验证集精度"},
+    "lab.accuracy": {"en": "Accuracy", "zh": "精度"},
+    "lab.ccp_title": {"en": "Accuracy along the cost-complexity pruning path",
+                      "zh": "代价复杂度剪枝路径上的精度"},
+    "lab.ccp_caption": {"en": "Each point is a subtree of the weakest-link sequence; the "
+                              "markers show where each tree of the table lands (validation "
+                              "accuracy).",
+                        "zh": "每个点是最弱连接剪枝序列中的一棵子树；标记表示表中各棵树的位置"
+                              "（验证集精度）。"},
+    "lab.ccp_caption_train": {"en": "Without validation rows the markers show training accuracy.",
+                              "zh": "没有验证集时，标记表示训练集精度。"},
+    "lab.replay": {"en": "Replay: {method}", "zh": "剪枝回放：{method}"},
+    "lab.nothing_to_replay": {"en": "This tree has no internal node to judge.",
+                              "zh": "这棵树没有可考察的内部结点。"},
+    "lab.decision": {"en": "Decision", "zh": "决策"},
+    "lab.replay_step": {"en": "Decision {k} of {n}: node #{node} ({test}): **{verdict}**",
+                        "zh": "第 {k} / {n} 次决策：结点 #{node}（{test}）：**{verdict}**"},
+    "decision.prune": {"en": "pruned", "zh": "剪枝"},
+    "decision.keep": {"en": "kept", "zh": "保留"},
+    "lab.replay_caption": {"en": "The judged node is outlined; nodes removed so far are grey "
+                                 "and dashed.",
+                           "zh": "被考察的结点加粗显示；已剪去的结点显示为灰色虚线。"},
+    "lab.figures": {"en": "Figures compared", "zh": "比较的数值"},
+    "lab.reason": {"en": "Decision", "zh": "决策"},
+    "col.figure": {"en": "Figure", "zh": "数值"},
+    "col.value": {"en": "Value", "zh": "值"},
+    "fig.validation_weight": {"en": "validation rows reaching the node",
+                              "zh": "到达该结点的验证样本"},
+    "fig.errors_subtree": {"en": "errors of the subtree", "zh": "子树的错误数"},
+    "fig.errors_leaf": {"en": "errors as a leaf", "zh": "作为叶结点的错误数"},
+    "fig.accuracy_before": {"en": "validation accuracy before", "zh": "剪枝前验证集精度"},
+    "fig.accuracy_after": {"en": "validation accuracy if pruned", "zh": "剪枝后验证集精度"},
+    "fig.n": {"en": "training rows N", "zh": "训练样本数 N"},
+    "fig.corrected_leaf": {"en": "corrected errors as a leaf, e + 1/2",
+                           "zh": "作为叶结点的修正错误数 e + 1/2"},
+    "fig.leaves": {"en": "leaves of the subtree", "zh": "子树的叶结点数"},
+    "fig.corrected_subtree": {"en": "corrected errors of the subtree, Σe + L/2",
+                              "zh": "子树的修正错误数 Σe + L/2"},
+    "fig.standard_error": {"en": "standard error SE", "zh": "标准误差 SE"},
+    "fig.threshold": {"en": "subtree's errors + SE", "zh": "子树错误数 + SE"},
+    "fig.upper_rate": {"en": "upper confidence limit U_CF", "zh": "置信上限 U_CF"},
+    "fig.predicted_leaf": {"en": "predicted errors as a leaf", "zh": "作为叶结点的预测错误数"},
+    "fig.predicted_subtree": {"en": "predicted errors of the subtree", "zh": "子树的预测错误数"},
+    "fig.predicted_branch": {"en": "predicted errors of the largest branch",
+                             "zh": "最大分支的预测错误数"},
+    "fig.alpha_eff": {"en": "α_eff of the node", "zh": "结点的 α_eff"},
+    "fig.alpha": {"en": "chosen α", "zh": "选定的 α"},
+    "fig.cost_leaf": {"en": "R(t) as a leaf", "zh": "作为叶结点的 R(t)"},
+    "fig.cost_subtree": {"en": "R(T_t) of the subtree", "zh": "子树的 R(T_t)"},
+}

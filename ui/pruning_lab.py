@@ -1,0 +1,279 @@
+"""The Pruning lab's model: its session keys, the cached trees (unpruned, pre-pruned, post-pruned
+by every method), the comparison table, the CCP path's accuracies and the replay of a log.
+
+Pure functions of treecore values except the ``cached_*`` wrappers and the session helpers.
+Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
+:func:`ui.growth.cached_fit` does (and sharing its cache for the unpruned tree): they are
+immutable, so sessions share one object instead of unpickling a copy on every rerun, which keeps
+switching the method fast on big data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Mapping
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from treecore import Dataset, Tree, grow
+from treecore.evaluate import score
+from treecore.pruning import (PruneResult, ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep,
+                              select_ccp_alpha)
+
+from . import growth, state
+
+# ------------------------------------------------------------------------------- session keys
+METHOD = "lab_method"               #: post-pruning method shown: one of METHODS
+REP_RULE = "lab_rep_rule"           #: "strict" (Zhou) or "no_worse" (Quinlan)
+CF = "lab_cf"                       #: EBP's confidence factor
+CCP_SELECT = "lab_ccp_select"       #: how CCP's α is chosen: "validation" or "cv"
+CV_FOLDS = "lab_cv_folds"           #: k of the k-fold CV (1-SE rule)
+PREPRUNE = "lab_preprune"           #: "validation" (Zhou §4.3.1) or "limits" (the Grow page's)
+REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
+DRAW_DEPTH = "lab_draw_depth"       #: deepest level drawn in the side-by-side trees
+
+METHODS = ("rep", "pep", "ebp", "ccp")
+PREPRUNING = ("validation", "limits")
+CCP_SELECTIONS = ("validation", "cv")
+#: Most trees of the CCP path scored for the accuracy chart (evenly spaced, ends kept).
+CCP_POINTS = 60
+
+DEFAULTS: dict[str, Any] = {METHOD: "rep", REP_RULE: "strict", CF: 0.25,
+                            CCP_SELECT: "validation", CV_FOLDS: 5, PREPRUNE: "validation",
+                            REPLAY: 0, DRAW_DEPTH: 6}
+
+#: Growth limits cleared for the unpruned tree (the user's values pre-prune in mode "limits").
+NO_LIMITS = {"max_depth": None, "min_samples_leaf": 1, "min_gain": 0.0, "max_leaves": None}
+
+
+def ensure_defaults() -> None:
+    """The Grow page's defaults (growth parameters, forced splits, validation rows) and the lab's."""
+    growth.ensure_defaults()
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def options_from_session() -> dict:
+    """The post-pruning options chosen in the session (a hashable, plain dict)."""
+    s = st.session_state
+    return {"rule": s[REP_RULE], "cf": float(s[CF]), "ccp_select": s[CCP_SELECT],
+            "folds": int(s[CV_FOLDS])}
+
+
+# ------------------------------------------------------------------------------- growing
+def unpruned_params(params: Mapping) -> dict:
+    """``params`` without any growth limit: the fully grown tree that post-pruning starts from."""
+    return {**params, **NO_LIMITS}
+
+
+def grow_tree(train: Dataset, params: Mapping, force=(), validation: Dataset | None = None) -> Tree:
+    """``treecore.grow`` with forced splits given as ``((path, spec), …)``."""
+    return grow(train, force={tuple(p): s for p, s in force}, validation=validation, **params)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _cached_validation_grow(key: tuple, _train: Dataset, _validation: Dataset) -> Tree:
+    params, force = key[2], key[3]
+    return grow_tree(_train, dict(params), force, _validation)
+
+
+def unpruned_tree(train: Dataset, params: Mapping, force=()) -> Tree:
+    """The fully grown tree (cached with the Grow page's fits)."""
+    return growth.cached_fit(train, unpruned_params(params), force).tree
+
+
+def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, force,
+                   mode: str) -> Tree | None:
+    """Pre-pruned by the validation set (None without one) or by the user's limits."""
+    if mode == "limits":
+        return growth.cached_fit(train, params, force).tree
+    if validation is None:
+        return None
+    full = unpruned_params(params)
+    key = (train.fingerprint(), validation.fingerprint(), tuple(sorted(full.items())),
+           growth.freeze(force))
+    return _cached_validation_grow(key, train, validation)
+
+
+# ------------------------------------------------------------------------------- post-pruning
+@dataclass(frozen=True, eq=False)
+class Pruned:
+    """A method's result, or why it could not run (``result`` None, ``error`` in words);
+    ``alpha`` is CCP's chosen α."""
+
+    method: str
+    result: PruneResult | None
+    error: str | None = None
+    alpha: float | None = None
+
+    @property
+    def tree(self) -> Tree | None:
+        return None if self.result is None else self.result.tree
+
+
+def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
+               options: Mapping, params: Mapping, force=()) -> Pruned:
+    """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``) by ``method``.
+    ``error`` is "needs_validation" when the method needs validation rows and there are none."""
+    if method == "rep":
+        if validation is None:
+            return Pruned(method, None, "needs_validation")
+        return Pruned(method, prune_rep(tree, validation, rule=options["rule"]))
+    if method == "pep":
+        return Pruned(method, prune_pep(tree))
+    if method == "ebp":
+        return Pruned(method, prune_ebp(tree, cf=options["cf"]))
+    by_validation = options["ccp_select"] == "validation"
+    if by_validation and validation is None:
+        return Pruned(method, None, "needs_validation")
+    full = unpruned_params(params)
+    chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
+                              cv=None if by_validation else options["folds"],
+                              force={tuple(p): s for p, s in force}, **full)
+    return Pruned(method, prune_ccp(tree, chosen.alpha), alpha=chosen.alpha)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _cached_post_prune(key: tuple, _tree: Tree, _train: Dataset, _validation: Dataset | None
+                       ) -> Pruned:
+    method, options, params, force = key[2], dict(key[3]), dict(key[4]), key[5]
+    return post_prune(method, _tree, _train, _validation, options, params, force)
+
+
+def relevant_options(method: str, options: Mapping) -> tuple:
+    """The options that change ``method``'s result (so changing EBP's CF keeps REP cached)."""
+    names = {"rep": ("rule",), "pep": (), "ebp": ("cf",), "ccp": ("ccp_select", "folds")}[method]
+    return tuple((name, options[name]) for name in names)
+
+
+def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
+                      options: Mapping, params: Mapping, force=()) -> Pruned:
+    """:func:`post_prune`, cached on the data, the method, its options and the growth recipe."""
+    key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
+           method, relevant_options(method, options), tuple(sorted(unpruned_params(params).items())),
+           growth.freeze(force))
+    return _cached_post_prune(key, tree, train, validation)
+
+
+# ------------------------------------------------------------------------------- scoring
+def accuracy(tree: Tree | None, data: Dataset | None) -> float | None:
+    """Weighted accuracy (``treecore.evaluate.score``); None without a tree or rows."""
+    if tree is None or data is None or data.n_rows == 0:
+        return None
+    return score(tree, data)
+
+
+def comparison(trees: Mapping[str, Tree | None], train: Dataset, validation: Dataset | None
+               ) -> pd.DataFrame:
+    """One row per named tree: training and validation accuracy, leaves and depth."""
+    rows = [{"tree": name, "train_accuracy": accuracy(tree, train),
+             "validation_accuracy": accuracy(tree, validation),
+             "leaves": None if tree is None else tree.n_leaves,
+             "depth": None if tree is None else tree.depth} for name, tree in trees.items()]
+    return pd.DataFrame(rows, columns=["tree", "train_accuracy", "validation_accuracy", "leaves",
+                                       "depth"])
+
+
+def path_indices(n: int, limit: int = CCP_POINTS) -> np.ndarray:
+    """At most ``limit`` indices of a path of ``n`` trees, evenly spaced, both ends kept.
+
+    >>> path_indices(5, 3).tolist(), path_indices(3).tolist()
+    ([0, 2, 4], [0, 1, 2])
+    """
+    if n <= limit:
+        return np.arange(n)
+    return np.unique(np.linspace(0, n - 1, limit).round().astype(int))
+
+
+def ccp_points(tree: Tree, train: Dataset, validation: Dataset | None,
+               limit: int = CCP_POINTS) -> pd.DataFrame:
+    """Along the weakest-link path of ``tree`` (``ccp_path``): each scored tree's position on
+    the path, α, leaves, training and validation accuracy (NaN without validation rows)."""
+    path = ccp_path(tree)
+    rows = []
+    for i in path_indices(len(path.trees), limit):
+        pruned = path.trees[int(i)]
+        val = accuracy(pruned, validation)
+        rows.append({"index": int(i), "alpha": float(path.alphas[i]), "leaves": pruned.n_leaves,
+                     "train_accuracy": accuracy(pruned, train),
+                     "validation_accuracy": np.nan if val is None else val})
+    return pd.DataFrame(rows)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _cached_ccp_points(key: tuple, _tree: Tree, _train: Dataset, _validation: Dataset | None
+                       ) -> pd.DataFrame:
+    return ccp_points(_tree, _train, _validation)
+
+
+def cached_ccp_points(tree: Tree, train: Dataset, validation: Dataset | None, params: Mapping,
+                      force=()) -> pd.DataFrame:
+    """:func:`ccp_points` of the unpruned tree, cached on the data and the growth recipe."""
+    key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
+           tuple(sorted(unpruned_params(params).items())), growth.freeze(force))
+    return _cached_ccp_points(key, tree, train, validation)
+
+
+# ------------------------------------------------------------------------------- replay
+def replay_frame(tree: Tree, result: PruneResult, k: int) -> tuple[int, frozenset[int]]:
+    """The replay at decision ``k`` (0-based): the node judged, and the nodes removed by the
+    prunes decided so far (descendants of each pruned node; the node itself stays, as a leaf).
+
+    Removed nodes are drawn greyed on the unpruned ``tree``, so the user sees what went.
+    """
+    steps = result.steps[:k + 1]
+    removed: set[int] = set()
+    for step in steps:
+        if step.decision == "prune":
+            removed.update(tree.subtree_ids(step.node_id)[1:])
+    return steps[-1].node_id, frozenset(removed)
+
+
+def clamp_replay(k: int, result: PruneResult) -> int:
+    return max(0, min(int(k), len(result.steps) - 1))
+
+
+def set_replay(k: int) -> None:
+    st.session_state[REPLAY] = max(0, int(k))
+
+
+def set_replay_number(number: int) -> None:
+    """The replay slider counts decisions from 1."""
+    set_replay(number - 1)
+
+
+def reset_replay() -> None:
+    """A new method or option starts its replay at the first decision."""
+    st.session_state[REPLAY] = 0
+
+
+def _store_and_reset(key: str, value) -> None:
+    st.session_state[key] = value
+    reset_replay()
+
+
+def setter(key: str):
+    """A widget setter storing ``key`` and restarting the replay (a partial: it pickles)."""
+    return partial(_store_and_reset, key)
+
+
+# ------------------------------------------------------------------------------- presets
+#: Zhou's Table 4.2 sample: watermelon 2.0, ID3 with 脐部 forced at the root (the book's 图 4.5),
+#: validation rows 4, 5, 8, 9, 11, 12, 13; pre-pruning on validation, REP with the strict rule.
+ZHOU_SAMPLE = "watermelon2.0"
+
+
+def use_zhou_preset() -> None:
+    """Set up Zhou's Table 4.2 example (also visible on the Grow page)."""
+    state.use_sample(ZHOU_SAMPLE)
+    s = st.session_state
+    s[state.ALGORITHM], s[state.CRITERION] = "id3", None
+    s[growth.FORCE] = (((), "脐部"),)
+    s[growth.VALIDATION_TEXT] = growth.ZHOU_TABLE_4_2_VALIDATION
+    s[state.SPLIT_MODE] = "rows"
+    s[PREPRUNE], s[METHOD], s[REP_RULE] = "validation", "rep", "strict"
+    reset_replay()

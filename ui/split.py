@@ -1,0 +1,133 @@
+"""The training / validation split shared by the Pruning lab, Compare and Predict pages.
+
+Three ways to choose the validation rows (:data:`MODES`): a seeded random share (stratified or
+not), row numbers typed as on the Grow page (the same session value, so Zhou's Table 4.2 split
+chosen there holds here too), or a separate uploaded file. :func:`make_split` is a pure function
+of the Dataset and those choices; :func:`current_split` reads them from the session.
+
+>>> import pandas as pd
+>>> from treecore import Dataset
+>>> data = Dataset.from_frame(pd.DataFrame({"x": list("aabbaabbab"), "y": list("0011001101")}), "y")
+>>> split = make_split(data, "random", ratio=0.3, seed=1)
+>>> split.train.n_rows, split.validation.n_rows, split.error
+(6, 4, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+from treecore import Dataset
+from treecore.errors import TreecoreError
+from treecore.evaluate import labelled, stratified_split
+
+from . import growth, state
+from .loaders import LoadError, read_table
+
+MODES = ("random", "rows", "upload")
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """Training rows, validation rows (None when there are none) and why the choice failed."""
+
+    train: Dataset
+    validation: Dataset | None
+    error: str | None = None
+
+
+def random_split(dataset: Dataset, ratio: float, seed: int, stratified: bool = True) -> Split:
+    """Hold out ``ratio`` of the rows, per class when ``stratified``, by a seeded shuffle."""
+    if not 0 < ratio < 1:
+        return Split(dataset, None, f"the validation share must be between 0 and 1, not {ratio}")
+    if stratified:
+        train, val = stratified_split(dataset.y, validation_size=ratio, seed=seed)
+    else:
+        order = np.random.default_rng(seed).permutation(dataset.n_rows)
+        take = min(max(int(round(ratio * dataset.n_rows)), 1), dataset.n_rows - 1)
+        val, train = np.sort(order[:take]), np.sort(order[take:])
+    if len(val) == 0:
+        return Split(dataset, None, "too few rows to hold any out for validation")
+    return Split(dataset.subset(train), dataset.subset(val))
+
+
+def rows_split(dataset: Dataset, text: str) -> Split:
+    """Hold out the rows whose numbers are typed in ``text`` (e.g. ``"4, 5, 8-9"``)."""
+    try:
+        rows = growth.parse_rows(text)
+    except ValueError as error:
+        return Split(dataset, None, f"{error} is not a row number or a range such as 8-9")
+    train, validation = growth.split_rows(dataset, rows)
+    if validation is None:
+        return Split(dataset, None, "none of these row numbers is in the data")
+    if train.n_rows == 0:
+        return Split(dataset, None, "every row is held out: no training rows are left")
+    return Split(train, validation)
+
+
+def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
+                 missing=None) -> Split:
+    """Train on all of ``dataset``; validate on the uploaded table (same columns and classes)."""
+    if data is None:
+        return Split(dataset, None, "upload a validation table with the same columns")
+    try:
+        frame = read_table(name, data).frame
+        target = dataset.schema.target
+        if target not in frame.columns:
+            return Split(dataset, None, f"the validation table has no class column {target!r}")
+        X = dataset.schema.encode(frame, missing) if missing else dataset.schema.encode(frame)
+        validation = labelled(dataset.schema, X, frame[target].tolist())
+    except (LoadError, TreecoreError) as error:
+        return Split(dataset, None, str(error))
+    return Split(dataset, validation)
+
+
+def make_split(dataset: Dataset, mode: str, *, ratio: float = 0.3, seed: int = 0,
+               stratified: bool = True, rows: str = "", upload_name: str | None = None,
+               upload: bytes | None = None, missing=None) -> Split:
+    """The split chosen by ``mode`` (one of :data:`MODES`)."""
+    if mode == "rows":
+        return rows_split(dataset, rows)
+    if mode == "upload":
+        return upload_split(dataset, upload_name, upload, missing)
+    return random_split(dataset, ratio, seed, stratified)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _cached_split(fingerprint: str, choice: tuple, _dataset: Dataset, _upload: bytes | None
+                  ) -> Split:
+    mode, ratio, seed, stratified, rows, name, digest, missing = choice
+    return make_split(_dataset, mode, ratio=ratio, seed=seed, stratified=stratified, rows=rows,
+                      upload_name=name, upload=_upload, missing=missing)
+
+
+def current_split(dataset: Dataset) -> Split:
+    """The session's split of ``dataset``, cached on its fingerprint and the choices (the same
+    Split object on every rerun, so the fits downstream are cache hits)."""
+    s = st.session_state
+    mode = s[state.SPLIT_MODE]
+    upload = s[state.VALIDATION_BYTES] if mode == "upload" else None
+    digest = None if upload is None else hashlib.sha256(upload).hexdigest()
+    choice = (mode, float(s[state.SPLIT_RATIO]), int(s[state.SPLIT_SEED]),
+              bool(s[state.SPLIT_STRATIFIED]), s.get(growth.VALIDATION_TEXT, ""),
+              s[state.VALIDATION_NAME], digest, state.missing_markers())
+    return _cached_split(dataset.fingerprint(), choice, dataset, upload)
+
+
+def take_validation_upload() -> None:
+    """``on_change`` of the validation uploader: keep the file's bytes (they survive page
+    switches) and switch to mode "upload"."""
+    uploaded = st.session_state.get(UPLOADER)
+    if uploaded is None:
+        return
+    st.session_state[state.VALIDATION_NAME] = uploaded.name
+    st.session_state[state.VALIDATION_BYTES] = uploaded.getvalue()
+    st.session_state[state.SPLIT_MODE] = "upload"
+
+
+#: Key of the validation file uploader widget.
+UPLOADER = "w_validation_upload"
