@@ -22,14 +22,7 @@ from pathlib import PurePath
 
 import pandas as pd
 
-#: Largest upload accepted, in bytes (matches ``server.maxUploadSize`` in .streamlit/config.toml).
-MAX_UPLOAD_BYTES = 200 * 1024 * 1024
-#: Largest number of data rows.
-MAX_ROWS = 1_000_000
-#: Largest number of columns.
-MAX_COLUMNS = 500
-#: Largest total uncompressed size an .xlsx may claim (an .xlsx is a zip archive).
-MAX_XLSX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024
+from .limits import MAX_COLUMNS, MAX_ROWS, MAX_UPLOAD_BYTES, MAX_XLSX_UNCOMPRESSED_BYTES
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 EXCEL_SUFFIXES = (".xlsx",)

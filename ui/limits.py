@@ -1,0 +1,91 @@
+"""Every limit that protects the server, in one place, and the pure checks that apply them.
+
+The loaders (:mod:`ui.loaders`) refuse files over the size, row and column limits; the Grow page
+refuses nominal features with more levels than a split can handle, warns before a fit that
+would take long, stops a fit at a deadline (:func:`ui.growth.fit`) and draws a large tree
+collapsed below a depth the user can raise. No Streamlit here: the page turns the results into
+messages. The README's "Limits and guarantees" lists these values.
+
+>>> from treecore import Dataset
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"k": [f"c{i}" for i in range(150)], "y": ["a", "b"] * 75})
+>>> too_many_levels(Dataset.from_frame(frame, "y"), "id3")
+[('k', 150, 100)]
+>>> too_many_levels(Dataset.from_frame(frame, "y"), "cart")
+[]
+"""
+
+from __future__ import annotations
+
+from treecore import ALGORITHMS, Dataset, Tree
+
+# ------------------------------------------------------------------------------ uploads
+#: Largest upload accepted, in bytes (matches ``server.maxUploadSize`` in .streamlit/config.toml).
+MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+#: Largest number of data rows.
+MAX_ROWS = 1_000_000
+#: Largest number of columns.
+MAX_COLUMNS = 500
+#: Largest total uncompressed size an .xlsx may claim (an .xlsx is a zip archive).
+MAX_XLSX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024
+
+# ------------------------------------------------------------------------------ splits
+#: Most levels a nominal feature may have for a multiway split (ID3, C4.5): one branch each.
+MAX_MULTIWAY_LEVELS = 100
+#: Most levels a nominal feature may have at all: CART's subset search holds a levels × levels
+#: table per node, and a feature with more levels than this is almost always an identifier.
+MAX_LEVELS = 1000
+
+# ------------------------------------------------------------------------------ fitting
+#: Seconds per (row × feature) of a full-depth fit, measured on 2 cores (20k rows × 10 noisy
+#: continuous features: CART 94 µs, C4.5 130 µs per cell). Only used for the warning below.
+SECONDS_PER_CELL = 1e-4
+#: A fit estimated to take longer than this is announced before it starts.
+SLOW_FIT_SECONDS = 10.0
+#: A fit still running after this many seconds stops; the tree grown so far is shown.
+FIT_DEADLINE_SECONDS = 30.0
+
+# ------------------------------------------------------------------------------ drawing
+#: Most tree nodes drawn at once: below the depth where this is reached, subtrees collapse to
+#: a "…" node until the user draws more levels.
+MAX_DRAWN_NODES = 127
+
+
+def too_many_levels(dataset: Dataset, algorithm: str) -> list[tuple[str, int, int]]:
+    """``(feature, levels, limit)`` for each nominal feature over the algorithm's level limit."""
+    limit = MAX_MULTIWAY_LEVELS if ALGORITHMS[algorithm].multiway else MAX_LEVELS
+    return [(f.name, len(f.labels), limit) for f in dataset.features
+            if f.is_nominal and len(f.labels) > limit]
+
+
+def fit_estimate_seconds(n_rows: int, n_features: int) -> float:
+    """A rough upper estimate of a full-depth fit's duration, from rows × features.
+
+    >>> fit_estimate_seconds(20_000, 10)
+    20.0
+    """
+    return n_rows * n_features * SECONDS_PER_CELL
+
+
+def collapse_depth(tree: Tree, max_nodes: int = MAX_DRAWN_NODES) -> int | None:
+    """The deepest level to draw so that at most ``max_nodes`` nodes are drawn (at least the
+    root's level), or ``None`` when the whole tree fits.
+
+    >>> import pandas as pd
+    >>> from treecore import grow
+    >>> frame = pd.DataFrame({"x": range(16), "y": list("abababababababab")})
+    >>> tree = grow(Dataset.from_frame(frame, "y", kinds={"x": "continuous"}))
+    >>> tree.n_nodes, collapse_depth(tree, 10), collapse_depth(tree, 1000)
+    (31, 4, None)
+    """
+    if tree.n_nodes <= max_nodes:
+        return None
+    per_depth: dict[int, int] = {}
+    for node in tree.iter_nodes():
+        per_depth[node.depth] = per_depth.get(node.depth, 0) + 1
+    drawn, depth = 0, 0
+    for depth in sorted(per_depth):
+        drawn += per_depth[depth]
+        if drawn > max_nodes:
+            return max(depth - 1, 0)
+    return depth
