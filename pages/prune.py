@@ -105,7 +105,8 @@ try:
     with st.spinner(t("grow.growing")):
         unpruned = lab.unpruned_tree(train, params, force)
         prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE])
-        post = {m: lab.cached_post_prune(m, unpruned, train, validation, options, params, force)
+        post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
+                                          lab.unpruned_params(params), force)
                 for m in lab.METHODS}
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")

@@ -119,4 +119,85 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "fig.alpha": {"en": "chosen α", "zh": "选定的 α"},
     "fig.cost_leaf": {"en": "R(t) as a leaf", "zh": "作为叶结点的 R(t)"},
     "fig.cost_subtree": {"en": "R(T_t) of the subtree", "zh": "子树的 R(T_t)"},
+    # ---------------------------------------------------------------- compare
+    "compare.title": {"en": "Compare", "zh": "比较"},
+    "compare.intro": {"en": "Two to four trees grown on the same training rows, judged on the "
+                            "same validation rows (chosen in the Pruning lab).",
+                      "zh": "在同一训练集上生成两到四棵树，并在同一验证集（在“剪枝实验”页选择）上评估。"},
+    "compare.split": {"en": "{train} training rows, {validation} validation rows",
+                      "zh": "训练集 {train} 个样本，验证集 {validation} 个样本"},
+    "compare.count": {"en": "Trees compared", "zh": "比较的树的数量"},
+    "compare.source": {"en": "Tree", "zh": "决策树"},
+    "compare.settings": {"en": "Choose the settings", "zh": "选择设置"},
+    "compare.pruning": {"en": "Pruning", "zh": "剪枝"},
+    "compare.pruning_none": {"en": "unpruned", "zh": "不剪枝"},
+    "compare.pruning_prepruned": {"en": "pre-pruned (validation)", "zh": "预剪枝（验证集）"},
+    "compare.other_dataset": {"en": "This version was saved on another data set.",
+                              "zh": "该版本保存于另一个数据集。"},
+    "compare.metrics": {"en": "Metrics", "zh": "指标"},
+    "compare.fit_ms": {"en": "Fit time (ms)", "zh": "训练用时（毫秒）"},
+    "compare.ranking": {"en": "The root's candidates under each criterion",
+                        "zh": "各准则下根结点的候选划分属性排名"},
+    "compare.rank": {"en": "Rank: {criterion}", "zh": "排名：{criterion}"},
+    "compare.score": {"en": "Score: {criterion}", "zh": "得分：{criterion}"},
+    "compare.agree": {"en": "Same rank everywhere", "zh": "排名一致"},
+    "compare.ranking_caption": {"en": "Rank 1 is the attribute the criterion splits the root on; "
+                                      "unticked rows are where the criteria disagree.",
+                                "zh": "排名 1 为该准则在根结点选择的划分属性；未勾选的行表示各准则"
+                                      "的排名不一致。"},
+    "compare.agreement": {"en": "Agreement", "zh": "预测一致率"},
+    "compare.agreement_title": {"en": "Share of validation rows predicted alike",
+                                "zh": "预测相同的验证样本比例"},
+    # ---------------------------------------------------------------- predict and export
+    "predict.title": {"en": "Predict & export", "zh": "预测与导出"},
+    "predict.source": {"en": "Tree", "zh": "决策树"},
+    "predict.source_grow": {"en": "The Grow page's tree", "zh": "“生成决策树”页的树"},
+    "predict.source_lab": {"en": "The Pruning lab's post-pruned tree", "zh": "“剪枝实验”页的后剪枝树"},
+    "predict.source_model": {"en": "A model file (JSON)", "zh": "模型文件（JSON）"},
+    "predict.model_upload": {"en": "Load a model file (JSON exported here)",
+                             "zh": "载入模型文件（本页导出的 JSON）"},
+    "predict.no_model": {"en": "Load a model file first.", "zh": "请先载入模型文件。"},
+    "predict.bad_model": {"en": "The model file was not loaded: {message}",
+                          "zh": "模型文件未载入：{message}"},
+    "predict.from_model": {"en": "model file {name}", "zh": "模型文件 {name}"},
+    "predict.from_grow": {"en": "the Grow page's tree", "zh": "“生成决策树”页的树"},
+    "predict.from_lab": {"en": "the Pruning lab's tree, post-pruned by {method}",
+                         "zh": "“剪枝实验”页的树，经{method}后剪枝"},
+    "predict.tree_caption": {"en": "Using {about}: {leaves} leaves, depth {depth}; predicts "
+                                   "{target} ({classes}).",
+                             "zh": "使用{about}：{leaves} 个叶结点，深度 {depth}；预测 {target}"
+                                   "（{classes}）。"},
+    "predict.rows": {"en": "Rows to classify", "zh": "待分类的样本"},
+    "predict.rows_upload": {"en": "Upload rows (the class column may be absent; missing values "
+                                  "are allowed)",
+                            "zh": "上传样本（可以没有类别列；允许缺失值）"},
+    "predict.use_dataset": {"en": "Use the data set", "zh": "使用数据集"},
+    "predict.bad_rows": {"en": "These rows cannot be classified: {message}",
+                         "zh": "无法对这些样本分类：{message}"},
+    "predict.rows_caption": {"en": "{rows} rows of {name}, with the predicted class and the "
+                                   "class probabilities.",
+                             "zh": "{name} 的 {rows} 个样本，附预测类别和各类别的概率。"},
+    "predict.download_predictions": {"en": "Download predictions (CSV)", "zh": "下载预测结果（CSV）"},
+    "predict.path": {"en": "Why this prediction", "zh": "预测的路径"},
+    "predict.row": {"en": "Row", "zh": "样本（行号）"},
+    "predict.node": {"en": "Node", "zh": "结点"},
+    "predict.value": {"en": "Value of the row", "zh": "该样本的取值"},
+    "predict.split": {"en": "Weight split", "zh": "权重被分配"},
+    "predict.outcome": {"en": "Went to", "zh": "进入"},
+    "predict.path_split": {"en": "Where the value is missing (or unseen), the row goes down every "
+                                 "branch with its weight times the branch's share of the "
+                                 "training rows; the leaves' class distributions are blended.",
+                           "zh": "属性值缺失（或未见过）时，样本以权重乘以各分支训练样本所占比例进入"
+                                 "每个分支；预测结果为所到达叶结点类别分布的加权和。"},
+    "predict.downloads": {"en": "Downloads", "zh": "下载"},
+    "predict.too_large": {"en": "The tree has {nodes} nodes: SVG and PNG are rendered only up to "
+                                "{limit}. Download the DOT file and run dot yourself.",
+                          "zh": "这棵树有 {nodes} 个结点：仅在不超过 {limit} 个结点时生成 SVG 和 PNG。"
+                                "请下载 DOT 文件自行用 dot 绘制。"},
+    "predict.render_failed": {"en": "The tree could not be drawn: {message}",
+                              "zh": "无法绘制决策树：{message}"},
+    "predict.sql_note": {"en": "The Python function handles missing values as the tree does; the "
+                               "SQL expression sends a NULL to the class its node predicts.",
+                         "zh": "Python 函数对缺失值的处理与决策树相同；SQL 表达式遇到 NULL 时返回该"
+                               "结点的预测类别。"},
 }

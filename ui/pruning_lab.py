@@ -117,7 +117,8 @@ class Pruned:
 
 def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
                options: Mapping, params: Mapping, force=()) -> Pruned:
-    """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``) by ``method``.
+    """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
+    grows it again) by ``method``.
     ``error`` is "needs_validation" when the method needs validation rows and there are none."""
     if method == "rep":
         if validation is None:
@@ -130,10 +131,9 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     by_validation = options["ccp_select"] == "validation"
     if by_validation and validation is None:
         return Pruned(method, None, "needs_validation")
-    full = unpruned_params(params)
     chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
                               cv=None if by_validation else options["folds"],
-                              force={tuple(p): s for p, s in force}, **full)
+                              force={tuple(p): s for p, s in force}, **params)
     return Pruned(method, prune_ccp(tree, chosen.alpha), alpha=chosen.alpha)
 
 
@@ -152,9 +152,10 @@ def relevant_options(method: str, options: Mapping) -> tuple:
 
 def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
                       options: Mapping, params: Mapping, force=()) -> Pruned:
-    """:func:`post_prune`, cached on the data, the method, its options and the growth recipe."""
+    """:func:`post_prune`, cached on the data, the method, its options and the growth recipe
+    (``params`` as ``tree`` was grown with)."""
     key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
-           method, relevant_options(method, options), tuple(sorted(unpruned_params(params).items())),
+           method, relevant_options(method, options), tuple(sorted(params.items())),
            growth.freeze(force))
     return _cached_post_prune(key, tree, train, validation)
 

@@ -1,0 +1,143 @@
+"""Predict & export: classify uploaded rows (missing values included) with a chosen tree,
+explain one row's path, and download the tree as rules, Python, SQL, JSON, DOT, SVG or PNG.
+
+The tree is the Grow page's, the Pruning lab's post-pruned tree, or a model file (JSON) loaded
+here, e.g. one downloaded from this page before.
+"""
+
+import streamlit as st
+
+from treecore import ConfigError
+from treecore.errors import DataError
+from treecore.export import to_dot
+from ui import growth, split, state
+from ui import predict_export as pe
+from ui import pruning_lab as lab
+from ui.i18n import t
+from ui.loaders import ACCEPTED_TYPES, LoadError
+
+pe.ensure_defaults()
+S = st.session_state
+
+
+def labels(names: dict):
+    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not)."""
+    return names.__getitem__
+
+
+st.title("🔮 " + t("predict.title"))
+dataset, data_error = state.current_dataset()
+
+
+# ================================================================ which tree
+def tree_from_session():
+    """(tree, description) of the chosen source, or (None, error message)."""
+    source = S[pe.SOURCE]
+    if source == "model":
+        if S[pe.MODEL_JSON] is None:
+            return None, t("predict.no_model")
+        return pe.load_model(S[pe.MODEL_JSON]), t("predict.from_model", name=S[pe.MODEL_NAME])
+    if dataset is None:
+        return None, t("grow.no_data", message=data_error)
+    params, force = growth.params_from_session(), S[growth.FORCE]
+    if source == "grow":
+        train, _, _ = growth.training_split(dataset)
+        return growth.cached_fit(train, params, force).tree, t("predict.from_grow")
+    chosen = split.current_split(dataset)
+    unpruned = lab.unpruned_tree(chosen.train, params, force)
+    pruned = lab.cached_post_prune(S[lab.METHOD], unpruned, chosen.train, chosen.validation,
+                                   lab.options_from_session(), lab.unpruned_params(params), force)
+    if pruned.tree is None:
+        return None, t("lab.needs_validation")
+    return pruned.tree, t("predict.from_lab", method=t(f"method.{S[lab.METHOD]}"))
+
+
+source_col, model_col = st.columns([2, 3])
+with source_col:
+    st.radio(t("predict.source"), pe.SOURCES,
+             format_func=labels({s: t(f"predict.source_{s}") for s in pe.SOURCES}),
+             **state.widget(pe.SOURCE, S[pe.SOURCE]))
+with model_col:
+    st.file_uploader(t("predict.model_upload"), type=["json"], key=pe.MODEL_UPLOADER,
+                     on_change=pe.take_model)
+    if S[pe.MODEL_ERROR]:
+        st.error(t("predict.bad_model", message=S[pe.MODEL_ERROR]), icon="⚠️")
+
+try:
+    with st.spinner(t("grow.growing")):
+        tree, about = tree_from_session()
+except (ConfigError, DataError) as error:
+    tree, about = None, str(error)
+if tree is None:
+    st.error(about, icon="⚠️")
+    st.stop()
+st.caption(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
+             target=tree.schema.target, classes=", ".join(map(str, tree.classes))))
+
+
+# ================================================================ rows and predictions
+st.subheader("📥 " + t("predict.rows"))
+upload_col, clear_col = st.columns([4, 1], vertical_alignment="bottom")
+upload_col.file_uploader(t("predict.rows_upload"), type=list(ACCEPTED_TYPES),
+                         key=pe.ROWS_UPLOADER, on_change=pe.take_rows)
+clear_col.button(t("predict.use_dataset"), key="predict.clear_rows", icon="↩️",
+                 on_click=pe.clear_rows, disabled=S[pe.ROWS_BYTES] is None)
+
+
+def rows_frame():
+    """The rows to classify: the upload, else the current data set's table."""
+    if S[pe.ROWS_BYTES] is not None:
+        return pe.read_rows(S[pe.ROWS_NAME], S[pe.ROWS_BYTES]), "📎 " + S[pe.ROWS_NAME]
+    return state.current_frame(), state.dataset_label()
+
+
+try:
+    frame, frame_name = rows_frame()
+    result = pe.predictions(tree, frame, state.missing_markers())
+except (LoadError, DataError) as error:
+    st.error(t("predict.bad_rows", message=str(error)), icon="⚠️")
+    result = None
+if result is not None:
+    st.caption(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name))
+    st.dataframe(result.head(1000), key="predict.table")
+    st.download_button(t("predict.download_predictions"), result.to_csv(index=False).encode(),
+                       file_name="predictions.csv", mime="text/csv", icon="⬇️",
+                       key="predict.download_csv")
+
+    st.subheader("🧭 " + t("predict.path"))
+    number = st.number_input(t("predict.row"), min_value=1, max_value=len(frame), step=1,
+                             **state.widget(pe.ROW, min(int(S[pe.ROW]), len(frame))))
+    raw = {name: value for name, value in frame.iloc[int(number) - 1].items()}
+    path = pe.explain(tree, raw, state.missing_markers())
+    st.dataframe(path, hide_index=True, key="predict.path", column_config={
+        "node": st.column_config.NumberColumn(t("predict.node")),
+        "depth": st.column_config.NumberColumn(t("col.depth")),
+        "test": st.column_config.TextColumn(t("col.test")),
+        "value": st.column_config.TextColumn(t("predict.value")),
+        "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4f"),
+        "split": st.column_config.CheckboxColumn(t("predict.split")),
+        "outcome": st.column_config.TextColumn(t("predict.outcome"))})
+    if path["split"].any():
+        st.caption(t("predict.path_split"))
+
+
+# ================================================================ downloads
+st.subheader("📦 " + t("predict.downloads"))
+dot = to_dot(tree, labels={"samples": t("grow.dot_samples")})
+files = pe.text_downloads(tree, dot)
+columns = st.columns(len(files) + 2)
+for column, (name, (content, mime)) in zip(columns, files.items()):
+    column.download_button(name, content.encode("utf-8"), file_name=name, mime=mime,
+                           icon="⬇️", key=f"predict.download.{name}", width="stretch")
+if tree.n_nodes > pe.RENDER_LIMIT:
+    st.info(t("predict.too_large", nodes=tree.n_nodes, limit=pe.RENDER_LIMIT), icon="ℹ️")
+else:
+    try:
+        for column, fmt, mime in ((columns[-2], "svg", "image/svg+xml"),
+                                  (columns[-1], "png", "image/png")):
+            column.download_button(f"tree.{fmt}", pe.render(dot, fmt), file_name=f"tree.{fmt}",
+                                   mime=mime, icon="🖼️", key=f"predict.download.{fmt}",
+                                   width="stretch")
+    except pe.RenderError as error:
+        st.error(t("predict.render_failed", message=str(error)), icon="⚠️")
+st.caption(t("predict.sql_note"))

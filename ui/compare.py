@@ -1,0 +1,162 @@
+"""The Compare page's model: two to four configurations (algorithm × criterion × pruning, or a
+version saved on the Grow page), each grown on the shared training rows; their metrics, the
+root's candidate ranking under every criterion, and how often each pair of trees agrees.
+
+Pure functions of treecore values except the cached builder and the session helpers.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import partial
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import treecore
+from treecore import ALGORITHMS, Dataset, Tree
+from treecore.errors import TreecoreError
+
+from . import growth
+from . import pruning_lab as lab
+
+CONFIGS = "compare_configs"      #: list of 4 config dicts; the first COUNT are compared
+COUNT = "compare_count"          #: how many configurations are compared (2-4)
+SETTINGS = "settings"            #: a config's source when it is not a saved version
+PRUNINGS = ("none", "prepruned") + lab.METHODS
+#: The root ranking: one column per criterion, each under the algorithm that uses it by default.
+RANKINGS = (("entropy", "id3"), ("gain_ratio", "c45"), ("gini", "cart"),
+            ("misclassification", "cart"))
+#: Post-pruning options used by the Compare page (the methods' defaults; α by validation).
+OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
+
+DEFAULT_CONFIGS = [
+    {"source": SETTINGS, "algorithm": "id3", "criterion": "entropy", "pruning": "none"},
+    {"source": SETTINGS, "algorithm": "c45", "criterion": "gain_ratio", "pruning": "none"},
+    {"source": SETTINGS, "algorithm": "cart", "criterion": "gini", "pruning": "none"},
+    {"source": SETTINGS, "algorithm": "cart", "criterion": "gini", "pruning": "ccp"},
+]
+
+
+def ensure_defaults() -> None:
+    """The lab's defaults (and through them the Grow page's and the shared ones), and ours."""
+    lab.ensure_defaults()
+    if CONFIGS not in st.session_state:
+        st.session_state[CONFIGS] = [dict(c) for c in DEFAULT_CONFIGS]
+    if COUNT not in st.session_state:
+        st.session_state[COUNT] = 2
+
+
+def set_field(index: int, field: str, value) -> None:
+    """Store one field of configuration ``index``; a criterion its algorithm does not allow
+    falls back to the algorithm's default."""
+    configs = [dict(c) for c in st.session_state[CONFIGS]]
+    configs[index][field] = value
+    allowed = ALGORITHMS[configs[index]["algorithm"]].criteria
+    if configs[index]["criterion"] not in allowed:
+        configs[index]["criterion"] = allowed[0]
+    st.session_state[CONFIGS] = configs
+
+
+def setter(index: int, field: str):
+    """A widget setter for one field of one configuration (a partial: it pickles)."""
+    return partial(set_field, index, field)
+
+
+# ------------------------------------------------------------------------------- building
+@dataclass(frozen=True, eq=False)
+class Built:
+    """A configuration's tree and the seconds it took to grow and prune, or why it failed
+    (``error``: "needs_validation", "other_dataset" or an engine message)."""
+
+    tree: Tree | None
+    seconds: float = 0.0
+    error: str | None = None
+
+
+def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str) -> tuple[dict, tuple] | str:
+    """(growth params, forced splits) of a configuration, or an error word for a version saved
+    on another data set (or deleted)."""
+    if config["source"] == SETTINGS:
+        return {"algorithm": config["algorithm"], "criterion": config["criterion"]}, ()
+    version = next((v for v in versions if v["name"] == config["source"]), None)
+    if version is None or version["dataset"] != dataset_id:
+        return "other_dataset"
+    return dict(version["params"]), growth.freeze(version["force"])
+
+
+def build(params: Mapping, force, pruning: str, train: Dataset, validation: Dataset | None
+          ) -> Built:
+    """Grow (and prune) one configuration on ``train`` with exactly ``params`` (a version's
+    limits included), timing it."""
+    start = time.perf_counter()
+    try:
+        if pruning == "prepruned":
+            if validation is None:
+                return Built(None, error="needs_validation")
+            tree = lab.grow_tree(train, params, force, validation)
+        else:
+            tree = lab.grow_tree(train, params, force)
+            if pruning != "none":
+                pruned = lab.post_prune(pruning, tree, train, validation, OPTIONS, params, force)
+                if pruned.error:
+                    return Built(None, error=pruned.error)
+                tree = pruned.tree
+    except TreecoreError as error:
+        return Built(None, error=str(error))
+    return Built(tree, time.perf_counter() - start)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _cached_build(key: tuple, _train: Dataset, _validation: Dataset | None) -> Built:
+    params, force, pruning = dict(key[2]), key[3], key[4]
+    return build(params, force, pruning, _train, _validation)
+
+
+def cached_build(params: Mapping, force, pruning: str, train: Dataset,
+                 validation: Dataset | None) -> Built:
+    """:func:`build`, cached on the data's fingerprints and the recipe (the fit time shown is
+    the one measured when the tree was first built)."""
+    key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
+           tuple(sorted(params.items())), growth.freeze(force), pruning)
+    return _cached_build(key, train, validation)
+
+
+# ------------------------------------------------------------------------------- views
+def metrics(built: Mapping[str, Built], train: Dataset, validation: Dataset | None
+            ) -> pd.DataFrame:
+    """One row per configuration: accuracies, leaves, depth and fit time in milliseconds."""
+    trees = {name: b.tree for name, b in built.items()}
+    table = lab.comparison(trees, train, validation)
+    table["fit_ms"] = [None if b.tree is None else round(1000 * b.seconds, 1)
+                       for b in built.values()]
+    return table
+
+
+def root_ranking(train: Dataset) -> pd.DataFrame:
+    """The root's candidates ranked under each criterion of :data:`RANKINGS` (1 = chosen;
+    candidates that may not be chosen come last), with each score, and ``agree``: whether every
+    criterion gives the feature the same rank."""
+    frame = pd.DataFrame({"feature": list(train.feature_names)}).set_index("feature")
+    for criterion, algorithm in RANKINGS:
+        table = treecore.split_candidates(train, algorithm, criterion)
+        order = sorted(range(len(table)), key=lambda i: (not table[i].eligible, -table[i].score))
+        rank = {table[i].feature: r + 1 for r, i in enumerate(order)}
+        frame[f"rank_{criterion}"] = [rank[f] for f in frame.index]
+        frame[f"score_{criterion}"] = [table[f].score for f in frame.index]
+    ranks = frame[[f"rank_{c}" for c, _ in RANKINGS]]
+    frame["agree"] = ranks.nunique(axis=1) == 1
+    return frame.reset_index().sort_values(f"rank_{RANKINGS[0][0]}", kind="stable")
+
+
+def agreement(trees: Mapping[str, Tree], data: Dataset) -> pd.DataFrame:
+    """The weighted share of ``data``'s rows on which each pair of trees predicts the same
+    class (1 on the diagonal)."""
+    names = list(trees)
+    predicted = {name: np.asarray(tree.predict(data.X), dtype=object) for name, tree in trees.items()}
+    weights = data.weights / data.weights.sum()
+    matrix = [[float(weights[predicted[a] == predicted[b]].sum()) for b in names] for a in names]
+    return pd.DataFrame(matrix, index=names, columns=names)

@@ -1,0 +1,168 @@
+"""The Predict & export page's model: which tree, the rows to classify, their predictions and
+probabilities, the explained path of one row, and the files to download.
+
+Routing and probabilities come from treecore (``Tree.predict_proba``, ``Tree.path``); this module
+only lays them out. Server-side SVG/PNG rendering uses the ``graphviz`` package and Debian's
+``dot`` program (installed by ``scripts/system-deps.sh``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Mapping
+
+import graphviz
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from treecore import Tree
+from treecore.errors import DataError
+from treecore.export import from_json, to_dot, to_json, to_python, to_rules, to_sql
+from treecore.predict import most_probable
+
+from . import pruning_lab as lab
+from .loaders import LoadError, read_table
+
+SOURCE = "predict_source"            #: which tree: one of SOURCES
+ROWS_NAME = "predict_rows_name"      #: file name of the uploaded rows to classify
+ROWS_BYTES = "predict_rows_bytes"    #: their bytes (None: classify the current data set)
+MODEL_JSON = "predict_model_json"    #: the loaded model file's text
+MODEL_NAME = "predict_model_name"    #: its file name
+MODEL_ERROR = "predict_model_error"  #: why the last model file was refused, or None
+ROW = "predict_row"                  #: row (1-based) whose path is explained
+ROWS_UPLOADER, MODEL_UPLOADER = "w_predict_rows", "w_predict_model"
+
+SOURCES = ("grow", "lab", "model")
+DEFAULTS = {SOURCE: "grow", ROWS_NAME: None, ROWS_BYTES: None, MODEL_JSON: None,
+            MODEL_NAME: None, MODEL_ERROR: None, ROW: 1}
+#: Largest tree rendered to SVG/PNG on the server (Graphviz's layout grows fast with size).
+RENDER_LIMIT = 600
+
+
+def ensure_defaults() -> None:
+    lab.ensure_defaults()
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+# ------------------------------------------------------------------------------- uploads
+def take_rows() -> None:
+    """``on_change`` of the rows uploader: keep the bytes (they survive page switches)."""
+    uploaded = st.session_state.get(ROWS_UPLOADER)
+    if uploaded is not None:
+        st.session_state[ROWS_NAME] = uploaded.name
+        st.session_state[ROWS_BYTES] = uploaded.getvalue()
+        st.session_state[ROW] = 1
+
+
+def clear_rows() -> None:
+    st.session_state[ROWS_NAME] = st.session_state[ROWS_BYTES] = None
+    st.session_state[ROW] = 1
+
+
+def take_model() -> None:
+    """``on_change`` of the model uploader: keep a valid tree file and switch to it, or say why
+    it was refused (the tree on screen stays)."""
+    uploaded = st.session_state.get(MODEL_UPLOADER)
+    if uploaded is None:
+        return
+    text = uploaded.getvalue().decode("utf-8", errors="replace")
+    try:
+        load_model(text)
+    except DataError as error:
+        st.session_state[MODEL_ERROR] = str(error)
+        return
+    st.session_state.update({MODEL_JSON: text, MODEL_NAME: uploaded.name, MODEL_ERROR: None,
+                             SOURCE: "model"})
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _load_model(digest: str, _text: str) -> Tree:
+    return from_json(_text)
+
+
+def load_model(text: str) -> Tree:
+    """``from_json`` (schema-checked; raises DataError), cached on the text's hash."""
+    return _load_model(hashlib.sha256(text.encode()).hexdigest(), text)
+
+
+def read_rows(name: str, data: bytes) -> pd.DataFrame:
+    """The uploaded rows as a DataFrame (raises LoadError saying what is wrong)."""
+    return read_table(name, data).frame
+
+
+# ------------------------------------------------------------------------------- predictions
+def predictions(tree: Tree, frame: pd.DataFrame, missing=None) -> pd.DataFrame:
+    """``frame`` with the predicted class and one probability column per class,
+    ``P(<class>)``. Raises DataError when a feature column is absent or a number is not one."""
+    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
+    proba = tree.predict_proba(X)
+    out = frame.copy()
+    target = tree.schema.target
+    column = target if target not in frame.columns else f"{target} (predicted)"
+    out[column] = np.asarray(tree.classes, dtype=object)[most_probable(proba)]
+    for k, label in enumerate(tree.classes):
+        out[f"P({label})"] = proba[:, k]
+    return out
+
+
+def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
+    """The path of one row (a mapping of feature name to raw value): one line per node it
+    reaches, with the test, the row's value, the weight it arrives with, and where it went;
+    at a node whose value is missing (or unseen) the weight is split over the branches by
+    their shares of the training rows (r̃ᵥ)."""
+    frame = pd.DataFrame([dict(row)])
+    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
+    reached = dict(tree.path(X[0]))
+    lines = []
+    for node in tree.iter_preorder():
+        if node.node_id not in reached:
+            continue
+        weight = reached[node.node_id]
+        if node.is_leaf:
+            shares = ", ".join(f"{c} {p:.3g}" for c, p in zip(tree.classes, node.distribution))
+            lines.append({"node": node.node_id, "depth": node.depth, "test": "",
+                          "value": "", "weight": weight, "split": False,
+                          "outcome": f"→ {tree.classes[node.prediction]} ({shares})"})
+            continue
+        split = node.split
+        branches = [(label, reached[child]) for label, child in zip(split.branches, node.children)
+                    if child in reached]
+        is_split = len(branches) > 1 or np.isnan(X[0, split.feature_index])
+        outcome = ", ".join(f"{label}: {w:.4g}" for label, w in branches) if is_split \
+            else branches[0][0]
+        value = row.get(split.feature)
+        lines.append({"node": node.node_id, "depth": node.depth, "test": split.describe(),
+                      "value": "" if value is None else str(value), "weight": weight,
+                      "split": bool(is_split), "outcome": outcome})
+    return pd.DataFrame(lines, columns=["node", "depth", "test", "value", "weight", "split",
+                                        "outcome"])
+
+
+# ------------------------------------------------------------------------------- downloads
+class RenderError(RuntimeError):
+    """Graphviz could not draw the tree (e.g. the ``dot`` program is not installed)."""
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def render(dot: str, fmt: str) -> bytes:
+    """The DOT text drawn by Graphviz's ``dot`` as ``fmt`` ("svg" or "png")."""
+    try:
+        return graphviz.Source(dot).pipe(format=fmt)
+    except graphviz.ExecutableNotFound as error:
+        raise RenderError("Graphviz's dot program is not installed (apt-get install graphviz)"
+                          ) from error
+    except graphviz.CalledProcessError as error:
+        raise RenderError(f"Graphviz failed: {error.stderr.decode(errors='replace')[:300]}"
+                          ) from error
+
+
+def text_downloads(tree: Tree, dot: str) -> dict[str, tuple[str, str]]:
+    """The text exports: file name → (content, MIME type)."""
+    return {"rules.txt": (to_rules(tree), "text/plain"),
+            "tree_predict.py": (to_python(tree), "text/x-python"),
+            "tree_case.sql": (to_sql(tree), "application/sql"),
+            "tree.json": (to_json(tree), "application/json"),
+            "tree.dot": (dot, "text/vnd.graphviz")}
