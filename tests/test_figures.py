@@ -140,12 +140,12 @@ def test_forcing_umbilicus_on_zhou_table_4_2_gives_the_books_tree():
 def test_fit_keeps_the_candidate_table_of_every_expanded_node():
     data = _dataset("watermelon2.0.csv")
     grown = growth.fit(data, ID3)
-    assert set(grown.tables) == {n.node_id for n in grown.tree.iter_nodes() if n.split}
+    assert set(grown.steps) == {n.node_id for n in grown.tree.iter_nodes() if n.split}
     kept = node_view.candidate_frame(grown.candidates(data, 0))
     fresh = node_view.candidate_frame(node_view.candidates(data, grown.tree, 0))
     pd.testing.assert_frame_equal(kept, fresh)
     leaf = next(n.node_id for n in grown.tree.iter_leaves())
-    assert len(grown.candidates(data, leaf)) == 0 or leaf not in grown.tables
+    assert len(grown.candidates(data, leaf)) == 0 or leaf not in grown.steps
 
 
 def test_stepping_and_forcing_helpers():

@@ -23,16 +23,18 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cached_property
 from typing import Iterator, Mapping
 
 import numpy as np
 
+from . import kernels
 from .algorithms import THRESHOLD_STYLES, resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
-from .splitting import NodeData, SplitRules, forced_candidate, node_candidates
+from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
 VALIDATION_RULES = ("strict", "no_worse")
@@ -96,10 +98,15 @@ class GrowthStep:
     step: int
     node_id: int
     path: tuple[str, ...]
-    candidates: CandidateTable
     chosen: Candidate
     children: tuple[int, ...]
     validation: tuple[float, float] | None = None
+    scored: NodeScores | CandidateTable | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def candidates(self) -> CandidateTable:
+        """The node's candidate table, built on first use from the scores growth computed."""
+        return self.scored if isinstance(self.scored, CandidateTable) else self.scored.table()
 
 
 @dataclass
@@ -194,11 +201,10 @@ class Growth:
             if stop is not None:
                 draft.stop_reason = stop
                 continue
-            table, chosen = self._choose(draft)
+            scored, chosen = self._choose(draft)
             if chosen is None:
-                notes = {c.note for c in table}
-                draft.stop_reason = (StopReason.MIN_SAMPLES_LEAF if "leaf too small" in notes
-                                     else StopReason.IDENTICAL)
+                small = any(p.note == "leaf too small" for p in scored.proposals)
+                draft.stop_reason = StopReason.MIN_SAMPLES_LEAF if small else StopReason.IDENTICAL
                 continue
             parts = self._partition(draft, chosen)
             stop, figures = self._stop_after_split(draft, chosen, parts)
@@ -208,8 +214,8 @@ class Growth:
             self.step += 1
             draft.split, draft.expanded_at = chosen, self.step
             draft.children = self._make_children(draft, chosen, parts)
-            yield GrowthStep(self.step, draft.node_id, draft.path, table, chosen, draft.children,
-                             figures)
+            yield GrowthStep(self.step, draft.node_id, draft.path, chosen, draft.children, figures,
+                             scored)
 
     def _stop_before_split(self, draft: _Draft) -> StopReason | None:
         if draft.stop_reason is not None:
@@ -219,9 +225,8 @@ class Growth:
         usable = [j for j in range(self.data.n_features) if j not in draft.excluded]
         if not usable:
             return StopReason.NO_FEATURES
-        block = self.data.X[np.ix_(draft.rows, usable)]
-        if not (np.fmax.reduce(block, axis=0) > np.fmin.reduce(block, axis=0)).any():
-            return StopReason.IDENTICAL     # fmax/fmin skip NaN: missing is no distinct value
+        if kernels.all_constant(self.data.X, draft.rows, np.asarray(usable, np.int64)):
+            return StopReason.IDENTICAL
         if self.config.max_depth is not None and draft.depth >= self.config.max_depth:
             return StopReason.MAX_DEPTH
         if draft.weights.sum() < self.config.min_samples_split - TIE_TOLERANCE:
@@ -232,13 +237,15 @@ class Growth:
         return NodeData(self.data.X[draft.rows], self.data.y[draft.rows], draft.weights,
                         self.data.n_classes)
 
-    def _choose(self, draft: _Draft) -> tuple[CandidateTable, Candidate | None]:
+    def _choose(self, draft: _Draft) -> tuple[NodeScores | CandidateTable, Candidate | None]:
+        """The node's scored candidates and the chosen split (the forced one, if any)."""
         node = self.node_data(draft)
         rules = self.rules(draft.excluded)
-        table = node_candidates(node, self.data.features, rules)
+        scores = score_node(node, self.data.features, rules)
         spec = self._forced_spec(draft)
         if spec is None:
-            return table, table.best()
+            return scores, scores.chosen()
+        table = scores.table()
         forced = forced_candidate(node, self.data.features, rules, spec)
         where = "the root" if not draft.path else " → ".join(draft.path)
         if forced is None or not forced.eligible:

@@ -155,23 +155,36 @@ class CandidateTable:
                 for i, c in enumerate(self.candidates)]
 
 
-def choose(candidates: tuple[Candidate, ...], criterion) -> CandidateTable:
-    """Apply the criterion's selection rule and return the table with its choice.
+def choose_index(gains, scores, eligible, criterion) -> tuple[int | None, float, np.ndarray]:
+    """The criterion's selection rule over parallel arrays of candidates.
 
-    With Quinlan's heuristic (``criterion.average_gain_filter``), candidates whose gain is below
-    the average gain of the eligible candidates are marked ineligible before the gain ratios
-    compete (Zhou §4.2.2: 先从候选划分属性中找出信息增益高于平均水平的属性，再从中选择增益率最高的).
+    Returns (index of the chosen candidate or None, average gain of the eligible candidates,
+    mask of those filtered out for a gain below that average). ``gains`` may be None when the
+    criterion has no average-gain filter (the average is then NaN). With Quinlan's heuristic
+    (``criterion.average_gain_filter``) only candidates whose gain is at least the average gain
+    compete on gain ratio (Zhou §4.2.2: 先从候选划分属性中找出信息增益高于平均水平的属性，再从中选择
+    增益率最高的). The highest score wins; ties within ``TIE_TOLERANCE`` go to the first candidate
+    (the first feature in column order).
     """
-    eligible = [c for c in candidates if c.eligible]
-    average = float(np.mean([c.gain for c in eligible])) if eligible else 0.0
-    if criterion.average_gain_filter:
-        candidates = tuple(
-            replace(c, eligible=False, note="gain below average")
-            if c.eligible and c.gain < average - TIE_TOLERANCE else c
-            for c in candidates)
-    scores = [(i, c.score) for i, c in enumerate(candidates) if c.eligible]
-    chosen = None
-    if scores:
-        top = max(score for _, score in scores)
-        chosen = next(i for i, score in scores if score >= top - TIE_TOLERANCE)
-    return CandidateTable(tuple(candidates), criterion.name, average, chosen)
+    scores, eligible = np.asarray(scores, float), np.asarray(eligible, bool)
+    average, below = float("nan"), np.zeros(len(eligible), bool)
+    if gains is not None:
+        gains = np.asarray(gains, float)
+        average = float(gains[eligible].mean()) if eligible.any() else 0.0
+        if criterion.average_gain_filter:
+            below = eligible & (gains < average - TIE_TOLERANCE)
+    competing = eligible & ~below
+    if not competing.any():
+        return None, average, below
+    top = scores[competing].max()
+    return int(np.flatnonzero(competing & (scores >= top - TIE_TOLERANCE))[0]), average, below
+
+
+def choose(candidates: tuple[Candidate, ...], criterion) -> CandidateTable:
+    """Apply the criterion's selection rule (:func:`choose_index`) to built candidates."""
+    index, average, below = choose_index([c.gain for c in candidates],
+                                         [c.score for c in candidates],
+                                         [c.eligible for c in candidates], criterion)
+    marked = tuple(replace(c, eligible=False, note="gain below average") if low else c
+                   for c, low in zip(candidates, below))
+    return CandidateTable(marked, criterion.name, average, index)

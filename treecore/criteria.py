@@ -31,8 +31,7 @@ def _proportions(counts) -> tuple[np.ndarray, np.ndarray]:
 def entropy(counts) -> np.ndarray:
     """Information entropy Ent(D) = −Σₖ pₖ log₂ pₖ (Zhou 式 4.1; Li Hang 式 5.7), 0·log 0 = 0."""
     p, _ = _proportions(counts)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    terms = p * np.log2(np.where(p > 0, p, 1.0))        # log2(1) = 0 stands in for 0·log 0
     return np.maximum(-terms.sum(axis=-1), 0.0)
 
 

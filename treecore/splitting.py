@@ -17,13 +17,15 @@ fraction (Zhou 式 4.12), and IV counts the unknown rows as one more outcome (Qu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Mapping, NamedTuple, Sequence
 
 import numpy as np
 
-from . import criteria
+from . import criteria, kernels
 from .algorithms import Algorithm, Criterion
-from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, choose
+from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, choose, choose_index
 from .dataset import Feature, Kind
 
 #: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
@@ -61,6 +63,10 @@ class SplitRules:
 
 
 # ------------------------------------------------------------------------------------ figures
+#: The figures every candidate carries (see :class:`~treecore.candidates.Candidate`).
+FIGURES = ("gain", "split_info", "gain_ratio", "gini", "error", "impurity", "decrease", "score")
+
+
 def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) -> dict:
     """Every textbook figure of one or many partitions (branch counts along axes −2, −1).
 
@@ -68,6 +74,7 @@ def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) 
     ``impurity``, ``decrease`` and ``score``; see :class:`~treecore.candidates.Candidate`.
     """
     branch_counts = np.asarray(branch_counts, dtype=float)
+    rho = np.asarray(rho, dtype=float)
     impurity = criteria.IMPURITIES[criterion.impurity]
     gain = criteria.information_gain(branch_counts, rho)
     iv = criteria.split_info(branch_counts.sum(axis=-1), missing_weight)
@@ -79,17 +86,6 @@ def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) 
             "impurity": criteria.weighted_child_impurity(branch_counts, impurity),
             "decrease": decrease,
             "score": ratio if criterion.score == "gain_ratio" else decrease}
-
-
-def _candidate(feature: Feature, j: int, branch_counts: np.ndarray, figures: dict, at: int | None,
-               rho: float, **routing) -> Candidate:
-    pick = (lambda a: float(a[at])) if at is not None else float
-    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind,
-                     branch_counts=tuple(tuple(map(float, row)) for row in branch_counts),
-                     rho=float(rho), **{name: pick(figures[name]) for name in
-                                        ("gain", "split_info", "gain_ratio", "gini", "error",
-                                         "impurity", "decrease", "score")},
-                     **routing)
 
 
 def _first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
@@ -148,56 +144,70 @@ def sweep(values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int
                           total_counts=cumulative[-1], is_boundary=~same_pure)
 
 
-def _searchable_cuts(sweep_: ThresholdSweep, valid: np.ndarray) -> np.ndarray:
-    """Boundary points among the valid cuts, plus the first and last valid cut."""
-    searchable = valid & sweep_.is_boundary
-    valid_positions = np.flatnonzero(valid)
-    if valid_positions.size:
-        searchable[[valid_positions[0], valid_positions[-1]]] = True
-    return searchable
-
-
-def continuous_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
-                         threshold: float | None = None) -> Candidate | None:
-    """The best bi-partition of continuous feature ``j`` (or the one at ``threshold``)."""
-    values = node.X[:, j]
-    known = ~np.isnan(values)
-    rho, missing_weight = _known_share(node, known)
-    if threshold is not None:
-        left = known & (values <= threshold)
-        counts = np.stack([node.class_counts(left), node.class_counts(known & ~left)])
-        figures = partition_figures(counts, rho, missing_weight, rules.criterion)
-        return _with_validity(_candidate(feature, j, counts, figures, None, rho,
-                                         threshold=float(threshold), branches=_interval_labels(threshold),
-                                         forced=True), rules.min_samples_leaf)
-    if not known.any():
-        return None
-    cuts = sweep(values[known], node.y[known], node.weights[known], node.n_classes)
-    if len(cuts.lower) == 0:
-        return None
-    branch_counts = cuts.branch_counts()
-    figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
-    sides = branch_counts.sum(axis=2)
-    valid = (sides >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
-    at = _first_best(figures["decrease"], _searchable_cuts(cuts, valid))
-    note = ""
-    if at is None:
-        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
-    threshold = float(cuts.thresholds(rules.threshold_style)[at])
-    return _candidate(feature, j, branch_counts[at], figures, at, rho, threshold=threshold,
-                      midpoint=float(cuts.midpoint[at]), branches=_interval_labels(threshold),
-                      eligible=not note, note=note)
-
-
 def _interval_labels(threshold: float) -> tuple[str, str]:
     return (f"≤ {threshold:.6g}", f"> {threshold:.6g}")
 
 
-# ------------------------------------------------------------------------------- nominal
+def _subset_labels(feature: Feature, subset) -> tuple[str, str]:
+    names = ", ".join(feature.labels[c] for c in sorted(subset))
+    return (f"∈ {{{names}}}", f"∉ {{{names}}}")
+
+
 def _known_share(node: NodeData, known: np.ndarray) -> tuple[float, float]:
+    """(ρ, weight of the rows whose value is missing)."""
     total = node.total_weight
     known_weight = float(node.weights[known].sum())
     return (known_weight / total if total > 0 else 0.0), total - known_weight
+
+
+# ----------------------------------------------------------------------------- proposals
+class Proposal(NamedTuple):
+    """One feature's proposed split before it is scored: branch counts and routing.
+
+    A non-empty ``note`` says why it may not be chosen (e.g. "leaf too small").
+    """
+
+    feature_index: int
+    branch_counts: np.ndarray
+    rho: float
+    missing_weight: float
+    branches: tuple[str, ...] | None      # None: "≤ t" / "> t", made when a candidate is built
+    threshold: float | None = None
+    midpoint: float | None = None
+    subset: tuple[int, ...] | None = None
+    branch_codes: tuple[int, ...] | None = None
+    note: str = ""
+    forced: bool = False
+
+
+def continuous_proposals(node: NodeData, columns, rules: SplitRules) -> list[Proposal | None]:
+    """The best bi-partition of each continuous feature in ``columns`` (one compiled pass each:
+    sort, then sweep the cuts between distinct values; see :func:`treecore.kernels.best_cuts`)."""
+    columns = np.asarray(columns, dtype=np.int64)
+    status, lower, upper, left, right, known = kernels.best_cuts(
+        node.X, node.y, node.weights, node.n_classes, columns,
+        kernels.IMPURITY_CODES[rules.criterion.impurity], float(rules.min_samples_leaf),
+        TIE_TOLERANCE)
+    total = node.total_weight
+    branch_counts = np.stack([left, right], axis=1)
+    midpoints = (lower + upper) / 2.0
+    thresholds = midpoints if rules.threshold_style == "midpoint" else lower
+    return [None if status[f] == kernels.NO_CUT else
+            Proposal(int(j), branch_counts[f], known[f] / total, total - known[f], None,
+                     threshold=float(thresholds[f]), midpoint=float(midpoints[f]),
+                     note="leaf too small" if status[f] == kernels.ONLY_SMALL_LEAVES else "")
+            for f, j in enumerate(columns)]
+
+
+def threshold_proposal(node: NodeData, j: int, rules: SplitRules, threshold: float) -> Proposal:
+    """The bi-partition of continuous feature ``j`` at a given ``threshold`` (x ≤ t | x > t)."""
+    values = node.X[:, j]
+    known = ~np.isnan(values)
+    rho, missing_weight = _known_share(node, known)
+    left = known & (values <= threshold)
+    counts = np.stack([node.class_counts(left), node.class_counts(known & ~left)])
+    return Proposal(j, counts, rho, missing_weight, _interval_labels(threshold),
+                    threshold=float(threshold), note=_caller_split_note(counts, rules), forced=True)
 
 
 def value_counts(node: NodeData, j: int, n_levels: int) -> np.ndarray:
@@ -210,7 +220,7 @@ def value_counts(node: NodeData, j: int, n_levels: int) -> np.ndarray:
     return flat.reshape(n_levels, node.n_classes)
 
 
-def multiway_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+def multiway_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Proposal | None:
     """One branch per value of the domain. Quinlan's C4.5 requires at least two branches
     holding ``min_samples_leaf`` (weighted) rows; empty branches are allowed."""
     known = ~np.isnan(node.X[:, j])
@@ -218,15 +228,14 @@ def multiway_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRul
         return None
     rho, missing_weight = _known_share(node, known)
     counts = value_counts(node, j, len(feature.labels))
-    figures = partition_figures(counts, rho, missing_weight, rules.criterion)
-    big_enough = (counts.sum(axis=1) >= max(rules.min_samples_leaf, TIE_TOLERANCE) - TIE_TOLERANCE)
-    candidate = _candidate(feature, j, counts, figures, None, rho, branches=feature.labels,
-                           branch_codes=tuple(range(len(feature.labels))))
-    if (counts.sum(axis=1) > 0).sum() < 2:
-        return replace(candidate, eligible=False, note="one value only")
-    if big_enough.sum() < 2:
-        return replace(candidate, eligible=False, note="leaf too small")
-    return candidate
+    weights = counts.sum(axis=1)
+    note = ""
+    if (weights > 0).sum() < 2:
+        note = "one value only"
+    elif (weights >= max(rules.min_samples_leaf, TIE_TOLERANCE) - TIE_TOLERANCE).sum() < 2:
+        note = "leaf too small"
+    return Proposal(j, counts, rho, missing_weight, feature.labels,
+                    branch_codes=tuple(range(len(feature.labels))), note=note)
 
 
 def subset_memberships(level_counts: np.ndarray, exhaustive: bool) -> np.ndarray:
@@ -254,39 +263,6 @@ def subset_memberships(level_counts: np.ndarray, exhaustive: bool) -> np.ndarray
     return np.unique(np.array(rows), axis=0)[::-1]
 
 
-def binary_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
-                     subset: tuple[int, ...] | None = None) -> Candidate | None:
-    """The best "subset vs rest" split of nominal feature ``j`` (or the given ``subset``)."""
-    known = ~np.isnan(node.X[:, j])
-    if not known.any():
-        return None
-    rho, missing_weight = _known_share(node, known)
-    counts = value_counts(node, j, len(feature.labels))
-    if subset is not None:
-        member = np.isin(np.arange(len(feature.labels)), subset)
-        branch_counts = np.stack([counts[member].sum(0), counts[~member].sum(0)])
-        figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
-        return _with_validity(_candidate(feature, j, branch_counts, figures, None, rho,
-                                         subset=tuple(sorted(subset)),
-                                         branches=_subset_labels(feature, subset), forced=True),
-                              rules.min_samples_leaf)
-    present = np.flatnonzero(counts.sum(axis=1) > 0)
-    if len(present) < 2:
-        return None
-    memberships, branch_counts, figures = subset_table(counts, present, rho, missing_weight,
-                                                       rules.criterion,
-                                                       exhaustive=node.n_classes > 2 and
-                                                       len(present) <= EXHAUSTIVE_LEVELS)
-    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
-    at = _first_best(figures["decrease"], valid)
-    note = ""
-    if at is None:
-        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
-    chosen = tuple(int(c) for c in present[memberships[at]])
-    return _candidate(feature, j, branch_counts[at], figures, at, rho, subset=chosen,
-                      branches=_subset_labels(feature, chosen), eligible=not note, note=note)
-
-
 def subset_table(counts: np.ndarray, present: np.ndarray, rho: float, missing_weight: float,
                  criterion: Criterion, exhaustive: bool):
     """Memberships, (s, 2, k) branch counts and figures of the candidate subsets."""
@@ -297,22 +273,157 @@ def subset_table(counts: np.ndarray, present: np.ndarray, rho: float, missing_we
     return memberships, branch_counts, partition_figures(branch_counts, rho, missing_weight, criterion)
 
 
-def _subset_labels(feature: Feature, subset) -> tuple[str, str]:
-    names = ", ".join(feature.labels[c] for c in sorted(subset))
-    return (f"∈ {{{names}}}", f"∉ {{{names}}}")
+def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
+                    subset: tuple[int, ...] | None = None) -> Proposal | None:
+    """The best "subset vs rest" split of nominal feature ``j`` (or the given ``subset``)."""
+    known = ~np.isnan(node.X[:, j])
+    if not known.any():
+        return None
+    rho, missing_weight = _known_share(node, known)
+    counts = value_counts(node, j, len(feature.labels))
+    if subset is not None:
+        member = np.isin(np.arange(len(feature.labels)), subset)
+        branch_counts = np.stack([counts[member].sum(0), counts[~member].sum(0)])
+        chosen = tuple(sorted(subset))
+        return Proposal(j, branch_counts, rho, missing_weight, _subset_labels(feature, chosen),
+                        subset=chosen, note=_caller_split_note(branch_counts, rules), forced=True)
+    present = np.flatnonzero(counts.sum(axis=1) > 0)
+    if len(present) < 2:
+        return None
+    memberships, branch_counts, figures = subset_table(
+        counts, present, rho, missing_weight, rules.criterion,
+        exhaustive=node.n_classes > 2 and len(present) <= EXHAUSTIVE_LEVELS)
+    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    at = _first_best(figures["decrease"], valid)
+    note = ""
+    if at is None:
+        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
+    chosen = tuple(int(c) for c in present[memberships[at]])
+    return Proposal(j, branch_counts[at], rho, missing_weight, _subset_labels(feature, chosen),
+                    subset=chosen, note=note)
 
 
-def _with_validity(candidate: Candidate, min_samples_leaf: float) -> Candidate:
-    """Mark a caller-given split ineligible when a side is empty or smaller than a leaf may be."""
-    weights = candidate.branch_weights
+def _caller_split_note(branch_counts: np.ndarray, rules: SplitRules) -> str:
+    """Why a caller-given binary split may not be used: a side empty, or smaller than a leaf."""
+    weights = branch_counts.sum(axis=1)
     if (weights > 0).sum() < 2:
-        return replace(candidate, eligible=False, note="one side empty")
-    if (weights < min_samples_leaf - TIE_TOLERANCE).any():
-        return replace(candidate, eligible=False, note="leaf too small")
-    return candidate
+        return "one side empty"
+    if (weights < rules.min_samples_leaf - TIE_TOLERANCE).any():
+        return "leaf too small"
+    return ""
 
 
-# ---------------------------------------------------------------------------------- a node
+def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> list[Proposal]:
+    """The proposal of every feature in ``columns`` that can split at all, in column order."""
+    continuous = [j for j in columns if features[j].kind is Kind.CONTINUOUS]
+    found = dict(zip(continuous, continuous_proposals(node, continuous, rules))) if continuous else {}
+    for j in columns:
+        if features[j].kind is Kind.NOMINAL:
+            make = multiway_proposal if rules.algorithm.multiway else binary_proposal
+            found[j] = make(node, j, features[j], rules)
+    return [found[j] for j in columns if found[j] is not None]
+
+
+# ------------------------------------------------------------------------------- scoring
+@dataclass(frozen=True, eq=False)
+class NodeScores:
+    """Proposals of one node scored together. For the choice, branch counts are padded with
+    empty branches (which change no figure) so one vectorised call scores every feature; a
+    candidate's full set of figures is computed only when it is asked for."""
+
+    proposals: tuple[Proposal, ...]
+    features: Sequence[Feature] | Mapping[int, Feature]
+    criterion: Criterion
+    _built: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, proposals, features, criterion: Criterion) -> "NodeScores":
+        return cls(tuple(proposals), features, criterion)
+
+    @cached_property
+    def _padded(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        widest = max(len(p.branch_counts) for p in self.proposals)
+        n_classes = self.proposals[0].branch_counts.shape[1]
+        padded = np.zeros((len(self.proposals), widest, n_classes))
+        for i, proposal in enumerate(self.proposals):
+            padded[i, :len(proposal.branch_counts)] = proposal.branch_counts
+        return (padded, np.array([p.rho for p in self.proposals]),
+                np.array([p.missing_weight for p in self.proposals]))
+
+    @cached_property
+    def _eligible(self) -> np.ndarray:
+        return np.array([not p.note for p in self.proposals], dtype=bool)
+
+    @cached_property
+    def choice(self) -> tuple[int | None, float, np.ndarray]:
+        """(index of the chosen proposal or None, average gain, below-average mask)."""
+        if not self.proposals:
+            return None, 0.0, self._eligible
+        counts, rho, missing = self._padded
+        if self.criterion.score == "gain_ratio":
+            gain = criteria.information_gain(counts, rho)
+            score = criteria.gain_ratio(gain, criteria.split_info(counts.sum(axis=-1), missing))
+        else:
+            gain = None
+            score = criteria.impurity_decrease(counts, criteria.IMPURITIES[self.criterion.impurity],
+                                               rho)
+        return choose_index(gain, score, self._eligible, self.criterion)
+
+    def chosen(self) -> Candidate | None:
+        index = self.choice[0]
+        return None if index is None else self.candidate(index)
+
+    def candidate(self, i: int) -> Candidate:
+        """The :class:`Candidate` of proposal ``i``, with all its figures (built once)."""
+        if i not in self._built:
+            self._built[i] = self._build(i)
+        return self._built[i]
+
+    def _build(self, i: int) -> Candidate:
+        p = self.proposals[i]
+        feature = self.features[p.feature_index]
+        note = p.note
+        branches = p.branches if p.branches is not None else _interval_labels(p.threshold)
+        return Candidate(feature=feature.name, feature_index=p.feature_index, kind=feature.kind,
+                         branches=tuple(branches),
+                         branch_counts=tuple(tuple(map(float, row)) for row in p.branch_counts),
+                         rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
+                         subset=p.subset, branch_codes=p.branch_codes, eligible=not note,
+                         note=note, forced=p.forced,
+                         **{name: float(value) for name, value in partition_figures(
+                             p.branch_counts, p.rho, p.missing_weight, self.criterion).items()})
+
+    def table(self) -> CandidateTable:
+        """All candidates with the criterion's choice marked (see :func:`choose`)."""
+        return choose(tuple(self.candidate(i) for i in range(len(self.proposals))), self.criterion)
+
+
+def _single(proposal: Proposal | None, feature: Feature, rules: SplitRules) -> Candidate | None:
+    if proposal is None:
+        return None
+    return NodeScores.of([proposal], {proposal.feature_index: feature}, rules.criterion).candidate(0)
+
+
+# ------------------------------------------------------------------------ public per feature
+def continuous_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
+                         threshold: float | None = None) -> Candidate | None:
+    """The best bi-partition of continuous feature ``j`` (or the one at ``threshold``)."""
+    if threshold is not None:
+        return _single(threshold_proposal(node, j, rules, threshold), feature, rules)
+    return _single(continuous_proposals(node, [j], rules)[0], feature, rules)
+
+
+def multiway_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+    """One branch per value of nominal feature ``j`` (see :func:`multiway_proposal`)."""
+    return _single(multiway_proposal(node, j, feature, rules), feature, rules)
+
+
+def binary_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules,
+                     subset: tuple[int, ...] | None = None) -> Candidate | None:
+    """The best (or the given) "subset vs rest" split of nominal feature ``j``."""
+    return _single(binary_proposal(node, j, feature, rules, subset), feature, rules)
+
+
 def feature_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
     """The best split on feature ``j`` under ``rules`` (None when it cannot split at all)."""
     if feature.kind is Kind.CONTINUOUS:
@@ -322,16 +433,16 @@ def feature_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRule
     return binary_candidate(node, j, feature, rules)
 
 
+# ---------------------------------------------------------------------------------- a node
+def score_node(node: NodeData, features: tuple[Feature, ...], rules: SplitRules) -> NodeScores:
+    """Every usable feature's best split at ``node``, scored; ``.chosen()`` is the choice."""
+    columns = [j for j in range(len(features)) if j not in rules.excluded]
+    return NodeScores.of(feature_proposals(node, features, columns, rules), features, rules.criterion)
+
+
 def node_candidates(node: NodeData, features: tuple[Feature, ...], rules: SplitRules) -> CandidateTable:
     """The best candidate of every usable feature, in column order, and the criterion's choice."""
-    found = []
-    for j, feature in enumerate(features):
-        if j in rules.excluded:
-            continue
-        candidate = feature_candidate(node, j, feature, rules)
-        if candidate is not None:
-            found.append(candidate)
-    return choose(tuple(found), rules.criterion)
+    return score_node(node, features, rules).table()
 
 
 def forced_candidate(node: NodeData, features: tuple[Feature, ...], rules: SplitRules,

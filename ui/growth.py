@@ -20,7 +20,7 @@ import numpy as np
 import streamlit as st
 
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
-from treecore.builder import Growth, GrowthConfig
+from treecore.builder import Growth, GrowthConfig, GrowthStep
 
 from . import node_view, state
 
@@ -118,24 +118,26 @@ def split_rows(dataset: Dataset, validation_rows: tuple[int, ...]
 # ------------------------------------------------------------------------------- fitting
 @dataclass(frozen=True, eq=False)
 class Grown:
-    """A grown tree and the candidate table of every node it expanded, kept from the growth
-    itself so stepping never recomputes them (the costly part of a step on big data)."""
+    """A grown tree and the growth step of every node it expanded. A step keeps the scores
+    growth computed, so its candidate table is built from them on first view, never by
+    re-routing rows (the costly part of a step on big data)."""
 
     tree: Tree
-    tables: Mapping[int, CandidateTable]
+    steps: Mapping[int, GrowthStep]
 
     def candidates(self, dataset: Dataset, node_id: int) -> CandidateTable:
-        """The candidate table of ``node_id``: kept from growth, or recomputed for a leaf."""
-        table = self.tables.get(node_id)
-        return table if table is not None else node_view.candidates(dataset, self.tree, node_id)
+        """The candidate table of ``node_id``: from its growth step, or recomputed for a leaf."""
+        step = self.steps.get(node_id)
+        return step.candidates if step is not None else node_view.candidates(dataset, self.tree,
+                                                                             node_id)
 
 
 def fit(train: Dataset, params: Mapping, force=()) -> Grown:
     """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs)."""
     growth = Growth(train, GrowthConfig.from_params(**params),
                     force={tuple(path): spec for path, spec in force})
-    tables = {step.node_id: step.candidates for step in growth.steps()}
-    return Grown(growth.tree(), tables)
+    steps = {step.node_id: step for step in growth.steps()}
+    return Grown(growth.tree(), steps)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
