@@ -107,7 +107,8 @@ def _check_header(names: list[str]) -> None:
 
 # --------------------------------------------------------------------------------- text
 def decode_text(data: bytes) -> tuple[str, str, tuple[str, ...]]:
-    """Decode ``data`` as UTF-8 (with or without BOM), UTF-16 (with BOM) or GB18030 (⊇ GBK).
+    """Decode ``data`` as UTF-8 (with or without BOM), UTF-16 (with BOM, or without one when
+    every other byte is zero), GB18030 (⊇ GBK) or, last, Windows-1252 (Western European).
 
     Returns the text, the encoding's name and notes. Binary content raises :class:`LoadError`.
 
@@ -115,23 +116,54 @@ def decode_text(data: bytes) -> tuple[str, str, tuple[str, ...]]:
     ('a,b', 'UTF-8 (BOM)')
     >>> decode_text("好,瓜".encode("gbk"))[:2]
     ('好,瓜', 'GB18030')
+    >>> decode_text("a,b".encode("utf-16-le"))[:2]
+    ('a,b', 'UTF-16LE')
+    >>> decode_text("café,b".encode("latin-1"))[:2]
+    ('café,b', 'Windows-1252')
     """
     if data.startswith(b"\xef\xbb\xbf"):
         return _decode(data, "utf-8-sig"), "UTF-8 (BOM)", ()
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return _decode(data, "utf-16"), "UTF-16", ()
     if b"\x00" in data:
-        raise _binary_error()
+        encoding = _utf16_without_bom(data)
+        if encoding is None:
+            raise _binary_error()
+        return _decode(data, encoding.lower()), encoding, ()
     try:
         return data.decode("utf-8"), "UTF-8", ()
     except UnicodeDecodeError:
         pass
     try:
-        text = data.decode("gb18030")
+        return data.decode("gb18030"), "GB18030", (_not_utf8("Chinese GBK/GB18030"),)
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "Windows-1252", (_not_utf8("Western European "
+                                                                 "(Windows-1252)"),)
     except UnicodeDecodeError:
         raise _binary_error() from None
-    return text, "GB18030", ("The file is not UTF-8; it was read as Chinese GBK/GB18030. If the "
-                             "text looks garbled, save the file as UTF-8 and upload it again.",)
+
+
+def _not_utf8(read_as: str) -> str:
+    return (f"The file is not UTF-8; it was read as {read_as}. If the text looks garbled, save "
+            "the file as UTF-8 and upload it again.")
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """"UTF-16LE" or "UTF-16BE" when zero bytes fill at least a fifth of the odd (or even)
+    positions and none of the others, as in text with ASCII delimiters saved as UTF-16 without
+    a byte-order mark; else None."""
+    sample = data[:4096]
+    if len(sample) % 2:
+        return None
+    zero_even, zero_odd = sample[0::2].count(0), sample[1::2].count(0)
+    half = len(sample) // 2
+    if zero_even == 0 and zero_odd >= half / 5:
+        return "UTF-16LE"
+    if zero_odd == 0 and zero_even >= half / 5:
+        return "UTF-16BE"
+    return None
 
 
 def _decode(data: bytes, encoding: str) -> str:
