@@ -77,7 +77,8 @@ def config_name(index: int, config: dict) -> str:
     if config["source"] != compare.SETTINGS:
         base = config["source"]
     else:
-        base = f"{ALGORITHMS[config['algorithm']].label} · {t('criterion.' + config['criterion'])}"
+        criterion = t(f"criterion.{config['criterion']}")
+        base = f"{ALGORITHMS[config['algorithm']].label} · {criterion}"
     pruning = (t(f"compare.pruning_{config['pruning']}") if config["pruning"] in ("none", "prepruned")
                else t(f"method.{config['pruning']}"))
     return f"#{index + 1} {base} · {pruning}"

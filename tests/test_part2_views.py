@@ -1,0 +1,132 @@
+"""The pure builders behind the Pruning lab, Compare and Predict pages, without Streamlit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import treecore
+from treecore.pruning import prune_rep
+from ui import compare, predict_export as pe, pruning_lab as lab, split
+from ui.lab_figures import accuracy_bars, agreement_heatmap, ccp_chart
+from ui.samples import SAMPLES
+
+ZHOU_ROWS = "4, 5, 8, 9, 11, 12, 13"
+
+
+@pytest.fixture(scope="module")
+def melons() -> treecore.Dataset:
+    return treecore.Dataset.from_frame(pd.read_csv(SAMPLES["watermelon2.0"].path), "好瓜",
+                                       ignore=["编号"])
+
+
+@pytest.fixture(scope="module")
+def zhou(melons):
+    chosen = split.rows_split(melons, ZHOU_ROWS)
+    tree = lab.grow_tree(chosen.train, {"algorithm": "id3"}, (((), "脐部"),))
+    return tree, chosen.train, chosen.validation
+
+
+def test_splits_by_rows_share_and_upload(melons):
+    rows = split.rows_split(melons, ZHOU_ROWS)
+    assert sorted(rows.validation.row_labels) == [4, 5, 8, 9, 11, 12, 13]
+    assert rows.train.n_rows == 10
+    shared = split.random_split(melons, 0.3, seed=3)
+    again = split.random_split(melons, 0.3, seed=3)
+    assert shared.validation.row_labels.tolist() == again.validation.row_labels.tolist()
+    assert split.random_split(melons, 0.3, seed=3, stratified=False).validation.n_rows == 5
+    assert "not a row number" in split.rows_split(melons, "4, x").error
+    assert "none of these" in split.rows_split(melons, "99").error
+    upload = split.upload_split(melons, "v.csv", SAMPLES["watermelon2.0"].path.read_bytes())
+    assert upload.validation.n_rows == 17 and upload.train is melons
+    missing = split.upload_split(melons, "v.csv", "色泽\n青绿\n".encode())
+    assert "no class column" in missing.error
+
+
+def test_zhou_accuracies_and_replay(zhou):
+    tree, train, validation = zhou
+    pre = lab.grow_tree(train, {"algorithm": "id3"}, (((), "脐部"),), validation)
+    rep = lab.post_prune("rep", tree, train, validation, lab.DEFAULTS | {"rule": "strict"},
+                         {"algorithm": "id3"})
+    table = lab.comparison({"u": tree, "p": pre, "r": rep.tree}, train, validation)
+    assert table["validation_accuracy"].round(3).tolist() == [0.429, 0.714, 0.714]
+    result = prune_rep(tree, validation)
+    judged, greyed = lab.replay_frame(tree, result, len(result.steps) - 1)
+    assert judged == result.steps[-1].node_id
+    removed = set(tree.subtree_ids(0)) - {n.node_id for n in result.tree.iter_nodes()}
+    assert greyed == removed                               # every removed node, none kept
+    assert lab.post_prune("rep", tree, train, None, {"rule": "strict"}, {}).error == \
+        "needs_validation"
+
+
+def test_ccp_points_thin_a_long_path(zhou):
+    tree, train, validation = zhou
+    points = lab.ccp_points(tree, train, validation, limit=3)
+    assert len(points) == 3 and points["index"].iloc[0] == 0
+    assert points["leaves"].iloc[-1] == 1
+    assert points["leaves"].is_monotonic_decreasing
+
+
+def test_figures(zhou):
+    tree, train, validation = zhou
+    table = lab.comparison({"a": tree, "b": None}, train, validation)
+    bars = accuracy_bars(table, {"title": "T", "accuracy": "acc"})
+    assert list(bars.data[0].x) == ["a"] and bars.data[0].text == ("42.9%",)
+    points = lab.ccp_points(tree, train, validation)
+    chart = ccp_chart(points, [("a", 11, 0.429), ("b", 3, None)],
+                      {"title": "T", "leaves": "L", "accuracy": "A", "train": "tr",
+                       "validation": "va"})
+    assert [trace.name for trace in chart.data] == ["tr", "va", "a"]
+    assert chart.layout.xaxis.type == "linear"
+    matrix = pd.DataFrame([[1.0, 0.5], [0.5, 1.0]], index=["x", "y"], columns=["x", "y"])
+    heat = agreement_heatmap(matrix, {"title": "T"})
+    assert heat.data[0].text[0] == ["100%", "50%"]
+
+
+def test_compare_builders(melons, zhou):
+    tree, train, validation = zhou
+    built = compare.build({"algorithm": "cart", "criterion": "gini"}, (), "ccp", train,
+                          validation)
+    assert built.tree is not None and built.seconds > 0
+    assert compare.build({"algorithm": "id3"}, (), "prepruned", train, None).error == \
+        "needs_validation"
+    ranking = compare.root_ranking(melons)
+    ranks = ranking.set_index("feature")
+    assert ranks.loc["纹理", "rank_entropy"] == 1          # Zhou: Gain(纹理) is the largest
+    assert ranks.loc["纹理", "score_entropy"] == pytest.approx(0.381, abs=1e-3)
+    assert not ranking["agree"].all()
+    other = lab.grow_tree(train, {"algorithm": "cart"})
+    matrix = compare.agreement({"a": tree, "b": other}, validation)
+    same = np.mean(tree.predict(validation.X) == other.predict(validation.X))
+    assert matrix.loc["a", "b"] == pytest.approx(same) and matrix.loc["a", "a"] == pytest.approx(1)
+    version = {"name": "v", "dataset": "iris", "params": {}, "force": ()}
+    assert compare.recipe({"source": "v"}, [version], "watermelon2.0") == "other_dataset"
+
+
+def test_predictions_and_explained_path_with_a_missing_value(melons):
+    tree = treecore.grow(melons, algorithm="id3")
+    frame = pd.DataFrame([{"色泽": "青绿", "根蒂": "蜷缩", "敲声": "浊响", "纹理": "?",
+                           "脐部": "凹陷", "触感": "硬滑"}])
+    out = pe.predictions(tree, frame)
+    assert out[["P(是)", "P(否)"]].sum(axis=1).iloc[0] == pytest.approx(1)
+    assert out["好瓜"].iloc[0] in ("是", "否")
+    path = pe.explain(tree, frame.iloc[0].to_dict())
+    root = path.iloc[0]
+    assert root["split"] and root["test"] == "纹理 = ?"
+    weights = [float(part.split(": ")[1]) for part in root["outcome"].split(", ")]
+    assert sum(weights) == pytest.approx(1)
+    assert weights == pytest.approx(list(tree.root.split.branch_fractions), abs=1e-4)
+    with pytest.raises(treecore.DataError):
+        pe.predictions(tree, frame.drop(columns="纹理"))
+
+
+def test_server_side_rendering_and_text_downloads(melons):
+    tree = treecore.grow(melons, algorithm="id3")
+    dot = treecore.export.to_dot(tree)
+    assert pe.render(dot, "svg").lstrip().startswith(b"<?xml")
+    assert pe.render(dot, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+    files = pe.text_downloads(tree, dot)
+    assert set(files) == {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json",
+                          "tree.dot"}
+    assert treecore.export.from_json(files["tree.json"][0]).n_nodes == tree.n_nodes
