@@ -5,6 +5,7 @@ import streamlit as st
 
 from treecore.dataset import Kind
 from ui import state
+from ui.guards import level_messages
 from ui.i18n import t
 from ui.loaders import ACCEPTED_TYPES
 from ui.summary import class_balance_figure, column_summary
@@ -81,5 +82,8 @@ if error:
 else:
     st.success(t("data.summary_line", rows=dataset.n_rows, features=len(dataset.feature_names),
                  classes=len(dataset.classes)), icon="✅")
+    for message in level_messages(dataset, st.session_state[state.ALGORITHM],
+                                  st.session_state[state.LANGUAGE]):
+        st.warning(message, icon="🚧")
     if st.button(t("data.next"), key="data.next", icon="🌱", type="primary"):
         st.switch_page("pages/grow.py")

@@ -13,6 +13,7 @@ import string
 
 import streamlit as st
 
+from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .state import LANGUAGE
 
@@ -293,6 +294,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "versions.save": {"en": "Save", "zh": "保存"},
 }
 TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & export
+TRANSLATIONS.update(LIMITS_TRANSLATIONS)  # server limits (ui/limits.py)
 
 
 def translate(key: str, lang: str, **fmt: object) -> str:

@@ -27,8 +27,11 @@ from .limits import MAX_COLUMNS, MAX_ROWS, MAX_UPLOAD_BYTES, MAX_XLSX_UNCOMPRESS
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 EXCEL_SUFFIXES = (".xlsx",)
 PARQUET_SUFFIXES = (".parquet", ".pq")
+#: Suffixes the uploader takes only to say why they cannot be read (legacy Excel).
+EXPLAINED_SUFFIXES = (".xls",)
 #: Every suffix the uploader accepts (without the dot, as ``st.file_uploader`` wants them).
-ACCEPTED_TYPES = tuple(s.lstrip(".") for s in TEXT_SUFFIXES + EXCEL_SUFFIXES + PARQUET_SUFFIXES)
+ACCEPTED_TYPES = tuple(s.lstrip(".") for s in TEXT_SUFFIXES + EXCEL_SUFFIXES + PARQUET_SUFFIXES
+                       + EXPLAINED_SUFFIXES)
 
 #: Delimiters tried by the sniffer, in order of preference on a tie.
 DELIMITERS = (",", ";", "\t", "|")
