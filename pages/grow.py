@@ -10,7 +10,7 @@ import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.export import to_dot
-from ui import growth, node_view, state
+from ui import growth, guards, limits, node_view, state
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
 from ui.i18n import t
 
@@ -74,6 +74,14 @@ train, validation, rows_error = growth.training_split(dataset)
 if rows_error:
     st.error(t("grow.bad_rows", part=rows_error), icon="⚠️")
 params = growth.params_from_session()
+refusals = guards.level_messages(train, S[state.ALGORITHM], S[state.LANGUAGE])
+for refusal in refusals:
+    st.error(refusal, icon="🚧")
+if refusals:
+    st.stop()
+slow = guards.slow_fit_message(train, S[state.LANGUAGE])
+if slow:
+    st.warning(slow, icon="⏳")
 try:
     with st.spinner(t("grow.growing")):
         grown = growth.cached_fit(train, params, S[growth.FORCE])
@@ -84,6 +92,9 @@ except ConfigError as error:
     st.stop()
 
 tree = grown.tree
+if grown.stopped_early:
+    st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
+                 steps=tree.n_steps), icon="⏱️")
 step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)
@@ -136,8 +147,20 @@ def step_caption() -> str:
              test=node.split.describe())
 
 
+def tree_chart(shown, highlight: int | None, key: str) -> None:
+    """Draw ``shown``; a large tree collapses below a depth the user can raise (widget ``key``)."""
+    depth = limits.collapse_depth(shown)
+    if depth is not None:
+        depth = st.number_input(t("limits.drawn_depth"), min_value=1, value=max(depth, 1),
+                                step=1, key=key)
+        st.caption(t("limits.collapsed", depth=depth, tree_depth=shown.depth,
+                     nodes=f"{shown.n_nodes:,}"))
+    st.graphviz_chart(to_dot(shown, highlight=highlight, max_depth=depth,
+                             labels={"samples": t("grow.dot_samples")}))
+
+
 def draw_tree() -> None:
-    st.graphviz_chart(to_dot(stage, highlight=focus, labels={"samples": t("grow.dot_samples")}))
+    tree_chart(stage, focus, "grow.drawn_depth")
 
 
 def candidate_table(node_id: int) -> None:
@@ -308,8 +331,7 @@ def whatif_tab(node_id: int) -> None:
         if then is not None:
             col.metric(t(name), f"{then:.1%}", f"{then - now:+.1%}")
     st.caption(t("whatif.compare", leaves=other.n_leaves, base_leaves=tree.n_leaves))
-    st.graphviz_chart(to_dot(other, highlight=growth.node_by_path(other, path),
-                             labels={"samples": t("grow.dot_samples")}))
+    tree_chart(other, growth.node_by_path(other, path), "grow.whatif_drawn_depth")
     adopt, discard = st.columns(2)
     adopt.button(t("whatif.adopt"), key="grow.whatif_adopt", icon="✅",
                  on_click=growth.adopt_whatif, width="stretch")

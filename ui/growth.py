@@ -22,7 +22,7 @@ import streamlit as st
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import Growth, GrowthConfig, GrowthStep
 
-from . import node_view, state
+from . import limits, node_view, state
 
 # ------------------------------------------------------------------------------- session keys
 STEP = "grow_step"                  #: growth step on screen (0 = the root alone)
@@ -124,6 +124,8 @@ class Grown:
 
     tree: Tree
     steps: Mapping[int, GrowthStep]
+    #: Growth hit the deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`): ``tree`` is partial.
+    stopped_early: bool = False
 
     def candidates(self, dataset: Dataset, node_id: int) -> CandidateTable:
         """The candidate table of ``node_id``: from its growth step, or recomputed for a leaf."""
@@ -132,11 +134,20 @@ class Grown:
                                                                              node_id)
 
 
-def fit(train: Dataset, params: Mapping, force=()) -> Grown:
-    """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs)."""
+def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = None) -> Grown:
+    """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs), or as much of
+    it as ``max_seconds`` (default :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the
+    deadline growth stops after the current step and the tree grown so far comes back with
+    ``stopped_early`` set (its queued nodes are leaves without a stop reason)."""
     growth = Growth(train, GrowthConfig.from_params(**params),
                     force={tuple(path): spec for path, spec in force})
-    steps = {step.node_id: step for step in growth.steps()}
+    deadline = time.monotonic() + (limits.FIT_DEADLINE_SECONDS if max_seconds is None
+                                   else max_seconds)
+    steps = {}
+    for step in growth.steps():
+        steps[step.node_id] = step
+        if time.monotonic() > deadline:
+            return Grown(growth.tree(), steps, stopped_early=True)
     return Grown(growth.tree(), steps)
 
 

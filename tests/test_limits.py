@@ -1,0 +1,130 @@
+"""The limits that protect the server (ui/limits.py): one place, applied by the loaders and the
+Grow page, each with its message; fits bounded in time; large trees drawn collapsed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import streamlit as st
+
+from treecore import Dataset
+from treecore.export import to_dot
+from ui import growth, limits, loaders, state
+from ui.guards import level_messages, slow_fit_message
+from ui.samples import load_sample
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fits():
+    """Fits are shared through ``st.cache_resource``; a limit changed here must refit."""
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def codes(n: int) -> Dataset:
+    """A nominal feature with ``n`` levels (one per row) and a two-class target."""
+    frame = pd.DataFrame({"code": [f"k{i}" for i in range(n)], "y": ["a", "b"] * (n // 2)})
+    return Dataset.from_frame(frame, "y")
+
+
+def watermelon() -> Dataset:
+    frame = load_sample("watermelon2.0").frame
+    return Dataset.from_frame(frame, "好瓜", ignore=["编号"])
+
+
+def test_loaders_use_the_one_set_of_limits():
+    for name in ("MAX_UPLOAD_BYTES", "MAX_ROWS", "MAX_COLUMNS", "MAX_XLSX_UNCOMPRESSED_BYTES"):
+        assert getattr(loaders, name) == getattr(limits, name)
+
+
+def test_upload_size_limit_matches_the_server_config():
+    text = (ROOT / ".streamlit" / "config.toml").read_text()
+    assert f"maxUploadSize = {limits.MAX_UPLOAD_BYTES // 2**20}" in text
+
+
+@pytest.mark.parametrize("algorithm, n, refused", [
+    ("id3", limits.MAX_MULTIWAY_LEVELS, False), ("id3", limits.MAX_MULTIWAY_LEVELS + 2, True),
+    ("c45", limits.MAX_MULTIWAY_LEVELS + 2, True), ("cart", limits.MAX_MULTIWAY_LEVELS + 2, False),
+    ("cart", limits.MAX_LEVELS + 2, True),
+])
+def test_levels_per_nominal_feature(algorithm, n, refused):
+    messages = level_messages(codes(n), algorithm, "en")
+    assert bool(messages) == refused
+    if refused:
+        assert "Column 'code'" in messages[0] and f"{n:,}" in messages[0]
+        assert ("Use CART" in messages[0]) == (algorithm != "cart")
+        assert "ignore" in messages[0].lower()
+
+
+def test_slow_fits_are_announced():
+    assert slow_fit_message(watermelon(), "en") is None
+    cells = limits.SLOW_FIT_SECONDS / limits.SECONDS_PER_CELL
+    big = Dataset.from_frame(pd.DataFrame({"x": [0.0, 1.0], "y": ["a", "b"]}), "y")
+    assert slow_fit_message(big, "en") is None
+    message = slow_fit_message(codes(2 * int(cells) + 2), "zh")
+    assert message is not None and "秒" in message
+
+
+def test_fit_stops_at_the_deadline():
+    data = watermelon()
+    full = growth.fit(data, {"algorithm": "id3"})
+    assert not full.stopped_early and full.tree.n_steps == 5
+    cut = growth.fit(data, {"algorithm": "id3"}, max_seconds=0)
+    assert cut.stopped_early and cut.tree.n_steps == 1
+    pending = [n for n in cut.tree.iter_leaves() if n.stop_reason is None]
+    assert pending and cut.tree.root.split == full.tree.root.split
+
+
+def test_collapse_depth_bounds_the_nodes_drawn():
+    tree = growth.fit(watermelon(), {"algorithm": "id3"}).tree
+    assert limits.collapse_depth(tree, tree.n_nodes) is None
+    depth = limits.collapse_depth(tree, 4)
+    assert sum(n.depth <= depth for n in tree.iter_nodes()) <= 4
+    dot = to_dot(tree, max_depth=depth)
+    assert "_more" in dot and dot.count("[label=") <= 4 + tree.n_nodes
+
+
+# ------------------------------------------------------------------------------ Grow page
+def test_grow_page_refuses_too_many_levels(make_app):
+    at = make_app("pages/grow.py")
+    at.session_state[state.ALGORITHM] = "c45"
+    at.session_state[state.DATASET] = state.UPLOADED
+    data = "code,y\n" + "".join(f"k{i},{'ab'[i % 2]}\n" for i in range(150))
+    at.session_state[state.UPLOAD_NAME] = "codes.csv"
+    at.session_state[state.UPLOAD_BYTES] = data.encode()
+    at.session_state[state.UPLOAD_DIGEST] = "codes"
+    at.session_state[state.TARGET] = "y"
+    at.session_state[state.KINDS] = {}
+    at.run()
+    assert not at.exception, at.exception
+    assert any("Column 'code' has 150 distinct values" in e.value for e in at.error)
+    assert not at.get("graphviz_chart")
+
+
+def test_grow_page_warns_before_a_long_fit_and_stops_it(make_app, monkeypatch):
+    monkeypatch.setattr(limits, "SECONDS_PER_CELL", 10.0)
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    at = make_app("pages/grow.py")
+    at.session_state[state.ALGORITHM] = "id3"
+    at.run()
+    assert not at.exception, at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert "may take about" in warnings and "stopped after 0 s (the limit) at step 1" in warnings
+
+
+def test_grow_page_draws_a_large_tree_collapsed(make_app, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_DRAWN_NODES", 3)
+    at = make_app("pages/grow.py")
+    at.session_state[state.ALGORITHM] = "id3"
+    at.session_state[growth.STEP] = 5
+    at.run()
+    assert not at.exception, at.exception
+    assert at.number_input(key="grow.drawn_depth").value == 1
+    assert "_more" in at.get("graphviz_chart")[0].proto.spec
+    at.number_input(key="grow.drawn_depth").set_value(9).run()
+    assert "_more" not in at.get("graphviz_chart")[0].proto.spec
