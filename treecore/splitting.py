@@ -75,17 +75,20 @@ def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) 
     """
     branch_counts = np.asarray(branch_counts, dtype=float)
     rho = np.asarray(rho, dtype=float)
-    impurity = criteria.IMPURITIES[criterion.impurity]
-    gain = criteria.information_gain(branch_counts, rho)
+    parent = branch_counts.sum(axis=-2)
+    child = {name: criteria.weighted_child_impurity(branch_counts, impurity)
+             for name, impurity in criteria.IMPURITIES.items()}
+
+    def decrease_of(name: str) -> np.ndarray:      # ρ · (I(D̃) − Σᵥ r̃ᵥ I(D̃ᵛ)), Zhou 式 4.12
+        return rho * np.maximum(criteria.IMPURITIES[name](parent) - child[name], 0.0)
+
+    gain = decrease_of("entropy")
     iv = criteria.split_info(branch_counts.sum(axis=-1), missing_weight)
     ratio = criteria.gain_ratio(gain, iv)
-    decrease = criteria.impurity_decrease(branch_counts, impurity, rho)
-    return {"gain": gain, "split_info": iv, "gain_ratio": ratio,
-            "gini": criteria.weighted_child_impurity(branch_counts, criteria.gini),
-            "error": criteria.weighted_child_impurity(branch_counts, criteria.misclassification),
-            "impurity": criteria.weighted_child_impurity(branch_counts, impurity),
-            "decrease": decrease,
-            "score": ratio if criterion.score == "gain_ratio" else decrease}
+    decrease = gain if criterion.impurity == "entropy" else decrease_of(criterion.impurity)
+    return {"gain": gain, "split_info": iv, "gain_ratio": ratio, "gini": child["gini"],
+            "error": child["misclassification"], "impurity": child[criterion.impurity],
+            "decrease": decrease, "score": ratio if criterion.score == "gain_ratio" else decrease}
 
 
 def _first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
