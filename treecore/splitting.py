@@ -330,9 +330,8 @@ def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> l
 # ------------------------------------------------------------------------------- scoring
 @dataclass(frozen=True, eq=False)
 class NodeScores:
-    """Proposals of one node scored together. For the choice, branch counts are padded with
-    empty branches (which change no figure) so one vectorised call scores every feature; a
-    candidate's full set of figures is computed only when it is asked for."""
+    """Proposals of one node scored together: branch counts are padded with empty branches
+    (which change no figure) so one vectorised call gives every figure of every feature."""
 
     proposals: tuple[Proposal, ...]
     features: Sequence[Feature] | Mapping[int, Feature]
@@ -358,19 +357,18 @@ class NodeScores:
         return np.array([not p.note for p in self.proposals], dtype=bool)
 
     @cached_property
+    def figures(self) -> dict:
+        """Every figure of every proposal, in one vectorised call (numpy's per-call cost, not
+        the arithmetic, dominates at one node, so all features cost about what one does)."""
+        return partition_figures(*self._padded, self.criterion)
+
+    @cached_property
     def choice(self) -> tuple[int | None, float, np.ndarray]:
         """(index of the chosen proposal or None, average gain, below-average mask)."""
         if not self.proposals:
             return None, 0.0, self._eligible
-        counts, rho, missing = self._padded
-        if self.criterion.score == "gain_ratio":
-            gain = criteria.information_gain(counts, rho)
-            score = criteria.gain_ratio(gain, criteria.split_info(counts.sum(axis=-1), missing))
-        else:
-            gain = None
-            score = criteria.impurity_decrease(counts, criteria.IMPURITIES[self.criterion.impurity],
-                                               rho)
-        return choose_index(gain, score, self._eligible, self.criterion)
+        return choose_index(self.figures["gain"], self.figures["score"], self._eligible,
+                            self.criterion)
 
     def chosen(self) -> Candidate | None:
         index = self.choice[0]
@@ -393,8 +391,7 @@ class NodeScores:
                          rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
                          subset=p.subset, branch_codes=p.branch_codes, eligible=not note,
                          note=note, forced=p.forced,
-                         **{name: float(value) for name, value in partition_figures(
-                             p.branch_counts, p.rho, p.missing_weight, self.criterion).items()})
+                         **{name: float(self.figures[name][i]) for name in FIGURES})
 
     def table(self) -> CandidateTable:
         """All candidates with the criterion's choice marked (see :func:`choose`)."""
