@@ -14,6 +14,18 @@ SAMPLES = ROOT / "samples"
 APPTEST_TIMEOUT = 30
 
 
+def pytest_sessionstart(session):
+    """Compile the engine's numba kernels once, before any test's clock starts: a cold compile
+    takes several seconds on a loaded machine and would eat into AppTest's timeout."""
+    import numpy as np
+
+    from treecore import kernels
+
+    X = np.array([[0.0], [1.0]])
+    kernels.best_cuts(X, np.array([0, 1]), np.ones(2), 2, np.array([0]), 0, 1.0, 1e-9)
+    kernels.all_constant(X, np.arange(2), np.array([0]))
+
+
 @pytest.fixture(autouse=True)
 def _clear_streamlit_cache():
     """``st.cache_data`` is process-global: without this, one test's tables leak into the next."""
