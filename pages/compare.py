@@ -124,25 +124,24 @@ st.dataframe(table.assign(train_accuracy=table["train_accuracy"].map(percent),
                  "depth": st.column_config.NumberColumn(t("col.depth")),
                  "fit_ms": st.column_config.NumberColumn(t("compare.fit_ms"), format="%.1f")})
 
-rank_col, agree_col = st.columns(2)
-with rank_col:
-    st.subheader("🏁 " + t("compare.ranking"))
-    ranking = compare.root_ranking(train)
-    config = {"feature": st.column_config.TextColumn(t("col.feature")),
-              "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
-    for criterion, _ in compare.RANKINGS:
-        config[f"rank_{criterion}"] = st.column_config.NumberColumn(
-            t("compare.rank", criterion=t(f"criterion.{criterion}")))
-        config[f"score_{criterion}"] = st.column_config.NumberColumn(
-            t("compare.score", criterion=t(f"criterion.{criterion}")), format="%.3f")
-    st.dataframe(ranking, hide_index=True, key="compare.ranking", column_config=config)
-    st.caption(t("compare.ranking_caption"))
-with agree_col:
-    st.subheader("🤝 " + t("compare.agreement"))
-    trees = {name: b.tree for name, b in built.items() if b.tree is not None}
-    if validation is None:
-        st.info(t("lab.needs_validation"), icon="ℹ️")
-    elif len(trees) >= 2:
-        st.plotly_chart(agreement_heatmap(compare.agreement(trees, validation),
-                                          {"title": t("compare.agreement_title")}),
-                        key="compare.agreement", config={"displayModeBar": False})
+st.subheader("🏁 " + t("compare.ranking"))
+ranking = compare.root_ranking(train)
+ranking_columns = {"feature": st.column_config.TextColumn(t("col.feature")),
+                   "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
+for criterion, _ in compare.RANKINGS:
+    ranking_columns[f"rank_{criterion}"] = st.column_config.NumberColumn(
+        t("compare.rank", criterion=t(f"criterion.{criterion}")))
+    ranking_columns[f"score_{criterion}"] = st.column_config.NumberColumn(
+        t("compare.score", criterion=t(f"criterion.{criterion}")), format="%.3f")
+st.dataframe(ranking, hide_index=True, key="compare.ranking", column_config=ranking_columns)
+st.caption(t("compare.ranking_caption"))
+
+st.subheader("🤝 " + t("compare.agreement"))
+trees = {name.split(" ")[0]: b.tree for name, b in built.items() if b.tree is not None}
+if validation is None:
+    st.info(t("lab.needs_validation"), icon="ℹ️")
+elif len(trees) >= 2:
+    agree_col, _ = st.columns([2, 3])
+    agree_col.plotly_chart(agreement_heatmap(compare.agreement(trees, validation),
+                                             {"title": t("compare.agreement_title")}),
+                           key="compare.agreement", config={"displayModeBar": False})

@@ -99,7 +99,7 @@ except (LoadError, DataError) as error:
     result = None
 if result is not None:
     st.caption(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name))
-    st.dataframe(result.head(1000), key="predict.table")
+    st.dataframe(result.head(1000), hide_index=True, key="predict.table")
     st.download_button(t("predict.download_predictions"), result.to_csv(index=False).encode(),
                        file_name="predictions.csv", mime="text/csv", icon="⬇️",
                        key="predict.download_csv")
@@ -112,7 +112,7 @@ if result is not None:
     st.dataframe(path, hide_index=True, key="predict.path", column_config={
         "node": st.column_config.NumberColumn(t("predict.node")),
         "depth": st.column_config.NumberColumn(t("col.depth")),
-        "test": st.column_config.TextColumn(t("col.test")),
+        "test": st.column_config.TextColumn(t("predict.test")),
         "value": st.column_config.TextColumn(t("predict.value")),
         "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4f"),
         "split": st.column_config.CheckboxColumn(t("predict.split")),
@@ -125,7 +125,7 @@ if result is not None:
 st.subheader("📦 " + t("predict.downloads"))
 dot = to_dot(tree, labels={"samples": t("grow.dot_samples")})
 files = pe.text_downloads(tree, dot)
-columns = st.columns(len(files) + 2)
+columns = [column for row in range(2) for column in st.columns(4)]
 for column, (name, (content, mime)) in zip(columns, files.items()):
     column.download_button(name, content.encode("utf-8"), file_name=name, mime=mime,
                            icon="⬇️", key=f"predict.download.{name}", width="stretch")
@@ -133,8 +133,8 @@ if tree.n_nodes > pe.RENDER_LIMIT:
     st.info(t("predict.too_large", nodes=tree.n_nodes, limit=pe.RENDER_LIMIT), icon="ℹ️")
 else:
     try:
-        for column, fmt, mime in ((columns[-2], "svg", "image/svg+xml"),
-                                  (columns[-1], "png", "image/png")):
+        for column, fmt, mime in ((columns[len(files)], "svg", "image/svg+xml"),
+                                  (columns[len(files) + 1], "png", "image/png")):
             column.download_button(f"tree.{fmt}", pe.render(dot, fmt), file_name=f"tree.{fmt}",
                                    mime=mime, icon="🖼️", key=f"predict.download.{fmt}",
                                    width="stretch")

@@ -107,7 +107,7 @@ try:
         prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE])
         post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
                                           lab.unpruned_params(params), force)
-                for m in lab.METHODS}
+                for m in lab.methods_to_run(S[lab.METHOD], train)}
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
     st.stop()
@@ -158,7 +158,7 @@ tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), 
 # ================================================================ comparison
 st.divider()
 named = {t("lab.unpruned"): unpruned, t("lab.prepruned_short"): prepruned,
-         **{method_name(m): post[m].tree for m in lab.METHODS}}
+         **{method_name(m): post[m].tree for m in post}}
 table = lab.comparison(named, train, validation)
 table_col, bars_col = st.columns([3, 2])
 with table_col:

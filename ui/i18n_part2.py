@@ -181,6 +181,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "predict.path": {"en": "Why this prediction", "zh": "预测的路径"},
     "predict.row": {"en": "Row", "zh": "样本（行号）"},
     "predict.node": {"en": "Node", "zh": "结点"},
+    "predict.test": {"en": "Test", "zh": "测试"},
     "predict.value": {"en": "Value of the row", "zh": "该样本的取值"},
     "predict.split": {"en": "Weight split", "zh": "权重被分配"},
     "predict.outcome": {"en": "Went to", "zh": "进入"},

@@ -50,7 +50,7 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
         if points[column].notna().any():
             fig.add_trace(go.Scatter(
                 x=points["leaves"], y=points[column], mode="lines+markers", name=name,
-                line=dict(color=color, shape="hv"), marker=dict(size=5, color=color),
+                line=dict(color=color), marker=dict(size=5, color=color),
                 customdata=points["alpha"],
                 hovertemplate="%{x} leaves, α = %{customdata:.4g}: %{y:.1%}<extra></extra>"))
     for i, (name, leaves, value) in enumerate(markers):

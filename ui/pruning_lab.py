@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Mapping
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import pandas as pd
@@ -40,6 +41,9 @@ PREPRUNING = ("validation", "limits")
 CCP_SELECTIONS = ("validation", "cv")
 #: Most trees of the CCP path scored for the accuracy chart (evenly spaced, ends kept).
 CCP_POINTS = 60
+#: Above this many training rows only the chosen method runs (CCP's α by validation scores
+#: every subtree of the path: minutes at 100k rows), so the table compares what was chosen.
+ALL_METHODS_ROWS = 20_000
 
 DEFAULTS: dict[str, Any] = {METHOD: "rep", REP_RULE: "strict", CF: 0.25,
                             CCP_SELECT: "validation", CV_FOLDS: 5, PREPRUNE: "validation",
@@ -144,6 +148,11 @@ def _cached_post_prune(key: tuple, _tree: Tree, _train: Dataset, _validation: Da
     return post_prune(method, _tree, _train, _validation, options, params, force)
 
 
+def methods_to_run(chosen: str, train: Dataset) -> tuple[str, ...]:
+    """Every method on small data (the table and chart compare them all), else only ``chosen``."""
+    return METHODS if train.n_rows <= ALL_METHODS_ROWS else (chosen,)
+
+
 def relevant_options(method: str, options: Mapping) -> tuple:
     """The options that change ``method``'s result (so changing EBP's CF keeps REP cached)."""
     names = {"rep": ("rule",), "pep": (), "ebp": ("cf",), "ccp": ("ccp_select", "folds")}[method]
@@ -161,11 +170,20 @@ def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Datas
 
 
 # ------------------------------------------------------------------------------- scoring
+#: Accuracy memo per (tree, rows) object: trees and splits are cached objects, so a rerun
+#: finds its accuracies here instead of predicting every row again (weak keys: no leak).
+_SCORES: "WeakKeyDictionary[Tree, WeakKeyDictionary[Dataset, float]]" = WeakKeyDictionary()
+
+
 def accuracy(tree: Tree | None, data: Dataset | None) -> float | None:
-    """Weighted accuracy (``treecore.evaluate.score``); None without a tree or rows."""
+    """Weighted accuracy (``treecore.evaluate.score``), memoised per tree and data object;
+    None without a tree or rows."""
     if tree is None or data is None or data.n_rows == 0:
         return None
-    return score(tree, data)
+    known = _SCORES.setdefault(tree, WeakKeyDictionary())
+    if data not in known:
+        known[data] = score(tree, data)
+    return known[data]
 
 
 def comparison(trees: Mapping[str, Tree | None], train: Dataset, validation: Dataset | None
