@@ -34,6 +34,7 @@ from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
+from .evaluate import labelled
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
@@ -258,11 +259,10 @@ class Growth:
 
     def _partition(self, draft: _Draft, chosen: Candidate) -> list[tuple]:
         """Rows and weights of each branch, for training and validation rows alike."""
-        fractions = chosen.branch_fractions
-        train = _split_rows(chosen, self.data.X, draft.rows, draft.weights, fractions)
+        train = chosen.split_rows(self.data.X, draft.rows, draft.weights)
         if self.validation is None:
             return [(rows, w, np.empty(0, np.int64), np.empty(0)) for rows, w in train]
-        val = _split_rows(chosen, self.validation.X, draft.val_rows, draft.val_weights, fractions)
+        val = chosen.split_rows(self.validation.X, draft.val_rows, draft.val_weights)
         return [t + v for t, v in zip(train, val)]
 
     def _stop_after_split(self, draft: _Draft, chosen: Candidate, parts
@@ -319,28 +319,11 @@ class Growth:
                     expanded_at=d.expanded_at, stop_reason=d.stop_reason)
 
 
-def _split_rows(chosen: Candidate, X: np.ndarray, rows: np.ndarray, weights: np.ndarray,
-                fractions: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Send each row down its branch; a row with a missing value goes down every branch with
-    its weight × r̃ᵥ (branches with r̃ᵥ = 0 get nothing)."""
-    branch = chosen.branch_index(X[rows, chosen.feature_index])
-    unknown = branch < 0
-    parts = []
-    for b, fraction in enumerate(fractions):
-        mine = branch == b
-        extra = unknown & (fraction > 0)
-        parts.append((np.concatenate([rows[mine], rows[extra]]),
-                      np.concatenate([weights[mine], weights[extra] * fraction])))
-    return parts
-
-
 def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
+    """The validation rows as a Dataset of the training schema (given as one, or as (X, y))."""
     if validation is None or isinstance(validation, Dataset):
         return validation
-    X_val, y_val = validation
-    X = dataset.schema.encode(X_val) if hasattr(X_val, "columns") else np.asarray(X_val, float)
-    y = dataset.schema.encode_classes(list(y_val))
-    return Dataset(dataset.schema, X, y, np.ones(len(y)))
+    return labelled(dataset.schema, *validation)
 
 
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,

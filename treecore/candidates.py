@@ -92,6 +92,22 @@ class Candidate:
             out[known] = lookup[np.where(known_codes <= codes.max(), known_codes, -1)]
         return out
 
+    def split_rows(self, X: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+                   fractions: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(rows, weights) of each branch. A row whose value is missing goes down every branch
+        with its weight × r̃ᵥ (Zhou §4.4.2; ``fractions`` defaults to :attr:`branch_fractions`);
+        a branch with r̃ᵥ = 0 gets none of it."""
+        fractions = self.branch_fractions if fractions is None else fractions
+        branch = self.branch_index(X[rows, self.feature_index])
+        unknown = branch < 0
+        parts = []
+        for b, fraction in enumerate(fractions):
+            mine = branch == b
+            extra = unknown & (fraction > 0)
+            parts.append((np.concatenate([rows[mine], rows[extra]]),
+                          np.concatenate([weights[mine], weights[extra] * fraction])))
+        return parts
+
     def describe(self) -> str:
         """The test in words, e.g. ``密度 ≤ 0.381`` or ``纹理 = ?``."""
         if self.kind is Kind.CONTINUOUS:

@@ -27,7 +27,6 @@ from dataclasses import replace
 import numpy as np
 
 from ..algorithms import CRITERIA
-from ..builder import _split_rows
 from ..criteria import IMPURITIES
 from ..dataset import Dataset
 from ..errors import ConfigError
@@ -142,8 +141,8 @@ class _Raising:
                 impurity=float(self.impurity(counts)))
         if node.is_leaf:
             return n * rate
-        parts = _split_rows(node.split, self.data.X, rows, weights,
-                            _known_shares(node, self.data.X, rows, weights))
+        parts = node.split.split_rows(self.data.X, rows, weights,
+                                      _known_shares(node, self.data.X, rows, weights))
         subtree = sum(self.estimate(child, r, w, update) for child, (r, w) in
                       zip(node.children, parts))
         if not update:
