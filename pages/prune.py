@@ -107,7 +107,7 @@ try:
         prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE])
         post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
                                           lab.unpruned_params(params), force)
-                for m in lab.methods_to_run(S[lab.METHOD], train)}
+                for m in lab.methods_to_run(S[lab.METHOD], train, options)}
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
     st.stop()

@@ -60,12 +60,18 @@ def test_zhou_accuracies_and_replay(zhou):
         "needs_validation"
 
 
-def test_ccp_points_thin_a_long_path(zhou):
+def test_ccp_points_cover_every_tree_of_the_path(zhou):
+    from treecore.evaluate import score
+    from treecore.pruning import ccp_path
+
     tree, train, validation = zhou
-    points = lab.ccp_points(tree, train, validation, limit=3)
-    assert len(points) == 3 and points["index"].iloc[0] == 0
-    assert points["leaves"].iloc[-1] == 1
-    assert points["leaves"].is_monotonic_decreasing
+    points = lab.ccp_points(tree, train, validation)
+    path = ccp_path(tree)
+    assert points["index"].tolist() == list(range(len(path.trees)))
+    assert points["leaves"].tolist() == [t.n_leaves for t in path.trees]
+    assert points["validation_accuracy"].tolist() == pytest.approx(
+        [score(t, validation) for t in path.trees])
+    assert points["leaves"].iloc[-1] == 1 and points["leaves"].is_monotonic_decreasing
 
 
 def test_figures(zhou):

@@ -9,7 +9,7 @@ from sklearn.tree import DecisionTreeClassifier
 import treecore
 from treecore.errors import ConfigError
 from treecore.evaluate import stratified_split
-from treecore.pruning import ccp_path, prune_ccp, select_ccp_alpha
+from treecore.pruning import ccp_path, path_accuracy, prune_ccp, select_ccp_alpha
 
 
 def _both(loader):
@@ -75,3 +75,22 @@ def test_select_alpha_by_cv_and_by_validation():
     with pytest.raises(ConfigError):
         select_ccp_alpha(data, algorithm="cart", criterion="gini", cv=3,
                          validation=data.subset(val))
+
+
+@pytest.mark.parametrize("sample, target, algorithm", [
+    ("watermelon3.0.csv", "好瓜", "cart"),
+    ("watermelon2.0alpha.csv", "好瓜", "c45"),          # rows split by missing values, blended
+])
+def test_path_accuracy_equals_scoring_every_tree(sample, target, algorithm):
+    from pathlib import Path
+
+    from treecore.evaluate import score
+
+    frame = pd.read_csv(Path(__file__).resolve().parents[2] / "shared" / "examples" / sample)
+    data = treecore.Dataset.from_frame(frame, target)
+    train, held_out = data.subset(np.arange(0, 17, 2)), data     # rows 8, 10: 纹理 missing
+    path = ccp_path(treecore.grow(train, algorithm=algorithm))
+    expected = [score(tree, held_out) for tree in path.trees]
+    np.testing.assert_allclose(path_accuracy(path, held_out), expected, atol=1e-12)
+    np.testing.assert_allclose(path_accuracy(path, held_out, [0, len(expected) - 1]),
+                               [expected[0], expected[-1]], atol=1e-12)

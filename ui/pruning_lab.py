@@ -21,8 +21,8 @@ import streamlit as st
 
 from treecore import Dataset, Tree, grow
 from treecore.evaluate import score
-from treecore.pruning import (PruneResult, ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep,
-                              select_ccp_alpha)
+from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ccp, prune_ebp,
+                              prune_pep, prune_rep, select_ccp_alpha)
 
 from . import growth, state
 
@@ -39,11 +39,9 @@ DRAW_DEPTH = "lab_draw_depth"       #: deepest level drawn in the side-by-side t
 METHODS = ("rep", "pep", "ebp", "ccp")
 PREPRUNING = ("validation", "limits")
 CCP_SELECTIONS = ("validation", "cv")
-#: Most trees of the CCP path scored for the accuracy chart (evenly spaced, ends kept).
-CCP_POINTS = 60
-#: Above this many training rows only the chosen method runs (CCP's α by validation scores
-#: every subtree of the path: minutes at 100k rows), so the table compares what was chosen.
-ALL_METHODS_ROWS = 20_000
+#: Above this many training rows CCP with α by cross-validation (which grows one tree per fold)
+#: runs only when it is the chosen method; every other method runs always, for the comparison.
+CV_ROWS = 20_000
 
 DEFAULTS: dict[str, Any] = {METHOD: "rep", REP_RULE: "strict", CF: 0.25,
                             CCP_SELECT: "validation", CV_FOLDS: 5, PREPRUNE: "validation",
@@ -122,7 +120,7 @@ class Pruned:
 def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
                options: Mapping, params: Mapping, force=()) -> Pruned:
     """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
-    grows it again) by ``method``.
+    by cross-validation grows one tree per fold) by ``method``.
     ``error`` is "needs_validation" when the method needs validation rows and there are none."""
     if method == "rep":
         if validation is None:
@@ -137,7 +135,7 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
         return Pruned(method, None, "needs_validation")
     chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
                               cv=None if by_validation else options["folds"],
-                              force={tuple(p): s for p, s in force}, **params)
+                              force={tuple(p): s for p, s in force}, tree=tree, **params)
     return Pruned(method, prune_ccp(tree, chosen.alpha), alpha=chosen.alpha)
 
 
@@ -148,9 +146,11 @@ def _cached_post_prune(key: tuple, _tree: Tree, _train: Dataset, _validation: Da
     return post_prune(method, _tree, _train, _validation, options, params, force)
 
 
-def methods_to_run(chosen: str, train: Dataset) -> tuple[str, ...]:
-    """Every method on small data (the table and chart compare them all), else only ``chosen``."""
-    return METHODS if train.n_rows <= ALL_METHODS_ROWS else (chosen,)
+def methods_to_run(chosen: str, train: Dataset, options: Mapping) -> tuple[str, ...]:
+    """Every method, so the table and chart compare them all, except CCP by cross-validation
+    on big data when another method is shown (k more trees to grow)."""
+    costly = options["ccp_select"] == "cv" and train.n_rows > CV_ROWS and chosen != "ccp"
+    return tuple(m for m in METHODS if not (costly and m == "ccp"))
 
 
 def relevant_options(method: str, options: Mapping) -> tuple:
@@ -197,30 +197,16 @@ def comparison(trees: Mapping[str, Tree | None], train: Dataset, validation: Dat
                                        "depth"])
 
 
-def path_indices(n: int, limit: int = CCP_POINTS) -> np.ndarray:
-    """At most ``limit`` indices of a path of ``n`` trees, evenly spaced, both ends kept.
-
-    >>> path_indices(5, 3).tolist(), path_indices(3).tolist()
-    ([0, 2, 4], [0, 1, 2])
-    """
-    if n <= limit:
-        return np.arange(n)
-    return np.unique(np.linspace(0, n - 1, limit).round().astype(int))
-
-
-def ccp_points(tree: Tree, train: Dataset, validation: Dataset | None,
-               limit: int = CCP_POINTS) -> pd.DataFrame:
-    """Along the weakest-link path of ``tree`` (``ccp_path``): each scored tree's position on
-    the path, α, leaves, training and validation accuracy (NaN without validation rows)."""
+def ccp_points(tree: Tree, train: Dataset, validation: Dataset | None) -> pd.DataFrame:
+    """Every tree of the weakest-link path of ``tree`` (``ccp_path``): its position on the path,
+    α, leaves, training and validation accuracy (NaN without validation rows), each accuracy
+    column from one routing pass (``path_accuracy``)."""
     path = ccp_path(tree)
-    rows = []
-    for i in path_indices(len(path.trees), limit):
-        pruned = path.trees[int(i)]
-        val = accuracy(pruned, validation)
-        rows.append({"index": int(i), "alpha": float(path.alphas[i]), "leaves": pruned.n_leaves,
-                     "train_accuracy": accuracy(pruned, train),
-                     "validation_accuracy": np.nan if val is None else val})
-    return pd.DataFrame(rows)
+    has_validation = validation is not None and validation.n_rows > 0
+    return pd.DataFrame({"index": np.arange(len(path.alphas)), "alpha": path.alphas,
+                         "leaves": path.n_leaves, "train_accuracy": path_accuracy(path, train),
+                         "validation_accuracy": path_accuracy(path, validation) if has_validation
+                         else np.full(len(path.alphas), np.nan)})
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

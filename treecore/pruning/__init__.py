@@ -6,18 +6,19 @@
 :func:`prune_ebp`          C4.5's error-based pruning (Quinlan 1993, ch. 4)
 :func:`ccp_path`           the weakest-link sequence of cost-complexity pruning (Breiman et al. 1984)
 :func:`prune_ccp`          the subtree of that sequence for one α
+:func:`path_accuracy`      the accuracy of every tree of that sequence, from one routing pass
 :func:`select_ccp_alpha`   α by a validation set or by k-fold cross-validation with the 1-SE rule
 ========================  ==================================================================
 
 Validation-set pre-pruning happens during growth: ``grow(..., validation=(X_val, y_val))``.
 """
 
-from .ccp import CCPPath, ccp_path, prune_ccp
+from .ccp import CCPPath, ccp_path, path_accuracy, prune_ccp
 from .ebp import prune_ebp, upper_error_rate
 from .pep import prune_pep
 from .rep import prune_rep
 from .result import PruneResult, PruneStep
 from .selection import CCPSelection, select_ccp_alpha
 
-__all__ = ["CCPPath", "ccp_path", "prune_ccp", "prune_ebp", "upper_error_rate", "prune_pep",
-           "prune_rep", "PruneResult", "PruneStep", "CCPSelection", "select_ccp_alpha"]
+__all__ = ["CCPPath", "ccp_path", "path_accuracy", "prune_ccp", "prune_ebp", "upper_error_rate",
+           "prune_pep", "prune_rep", "PruneResult", "PruneStep", "CCPSelection", "select_ccp_alpha"]

@@ -23,7 +23,9 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
+from .. import predict as _predict
 from ..criteria import misclassification
+from ..dataset import Dataset
 from ..errors import ConfigError
 from ..tree import Tree
 from .arrays import TreeArrays
@@ -36,14 +38,15 @@ _RELATIVE = 1e-9
 
 @dataclass(frozen=True)
 class CCPPath:
-    """``alphas[i]`` and ``impurities[i]`` = R(T_i) for the i-th tree of the sequence (``trees[0]``
-    is the input tree). ``pruned[i]`` is the node id pruned to reach ``trees[i + 1]``. ``trees`` is
-    a lazy sequence: each tree is built when first indexed."""
+    """``alphas[i]``, ``impurities[i]`` = R(T_i) and ``n_leaves[i]`` of the i-th tree of the
+    sequence (``trees[0]`` is the input tree). ``pruned[i]`` is the node id pruned to reach
+    ``trees[i + 1]``. ``trees`` is a lazy sequence: each tree is built when first indexed."""
 
     alphas: np.ndarray
     impurities: np.ndarray
     trees: Sequence[Tree]
     pruned: tuple[int, ...]
+    n_leaves: np.ndarray
 
 
 class _PrunedTrees(Sequence):
@@ -140,9 +143,45 @@ def ccp_path(tree: Tree, *, cost: str = "impurity") -> CCPPath:
     sequence = _WeakestLinks(tree, cost)
     links = list(sequence)
     pruned = tuple(link.node_id for link in links)
+    leaves_removed = np.array([link.leaves - 1 for link in links], dtype=np.int64)
     return CCPPath(np.array([0.0] + [link.alpha for link in links]),
                    np.array([sequence.cost] + [link.cost_after for link in links]),
-                   _PrunedTrees(tree, pruned), pruned)
+                   _PrunedTrees(tree, pruned), pruned,
+                   tree.n_leaves - np.concatenate([[0], np.cumsum(leaves_removed)]))
+
+
+def path_accuracy(path: CCPPath, data: Dataset, indices: Sequence[int] | None = None) -> np.ndarray:
+    """Weighted accuracy on the labelled rows ``data`` of ``path.trees[i]`` for each i of
+    ``indices`` (all by default), from one routing pass through the unpruned tree.
+
+    A row that lands in a single leaf adds its weight to the correct weight c(t) of every node t
+    it passes whose majority is its class; the accuracy of a pruned tree is Σ c over its leaves,
+    and collapsing t replaces the leaves below t by t itself: O(|T_t|) per prune. A row split
+    over branches by a missing value is blended across leaves (not additive), so those rows are
+    scored by predicting them with each tree asked for.
+    """
+    tree = path.trees[0]
+    indices = np.arange(len(path.trees)) if indices is None else np.asarray(indices)
+    reached = np.zeros(data.n_rows, np.int64)
+    for rows, pos, _ in _predict.walk(tree.compiled, data.X):
+        np.add.at(reached, rows[tree.compiled.n_children[pos] == 0], 1)
+    whole, split = data.subset(reached == 1), data.subset(reached > 1)
+    arrays = TreeArrays.of(tree)
+    positions = np.arange(len(arrays.ids))
+    correct = arrays.class_weights(whole.X, whole.y, whole.weights)[positions, arrays.prediction]
+    leaf = arrays.is_leaf.copy()
+    running = [float(correct[leaf].sum())]
+    for node_id in path.pruned:
+        p = arrays.position[node_id]
+        end = p + arrays.size[p]
+        running.append(running[-1] + float(correct[p] - correct[p:end][leaf[p:end]].sum()))
+        leaf[p:end], leaf[p] = False, True
+    correct_weight = np.asarray(running)[indices]
+    if split.n_rows:
+        labels = np.asarray(split.classes, dtype=object)[split.y]
+        correct_weight = correct_weight + [
+            float(split.weights[path.trees[i].predict(split.X) == labels].sum()) for i in indices]
+    return correct_weight / data.weights.sum()
 
 
 def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResult:

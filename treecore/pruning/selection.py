@@ -24,9 +24,9 @@ import numpy as np
 from ..builder import grow
 from ..dataset import Dataset
 from ..errors import ConfigError
-from ..evaluate import labelled, score, stratified_kfold
+from ..evaluate import labelled, stratified_kfold
 from ..tree import Tree
-from .ccp import ccp_path, prune_ccp
+from .ccp import ccp_path, path_accuracy, prune_ccp
 
 
 @dataclass(frozen=True)
@@ -47,24 +47,25 @@ class CCPSelection:
 
 def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: str | None = None,
                      validation=None, cv: int | None = None, one_se: bool = True, seed: int = 0,
-                     **growth) -> CCPSelection:
+                     tree: Tree | None = None, **growth) -> CCPSelection:
     """Grow a tree on ``dataset`` and choose its α by ``validation`` (a Dataset or
     ``(X_val, y_val)``) or by ``cv``-fold cross-validation (5 folds if neither is given).
-    ``growth`` holds further :func:`~treecore.grow` parameters (e.g. ``max_depth``)."""
+    ``growth`` holds further :func:`~treecore.grow` parameters (e.g. ``max_depth``); ``tree``
+    is that tree when the caller has already grown it (the folds still grow their own)."""
     if validation is not None and cv is not None:
         raise ConfigError("choose α by a validation set or by cross-validation, not both")
 
     def fit(data: Dataset) -> Tree:
         return grow(data, algorithm=algorithm, criterion=criterion, **growth)
 
-    full = fit(dataset)
+    full = tree if tree is not None else fit(dataset)
     path = ccp_path(full)
     alphas, first = np.unique(path.alphas, return_index=True)
     last = np.r_[first[1:] - 1, len(path.alphas) - 1]      # the smallest tree of each α
     if validation is not None:
         rows = labelled(full.schema, validation) if isinstance(validation, Dataset) else \
             labelled(full.schema, *validation)
-        errors = np.array([1 - score(path.trees[i], rows) for i in last])
+        errors = 1 - path_accuracy(path, rows, last)
         n_scored, method = rows.n_rows, "validation"
     else:
         errors = _cv_errors(dataset, fit, alphas, cv or 5, seed)
@@ -84,8 +85,6 @@ def _cv_errors(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int) -> 
     for train, test in stratified_kfold(np.asarray(dataset.y), k, seed=seed):
         fold_tree, held_out = fit(dataset.subset(train)), dataset.subset(test)
         fold_path = ccp_path(fold_tree)
-        for i, beta in enumerate(betas):
-            index = int(np.searchsorted(fold_path.alphas, beta * (1 + 1e-9), side="right")) - 1
-            accuracy = score(fold_path.trees[index], held_out)
-            wrong[i] += (1 - accuracy) * held_out.weights.sum()
+        at = np.searchsorted(fold_path.alphas, betas * (1 + 1e-9), side="right") - 1
+        wrong += (1 - path_accuracy(fold_path, held_out, at)) * held_out.weights.sum()
     return wrong / dataset.weights.sum()
