@@ -2,8 +2,10 @@
 
 What a step re-renders, timed piece by piece on an already grown (cached) tree: the cache
 lookup (data fingerprint), ``tree.until(k)``, the DOT text, the candidate table of the node
-split at step k (kept from growth; "recomputed" shows what recomputing it would cost), and the threshold curve + row strip of its chosen feature. Median of several
-steps through the top of the tree, where nodes hold the most rows (the worst case).
+split at step k (kept from growth; "recomputed" shows what recomputing it would cost), and
+the threshold curve, row strip and criterion lens of its chosen feature (every tab renders).
+Median of several steps through the top of the tree, where nodes hold the most rows (the
+worst case).
 
     .venv/bin/python benchmarks/bench_grow_page.py [rows]
 """
@@ -65,14 +67,15 @@ def main(n_rows: int = 100_000) -> None:
         parts["recomputed"].append(ms)
         feature = table.best().feature
         _, ms = timed(lambda: (node_view.curve(data, tree, node, feature),
-                               node_view.strip(data, tree, node, feature)))
+                               node_view.strip(data, tree, node, feature),
+                               node_view.lens_curves(data, tree, node, feature)))
         parts["chart"].append(ms)
     medians = {k: statistics.median(v) for k, v in parts.items()}
     for name, ms in medians.items():
         print(f"  {name:<12} median {ms:7.1f} ms   max {max(parts[name]):7.1f} ms")
     core = medians["fingerprint"] + medians["until"] + medians["dot"] + medians["candidates"]
     print(f"  step (fingerprint + until + DOT + candidate table): {core:.1f} ms; "
-          f"with the threshold chart data: {core + medians['chart']:.1f} ms")
+          f"with the threshold chart and lens data: {core + medians['chart']:.1f} ms")
 
 
 if __name__ == "__main__":

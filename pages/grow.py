@@ -210,23 +210,28 @@ def threshold_tab(node_id: int, feature: str) -> None:
     if kind is Kind.CONTINUOUS:
         figure = st.radio(t("grow.plot"), PLOTS, horizontal=True,
                           format_func=labels({f: t(f"grow.plot_{f}") for f in PLOTS}), key="grow.plot")
-        curve = node_view.curve(train, tree, node_id, feature)
+        curve = grown.view("curve", node_id, feature,
+                           lambda: node_view.curve(train, tree, node_id, feature))
         words = {"title": t("grow.threshold_title", feature=feature, node=node_id),
                  "y": t(f"grow.plot_{figure}"), "threshold": t("grow.threshold_axis", feature=feature),
                  "boundary": t("grow.boundary"), "other": t("grow.not_boundary"),
                  "chosen": t("grow.chosen"), "rows": t("grow.rows_by_class")}
-        st.plotly_chart(threshold_chart(curve, node_view.strip(train, tree, node_id, feature),
-                                        classes, figure, words), key="grow.threshold_chart")
+        rows = grown.view("strip", node_id, feature,
+                          lambda: node_view.strip(train, tree, node_id, feature))
+        st.plotly_chart(threshold_chart(curve, rows, classes, figure, words),
+                        key="grow.threshold_chart")
         st.caption(t("grow.threshold_caption"))
     else:
-        values, counts = node_view.value_counts(train, tree, node_id, feature)
+        values, counts = grown.view("values", node_id, feature,
+                                    lambda: node_view.value_counts(train, tree, node_id, feature))
         words = {"title": t("grow.values_title", feature=feature, node=node_id),
                  "value": feature, "count": t("grow.weighted_count")}
         st.plotly_chart(value_chart(values, counts, classes, words), key="grow.value_chart")
 
 
 def lens_tab(node_id: int, feature: str) -> None:
-    curves = node_view.lens_curves(train, tree, node_id, feature)
+    curves = grown.view("lens", node_id, feature,
+                        lambda: node_view.lens_curves(train, tree, node_id, feature))
     if not curves:
         st.info(t("grow.lens_nominal"), icon="ℹ️")
         return

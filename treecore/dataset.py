@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import Enum
 from typing import Iterable, Mapping, Sequence
 
@@ -181,7 +182,12 @@ class Dataset:
                        self.row_labels[rows])
 
     def fingerprint(self) -> str:
-        """A short hash of schema and arrays: a cache key that changes when the data does."""
+        """A short hash of schema and arrays: a cache key that changes when the data does
+        (computed once per Dataset, which is never modified)."""
+        return self._fingerprint
+
+    @cached_property
+    def _fingerprint(self) -> str:
         digest = hashlib.sha1(repr(self.schema.to_dict()).encode())
         for array in (self.X, self.y, self.weights, self.row_labels):
             digest.update(np.ascontiguousarray(array).tobytes())

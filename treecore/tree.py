@@ -201,10 +201,17 @@ class Tree:
 
     # ------------------------------------------------------------------------- rows
     def node_rows(self, dataset: Dataset, node_id: int) -> NodeSample:
-        """The training rows reaching ``node_id`` and their (fractional) weights, by routing."""
-        weights = _predict.route_weights(self, dataset.X, dataset.weights, [node_id])[:, 0]
-        rows = np.flatnonzero(weights > 0)
-        return NodeSample(rows, weights[rows])
+        """The training rows reaching ``node_id`` and their (fractional) weights, in row order:
+        the rows are sent down the splits on the path from the root exactly as growth sent
+        them (:meth:`Candidate.split_rows`), so only the rows on that path are touched."""
+        rows, weights = np.arange(dataset.n_rows), dataset.weights.astype(float)
+        chain = self.ancestors(node_id)
+        for parent, child in zip(chain[:-1], chain[1:]):
+            branch = parent.children.index(child.node_id)
+            rows, weights = parent.split.split_rows(dataset.X, rows, weights)[branch]
+        order = np.argsort(rows)
+        keep = order[weights[order] > 0]
+        return NodeSample(rows[keep], weights[keep])
 
     # ------------------------------------------------------------------------- prediction
     def predict_proba(self, X) -> np.ndarray:

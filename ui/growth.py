@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -23,6 +23,8 @@ from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import Growth, GrowthConfig, GrowthStep
 
 from . import limits, node_view, state
+
+T = TypeVar("T")
 
 # ------------------------------------------------------------------------------- session keys
 STEP = "grow_step"                  #: growth step on screen (0 = the root alone)
@@ -126,6 +128,16 @@ class Grown:
     steps: Mapping[int, GrowthStep]
     #: Growth hit the deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`): ``tree`` is partial.
     stopped_early: bool = False
+    _views: dict = field(default_factory=dict, repr=False)
+
+    def view(self, name: str, node_id: int, feature: str, make: Callable[[], T]) -> T:
+        """``make()`` once per (view, node, feature) of this fitted tree: stepping back and forth
+        redraws a node's threshold chart or lens without recomputing it (the tree is shared
+        through ``st.cache_resource``, so the views are too)."""
+        key = (name, node_id, feature)
+        if key not in self._views:
+            self._views[key] = make()
+        return self._views[key]
 
     def candidates(self, dataset: Dataset, node_id: int) -> CandidateTable:
         """The candidate table of ``node_id``: from its growth step, or recomputed for a leaf."""

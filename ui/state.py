@@ -258,11 +258,14 @@ def set_continuous(names: list[str]) -> None:
 
 
 # ------------------------------------------------------------------------------- the Dataset
-@st.cache_data(show_spinner=False, max_entries=16)
+@st.cache_resource(show_spinner=False, max_entries=16)
 def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
                    missing: tuple[str, ...], _frame: pd.DataFrame
                    ) -> tuple[Dataset | None, str | None]:
-    """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed)."""
+    """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed).
+
+    A resource, not data: every rerun gets the same immutable Dataset object, so its
+    fingerprint (the key of every fit) is computed once, not hashed again on each step."""
     try:
         return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing), None
     except DataError as error:
