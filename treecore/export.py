@@ -18,6 +18,7 @@ never code execution (no pickle, no eval).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, fields
 
 from .candidates import Candidate
@@ -67,6 +68,7 @@ def _expect(condition: bool, what: str) -> None:
 def _number_list(value, what: str) -> tuple[float, ...]:
     _expect(isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
                                             for v in value), f"{what} must be a list of numbers")
+    _expect(all(math.isfinite(v) for v in value), f"{what} must be finite numbers")
     return tuple(float(v) for v in value)
 
 
@@ -89,6 +91,9 @@ def _candidate(data: dict, schema: Schema) -> Candidate:
     threshold = data.get("threshold")
     if feature.kind is Kind.CONTINUOUS:
         _expect(isinstance(threshold, (int, float)), "a continuous split needs a threshold")
+    for name in ("threshold", "midpoint"):
+        _expect(data.get(name) is None or isinstance(data.get(name), (int, float)),
+                f"split {name} must be a number")
     codes = {}
     for name in ("subset", "branch_codes"):
         value = data.get(name)
@@ -137,11 +142,30 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
                 **ints)
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _check_links(nodes: list[Node]) -> None:
+    """Parents and children agree: one root, first; every other node is the child of its
+    parent exactly once, one level deeper. With parents listed before children this makes the
+    nodes one tree (no cycle, nothing shared, nothing unreachable)."""
+    by_id = {n.node_id: n for n in nodes}
+    _expect(nodes[0].parent is None and nodes[0].depth == 0, "the first node must be the root")
+    for node in nodes[1:]:
+        parent = by_id.get(node.parent)
+        _expect(parent is not None and parent.children.count(node.node_id) == 1,
+                "each node must be a child of its parent exactly once")
+        _expect(node.depth == parent.depth + 1, "a node must be one level below its parent")
+    _expect(all(by_id[c].parent == n.node_id for n in nodes for c in n.children),
+            "a child must name its parent")
+
+
 def from_json(text: str) -> Tree:
     """The tree saved by :func:`to_json`, after checking every field it uses."""
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as error:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, TypeError, RecursionError) as error:
         raise DataError(f"this is not JSON ({error})", hint="load a file exported by Tree Explorer")
     _expect(isinstance(data, dict) and data.get("format") == FORMAT, "the format marker is missing")
     _expect(data.get("version") == VERSION, f"unsupported version {data.get('version')!r}")
@@ -164,6 +188,7 @@ def from_json(text: str) -> Tree:
         seen.add(node.node_id)
         nodes.append(node)
     _expect(all(c in seen for n in nodes for c in n.children), "a child id is missing")
+    _check_links(nodes)
     settings = data.get("settings") if isinstance(data.get("settings"), dict) else {}
     n_steps = data.get("n_steps") if isinstance(data.get("n_steps"), int) else 0
     return Tree(schema, tuple(nodes), settings, n_steps)
