@@ -1,7 +1,8 @@
 """Write the bad-input corpus: every file below, and EXPECTED.json saying what each must get.
 
 Run from the repository root: ``.venv/bin/python tests/data/bad/make_corpus.py``. The files are
-committed; this script documents how each was made and regenerates them byte for byte.
+committed; this script documents how each was made and regenerates them (the .xlsx files
+differ only in their timestamps).
 
 Each case has a ``level``:
 
