@@ -9,20 +9,11 @@ from treecore import ALGORITHMS
 from treecore.export import to_dot
 from ui import compare, growth, split, state
 from ui import pruning_lab as lab
-from ui.i18n import t
+from ui.i18n import percent, t
 from ui.lab_figures import agreement_heatmap
 
 compare.ensure_defaults()
 S = st.session_state
-
-
-def labels(names: dict):
-    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not)."""
-    return names.__getitem__
-
-
-def percent(value) -> str:
-    return "—" if value is None or value != value else f"{value:.1%}"
 
 
 st.title("⚖️ " + t("compare.title"))
@@ -51,22 +42,22 @@ def config_widgets(index: int) -> dict:
     st.markdown(f"**#{index + 1}**")
     source = config["source"] if config["source"] in sources else compare.SETTINGS
     st.selectbox(t("compare.source"), sources,
-                 format_func=labels({s: t("compare.settings") if s == compare.SETTINGS
+                 format_func=state.labels({s: t("compare.settings") if s == compare.SETTINGS
                                      else "💾 " + s for s in sources}),
                  **state.widget(f"compare_{index}_source", source,
                                 compare.setter(index, "source")))
     if source == compare.SETTINGS:
         st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
-                     format_func=labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
                      **state.widget(f"compare_{index}_algorithm", config["algorithm"],
                                     compare.setter(index, "algorithm")))
         allowed = ALGORITHMS[config["algorithm"]].criteria
         st.selectbox(t("grow.criterion"), allowed,
-                     format_func=labels({c: t(f"criterion.{c}") for c in allowed}),
+                     format_func=state.labels({c: t(f"criterion.{c}") for c in allowed}),
                      **state.widget(f"compare_{index}_criterion", config["criterion"],
                                     compare.setter(index, "criterion")))
     st.selectbox(t("compare.pruning"), compare.PRUNINGS,
-                 format_func=labels({p: t(f"compare.pruning_{p}") if p in ("none", "prepruned")
+                 format_func=state.labels({p: t(f"compare.pruning_{p}") if p in ("none", "prepruned")
                                      else t(f"method.{p}") for p in compare.PRUNINGS}),
                  **state.widget(f"compare_{index}_pruning", config["pruning"],
                                 compare.setter(index, "pruning")))

@@ -21,12 +21,6 @@ PLOTS = ("score", "impurity")
 growth.ensure_defaults()
 S = st.session_state
 
-
-def labels(names: dict):
-    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not,
-    and session state must stay serialisable)."""
-    return names.__getitem__
-
 st.title("🌱 " + t("grow.title"))
 
 dataset, data_error = state.current_dataset()
@@ -41,13 +35,14 @@ def settings_sidebar() -> None:
         st.subheader("⚙️ " + t("grow.settings"))
         algorithm = S[state.ALGORITHM]
         st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
-                     format_func=labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
         st.selectbox(t("grow.criterion"), growth.allowed_criteria(S[state.ALGORITHM]),
-                     format_func=labels({c: t(f"criterion.{c}") for c in growth.allowed_criteria(algorithm)}),
+                     format_func=state.labels({c: t(f"criterion.{c}")
+                                               for c in growth.allowed_criteria(algorithm)}),
                      **state.widget(state.CRITERION, growth.current_criterion()))
         st.radio(t("grow.threshold_style"), THRESHOLD_STYLES, horizontal=True,
-                 format_func=labels({s: t(f"threshold_style.{s}") for s in THRESHOLD_STYLES}),
+                 format_func=state.labels({s: t(f"threshold_style.{s}") for s in THRESHOLD_STYLES}),
                  help=t("grow.threshold_style_help"),
                  **state.widget(growth.THRESHOLD_STYLE, S[growth.THRESHOLD_STYLE]))
         st.markdown(f"**{t('grow.prepruning')}**")
@@ -123,7 +118,7 @@ def player() -> None:
         slider.slider(t("grow.step"), 0, tree.n_steps,
                       **state.widget(growth.STEP, step, growth.set_step))
     speed.select_slider(t("grow.speed"), options=SPEEDS,
-                        format_func=labels({s: t("grow.seconds", seconds=s) for s in SPEEDS}),
+                        format_func=state.labels({s: t("grow.seconds", seconds=s) for s in SPEEDS}),
                         **state.widget(growth.SPEED, S[growth.SPEED]))
 
 
@@ -209,7 +204,8 @@ def threshold_tab(node_id: int, feature: str) -> None:
     kind = train.features[train.schema.index_of(feature)].kind
     if kind is Kind.CONTINUOUS:
         figure = st.radio(t("grow.plot"), PLOTS, horizontal=True,
-                          format_func=labels({f: t(f"grow.plot_{f}") for f in PLOTS}), key="grow.plot")
+                          format_func=state.labels({f: t(f"grow.plot_{f}") for f in PLOTS}),
+                          key="grow.plot")
         curve = grown.view("curve", node_id, feature,
                            lambda: node_view.curve(train, tree, node_id, feature))
         words = {"title": t("grow.threshold_title", feature=feature, node=node_id),
@@ -255,7 +251,8 @@ def inspector_tab(default: int) -> int:
     ids = [node.node_id for node in stage.iter_nodes()]
     chosen = S[growth.INSPECT] if S[growth.INSPECT] in ids else default
     node_id = st.selectbox(
-        t("grow.node"), ids, format_func=labels({i: f"#{i}  " + " → ".join(stage.node(i).path) for i in ids}),
+        t("grow.node"), ids,
+        format_func=state.labels({i: f"#{i}  " + " → ".join(stage.node(i).path) for i in ids}),
         **state.widget(growth.INSPECT, chosen))
     node = stage.node(node_id)
     conditions, label = node_view.rule(stage, node_id)

@@ -20,11 +20,6 @@ pe.ensure_defaults()
 S = st.session_state
 
 
-def labels(names: dict):
-    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not)."""
-    return names.__getitem__
-
-
 st.title("🔮 " + t("predict.title"))
 dataset, data_error = state.current_dataset()
 
@@ -55,7 +50,7 @@ def tree_from_session():
 source_col, model_col = st.columns([2, 3])
 with source_col:
     st.radio(t("predict.source"), pe.SOURCES,
-             format_func=labels({s: t(f"predict.source_{s}") for s in pe.SOURCES}),
+             format_func=state.labels({s: t(f"predict.source_{s}") for s in pe.SOURCES}),
              **state.widget(pe.SOURCE, S[pe.SOURCE]))
 with model_col:
     st.file_uploader(t("predict.model_upload"), type=["json"], key=pe.MODEL_UPLOADER,

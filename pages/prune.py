@@ -12,19 +12,10 @@ from treecore import ALGORITHMS, ConfigError
 from treecore.export import to_dot
 from ui import growth, pruning_lab as lab, split, state
 from ui.lab_figures import accuracy_bars, ccp_chart
-from ui.i18n import t
+from ui.i18n import percent, t
 
 lab.ensure_defaults()
 S = st.session_state
-
-
-def labels(names: dict):
-    """A widget's ``format_func`` from a dict (a bound method pickles; a lambda would not)."""
-    return names.__getitem__
-
-
-def percent(value) -> str:
-    return "—" if value is None or value != value else f"{value:.1%}"
 
 
 st.title("✂️ " + t("lab.title"))
@@ -41,7 +32,7 @@ def split_sidebar() -> None:
     st.button(t("lab.zhou"), key="lab.zhou", icon="🍉", help=t("lab.zhou_help"),
               on_click=lab.use_zhou_preset)
     st.radio(t("lab.split_mode"), split.MODES, horizontal=True,
-             format_func=labels({m: t(f"split.{m}") for m in split.MODES}),
+             format_func=state.labels({m: t(f"split.{m}") for m in split.MODES}),
              **state.widget(state.SPLIT_MODE, S[state.SPLIT_MODE]))
     mode = S[state.SPLIT_MODE]
     if mode == "random":
@@ -65,22 +56,22 @@ def split_sidebar() -> None:
 def pruning_sidebar() -> None:
     st.subheader("✂️ " + t("lab.pruning"))
     st.radio(t("lab.preprune"), lab.PREPRUNING,
-             format_func=labels({m: t(f"prepruning.{m}") for m in lab.PREPRUNING}),
+             format_func=state.labels({m: t(f"prepruning.{m}") for m in lab.PREPRUNING}),
              **state.widget(lab.PREPRUNE, S[lab.PREPRUNE]))
     st.selectbox(t("lab.method"), lab.METHODS,
-                 format_func=labels({m: t(f"method.{m}") for m in lab.METHODS}),
+                 format_func=state.labels({m: t(f"method.{m}") for m in lab.METHODS}),
                  **state.widget(lab.METHOD, S[lab.METHOD], lab.setter(lab.METHOD)))
     method = S[lab.METHOD]
     if method == "rep":
         st.radio(t("lab.rep_rule"), ("strict", "no_worse"), horizontal=True,
-                 format_func=labels({r: t(f"rule.{r}") for r in ("strict", "no_worse")}),
+                 format_func=state.labels({r: t(f"rule.{r}") for r in ("strict", "no_worse")}),
                  **state.widget(lab.REP_RULE, S[lab.REP_RULE], lab.setter(lab.REP_RULE)))
     elif method == "ebp":
         st.slider(t("lab.cf"), 0.01, 0.5, step=0.01,
                   **state.widget(lab.CF, float(S[lab.CF]), lab.setter(lab.CF)))
     elif method == "ccp":
         st.radio(t("lab.ccp_select"), lab.CCP_SELECTIONS,
-                 format_func=labels({c: t(f"ccp_select.{c}") for c in lab.CCP_SELECTIONS}),
+                 format_func=state.labels({c: t(f"ccp_select.{c}") for c in lab.CCP_SELECTIONS}),
                  **state.widget(lab.CCP_SELECT, S[lab.CCP_SELECT], lab.setter(lab.CCP_SELECT)))
         if S[lab.CCP_SELECT] == "cv":
             st.number_input(t("lab.folds"), min_value=2, max_value=20, step=1,

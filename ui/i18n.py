@@ -322,3 +322,8 @@ def placeholders(text: str) -> set[str]:
 def t(key: str, **fmt: object) -> str:
     """The text of ``key`` in the session's language (see :mod:`ui.state`)."""
     return translate(key, st.session_state.get(LANGUAGE, "en"), **fmt)
+
+
+def percent(value) -> str:
+    """A share as ``42.9%``; an em dash for a missing value (None or NaN)."""
+    return "—" if value is None or value != value else f"{value:.1%}"

@@ -90,6 +90,12 @@ def widget(name: str, value: Any, setter: Callable[[Any], None] | None = None) -
     return {"key": key, "on_change": _on_change, "args": (key, name, setter)}
 
 
+def labels(names: dict) -> Callable[[Any], str]:
+    """A widget's ``format_func`` from a dict of option → label. A bound method pickles and a
+    lambda would not, and session state must stay serialisable (``.streamlit/config.toml``)."""
+    return names.__getitem__
+
+
 def _on_change(key: str, name: str, setter: Callable[[Any], None] | None) -> None:
     value = st.session_state[key]
     if setter is None:
