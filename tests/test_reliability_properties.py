@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_properties import PAIRS, dataset, frames
+from tests.test_properties import PAIRS, dataset, frames
 from treecore import Tree, grow
 from treecore.pruning import ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep
 

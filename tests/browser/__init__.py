@@ -1,0 +1,1 @@
+"""Real-browser tests: the app in headless chromium (see shared TESTING.md)."""
