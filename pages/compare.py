@@ -9,7 +9,7 @@ from treecore import ALGORITHMS
 from treecore.export import to_dot
 from ui import compare, growth, split, state
 from ui import pruning_lab as lab
-from ui.i18n import percent, t
+from ui.i18n import error_text, percent, t
 from ui.lab_figures import agreement_heatmap
 
 compare.ensure_defaults()
@@ -20,12 +20,12 @@ st.title("⚖️ " + t("compare.title"))
 st.caption(t("compare.intro"))
 dataset, data_error = state.current_dataset()
 if dataset is None:
-    st.error(t("grow.no_data", message=data_error), icon="⚠️")
+    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
     st.stop()
 
 chosen_split = split.current_split(dataset)
 if chosen_split.error:
-    st.error(t("lab.bad_split", message=chosen_split.error), icon="⚠️")
+    st.error(t("lab.bad_split", message=error_text(chosen_split.error)), icon="⚠️")
 train, validation = chosen_split.train, chosen_split.validation
 st.caption(t("compare.split", train=f"{train.n_rows:,}",
              validation=f"{validation.n_rows:,}" if validation is not None else "0"))
@@ -90,8 +90,8 @@ for index, column in enumerate(columns):
         result = built[name]
         if result.tree is None:
             message = {"needs_validation": t("lab.needs_validation"),
-                       "other_dataset": t("compare.other_dataset")}.get(result.error,
-                                                                        result.error)
+                       "other_dataset": t("compare.other_dataset")}.get(result.error) \
+                or error_text(result.error)
             st.error(message, icon="⚠️")
             continue
         st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,

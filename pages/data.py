@@ -6,7 +6,7 @@ import streamlit as st
 from treecore.dataset import Kind
 from ui import state
 from ui.guards import level_messages
-from ui.i18n import t
+from ui.i18n import error_text, t
 from ui.loaders import ACCEPTED_TYPES
 from ui.summary import class_balance_figure, column_summary
 
@@ -26,7 +26,8 @@ choose.selectbox(
 upload.file_uploader(t("data.upload"), type=list(ACCEPTED_TYPES), key=state.UPLOADER,
                      on_change=state.take_upload)
 if st.session_state[state.UPLOAD_ERROR]:
-    st.error(t("data.upload_refused", message=st.session_state[state.UPLOAD_ERROR]), icon="🚫")
+    st.error(t("data.upload_refused", message=error_text(st.session_state[state.UPLOAD_ERROR])),
+             icon="🚫")
 
 table = state.current_table()
 frame = table.frame
@@ -78,7 +79,7 @@ balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.
 st.subheader(t("data.check"))
 dataset, error = state.current_dataset()
 if error:
-    st.error(error, icon="⚠️")
+    st.error(error_text(error), icon="⚠️")
 else:
     st.success(t("data.summary_line", rows=dataset.n_rows, features=len(dataset.feature_names),
                  classes=len(dataset.classes)), icon="✅")

@@ -12,7 +12,7 @@ from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.export import to_dot
 from ui import growth, guards, limits, node_view, state
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
-from ui.i18n import t
+from ui.i18n import error_text, t
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
 SPEEDS = (0.5, 1.0, 2.0, 3.0)
@@ -25,7 +25,7 @@ st.title("🌱 " + t("grow.title"))
 
 dataset, data_error = state.current_dataset()
 if dataset is None:
-    st.error(t("grow.no_data", message=data_error), icon="⚠️")
+    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
     st.stop()
 
 
@@ -81,7 +81,7 @@ try:
     with st.spinner(t("grow.growing")):
         grown = growth.cached_fit(train, params, S[growth.FORCE])
 except ConfigError as error:
-    st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
+    st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
     st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
               on_click=growth.clear_forced)
     st.stop()
@@ -318,7 +318,7 @@ def whatif_tab(node_id: int) -> None:
             other = growth.cached_fit(train, params, growth.with_forced(S[growth.FORCE], path,
                                                                         tried)).tree
     except ConfigError as error:
-        st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
+        st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
         return
     best = node_view.candidates(train, tree, growth.node_by_path(tree, path)).best()
     cost = growth.override_cost(best, other, path)

@@ -13,7 +13,7 @@ from treecore.export import to_dot
 from ui import growth, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
-from ui.i18n import t
+from ui.i18n import error_text, t
 from ui.loaders import ACCEPTED_TYPES, LoadError
 
 pe.ensure_defaults()
@@ -33,7 +33,7 @@ def tree_from_session():
             return None, t("predict.no_model")
         return pe.load_model(S[pe.MODEL_JSON]), t("predict.from_model", name=S[pe.MODEL_NAME])
     if dataset is None:
-        return None, t("grow.no_data", message=data_error)
+        return None, t("grow.no_data", message=error_text(data_error))
     params, force = growth.params_from_session(), S[growth.FORCE]
     if source == "grow":
         train, _, _ = growth.training_split(dataset)
@@ -56,13 +56,13 @@ with model_col:
     st.file_uploader(t("predict.model_upload"), type=["json"], key=pe.MODEL_UPLOADER,
                      on_change=pe.take_model)
     if S[pe.MODEL_ERROR]:
-        st.error(t("predict.bad_model", message=S[pe.MODEL_ERROR]), icon="⚠️")
+        st.error(t("predict.bad_model", message=error_text(S[pe.MODEL_ERROR])), icon="⚠️")
 
 try:
     with st.spinner(t("grow.growing")):
         tree, about = tree_from_session()
 except (ConfigError, DataError) as error:
-    tree, about = None, str(error)
+    tree, about = None, error_text(error)
 if tree is None:
     st.error(about, icon="⚠️")
     st.stop()
@@ -90,7 +90,7 @@ try:
     frame, frame_name = rows_frame()
     result = pe.predictions(tree, frame, state.missing_markers())
 except (LoadError, DataError) as error:
-    st.error(t("predict.bad_rows", message=str(error)), icon="⚠️")
+    st.error(t("predict.bad_rows", message=error_text(error)), icon="⚠️")
     result = None
 if result is not None:
     st.caption(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name))

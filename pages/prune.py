@@ -12,7 +12,7 @@ from treecore import ALGORITHMS, ConfigError
 from treecore.export import to_dot
 from ui import growth, pruning_lab as lab, split, state
 from ui.lab_figures import accuracy_bars, ccp_chart
-from ui.i18n import percent, t
+from ui.i18n import error_text, percent, reason_text, t
 
 lab.ensure_defaults()
 S = st.session_state
@@ -22,7 +22,7 @@ st.title("✂️ " + t("lab.title"))
 st.caption(t("lab.intro"))
 dataset, data_error = state.current_dataset()
 if dataset is None:
-    st.error(t("grow.no_data", message=data_error), icon="⚠️")
+    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
     st.stop()
 
 
@@ -88,7 +88,7 @@ with st.sidebar:
 # ================================================================ the trees
 chosen_split = split.current_split(dataset)
 if chosen_split.error:
-    st.error(t("lab.bad_split", message=chosen_split.error), icon="⚠️")
+    st.error(t("lab.bad_split", message=error_text(chosen_split.error)), icon="⚠️")
 train, validation = chosen_split.train, chosen_split.validation
 params, force = growth.params_from_session(), S[growth.FORCE]
 options = lab.options_from_session()
@@ -100,7 +100,7 @@ try:
                                           lab.unpruned_params(params), force)
                 for m in lab.methods_to_run(S[lab.METHOD], train, options)}
 except ConfigError as error:
-    st.error(t("grow.cannot_grow", message=str(error)), icon="⚠️")
+    st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
     st.stop()
 
 method = S[lab.METHOD]
@@ -213,4 +213,4 @@ with figures_col:
     st.dataframe([{t("col.figure"): t(f"fig.{name}"), t("col.value"): f"{value:.6g}"}
                   for name, value in step.figures.items()], hide_index=True, key="lab.figures")
     st.markdown(f"**{t('lab.reason')}**")
-    st.info(step.reason, icon="💬")
+    st.info(reason_text(step), icon="💬")

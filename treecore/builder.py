@@ -250,8 +250,11 @@ class Growth:
         forced = forced_candidate(node, self.data.features, rules, spec)
         where = "the root" if not draft.path else " → ".join(draft.path)
         if forced is None or not forced.eligible:
-            reason = forced.note if forced is not None else "no such feature, or no value known here"
-            raise ConfigError(f"cannot split {where} on {spec!r}: {reason}")
+            note = "" if forced is None else forced.note
+            raise ConfigError(f"cannot split {where} on {spec!r}: "
+                              f"{note or 'no such feature, or no value known here'}",
+                              code="forced_split",
+                              params={"path": draft.path, "spec": spec, "note": note})
         others = tuple(c for c in table if c.feature != forced.feature)
         ordered = tuple(sorted(others + (forced,), key=lambda c: c.feature_index))
         return (CandidateTable(ordered, table.criterion, table.average_gain, ordered.index(forced)),

@@ -88,7 +88,8 @@ class Schema:
         """
         absent = [name for name in self.feature_names if name not in frame.columns]
         if absent:
-            raise DataError("this column is missing from the rows to predict", column=absent[0],
+            raise DataError("this column is missing from the rows to predict",
+                            code="column_absent", column=absent[0],
                             hint="the rows need every feature the tree was grown on")
         markers = frozenset(m.strip() for m in missing)
         X = np.empty((len(frame), len(self.features)), dtype=float)
@@ -115,7 +116,9 @@ class Schema:
         for i, value in enumerate(values):
             key = _class_key(value)
             if key not in code_of:
-                raise DataError(f"class {value!r} was not in the training data", row=i + 1,
+                raise DataError(f"class {value!r} was not in the training data",
+                                code="unknown_class", row=i + 1, value=value,
+                                classes=list(self.classes),
                                 hint=f"classes are {list(self.classes)}")
             codes[i] = code_of[key]
         return codes
@@ -215,8 +218,9 @@ class Dataset:
         overrides = {name: Kind(kind) for name, kind in (kinds or {}).items()}
         unknown = [name for name in overrides if name not in frame.columns]
         if unknown:
-            raise DataError("is not a column of the table", column=unknown[0],
-                            hint=f"columns are {list(map(str, frame.columns))}")
+            columns = list(map(str, frame.columns))
+            raise DataError("is not a column of the table", code="not_a_column",
+                            column=unknown[0], columns=columns, hint=f"columns are {columns}")
         inferred = infer_kinds(frame, target, missing=tuple(markers))
         features, columns = [], []
         for name in frame.columns:
@@ -229,7 +233,7 @@ class Dataset:
             features.append(feature)
             columns.append(encoded)
         if not features:
-            raise DataError("no feature columns are left besides the target",
+            raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
         classes, y = _encode_target(frame[target], str(target), markers)
         schema = Schema(tuple(features), str(target), classes)
@@ -282,22 +286,25 @@ def _is_row_id(name: str, known: pd.Series) -> bool:
 # --------------------------------------------------------------------------------- encoding
 def _check_table(frame: pd.DataFrame, target: str) -> None:
     if frame.shape[1] == 0:
-        raise DataError("the table has no columns", hint="check the file's delimiter and header line")
+        raise DataError("the table has no columns", code="no_columns",
+                        hint="check the file's delimiter and header line")
     names = [str(c) for c in frame.columns]
     seen = set()
     for position, name in enumerate(names, start=1):
         if name.strip() == "" or name.startswith("Unnamed: "):
-            raise DataError(f"column {position} has no name",
+            raise DataError(f"column {position} has no name", code="no_name", position=position,
                             hint="give every column a header, or delete the empty column")
         if name in seen:
-            raise DataError("this name is used by two columns", column=name,
+            raise DataError("this name is used by two columns", code="duplicate_name", column=name,
                             hint="rename one of them")
         seen.add(name)
     if target not in frame.columns:
-        raise DataError("is not a column of the table", column=str(target),
+        raise DataError("is not a column of the table", code="target_not_a_column",
+                        column=str(target), columns=names,
                         hint=f"choose the target among {names}")
     if len(frame) == 0:
-        raise DataError("the table has no rows", hint="use a file with a header and data rows")
+        raise DataError("the table has no rows", code="no_rows",
+                        hint="use a file with a header and data rows")
 
 
 def _missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
@@ -332,13 +339,14 @@ def _to_float(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
     numbers = pd.to_numeric(pd.Series(raw[known], dtype=object), errors="coerce").to_numpy(dtype=float)
     bad = np.flatnonzero(np.isnan(numbers))
     if bad.size:
-        row = int(np.flatnonzero(known)[bad[0]]) + 1
-        raise DataError(f"{raw[known][bad[0]]!r} is not a number", column=name, row=row,
+        row, value = int(np.flatnonzero(known)[bad[0]]) + 1, raw[known][bad[0]]
+        raise DataError(f"{value!r} is not a number", code="not_a_number", column=name, row=row,
+                        value=value,
                         hint="fix the value, mark it missing, or make the column nominal")
     infinite = np.flatnonzero(np.isinf(numbers))
     if infinite.size:
         row = int(np.flatnonzero(known)[infinite[0]]) + 1
-        raise DataError("contains an infinite value", column=name, row=row,
+        raise DataError("contains an infinite value", code="infinite", column=name, row=row,
                         hint="replace it by a finite number or leave the cell empty")
     values[known] = numbers
     return values
@@ -348,7 +356,7 @@ def _encode_column(column: pd.Series, name: str, kind: Kind,
                    markers: frozenset[str]) -> tuple[Feature, np.ndarray]:
     known = ~_missing_mask(column, markers)
     if not known.any():
-        raise DataError("every value is missing", column=name,
+        raise DataError("every value is missing", code="all_missing", column=name,
                         hint="ignore this column, or check the missing-value markers")
     if kind is Kind.CONTINUOUS:
         return Feature(name, kind), _to_float(column, known, name)
@@ -363,16 +371,20 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str]) -> tup
     known = ~_missing_mask(column, markers)
     if not known.all():
         row = int(np.flatnonzero(~known)[0]) + 1
-        raise DataError("the class (target) is missing", column=name, row=row,
+        raise DataError("the class (target) is missing", code="target_missing", column=name,
+                        row=row,
                         hint="fill it in, or remove the rows without a class")
     values = [_class_key(v) for v in column.to_numpy(dtype=object)]
     if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in values):
-        raise DataError(f"looks continuous ({column.nunique()} distinct numbers)", column=name,
+        distinct = column.nunique()
+        raise DataError(f"looks continuous ({distinct} distinct numbers)",
+                        code="continuous_target", column=name, distinct=distinct,
                         hint="Tree Explorer grows classification trees (regression trees are "
                              "planned): choose a nominal target or bin this one into classes")
     codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
     if len(uniques) < 2:
-        raise DataError(f"has only one class ({uniques[0]!r})", column=name,
+        raise DataError(f"has only one class ({uniques[0]!r})", code="one_class", column=name,
+                        value=uniques[0],
                         hint="a tree needs at least two classes to separate")
     return tuple(_class_key(u) for u in uniques), codes.astype(np.int64)
 
@@ -382,7 +394,8 @@ def _weights(frame: pd.DataFrame, weights) -> np.ndarray:
         return np.ones(len(frame))
     if isinstance(weights, str):
         if weights not in frame.columns:
-            raise DataError("the weight column is not in the table", column=weights)
+            raise DataError("the weight column is not in the table", code="weight_column_absent",
+                            column=weights)
         values = pd.to_numeric(frame[weights], errors="coerce").to_numpy(dtype=float)
         name = weights
     else:
@@ -390,11 +403,13 @@ def _weights(frame: pd.DataFrame, weights) -> np.ndarray:
         name = "sample weight"
         if values.shape != (len(frame),):
             raise DataError(f"expected one weight per row ({len(frame)}), got {values.size}",
-                            column=name)
+                            code="weights_count", column=name, expected=len(frame),
+                            got=values.size)
     bad = np.flatnonzero(~np.isfinite(values) | (values < 0))
     if bad.size:
-        raise DataError("a sample weight must be a finite number ≥ 0", column=name,
+        raise DataError("a sample weight must be a finite number ≥ 0", code="weights_negative",
+                        column=name,
                         row=int(bad[0]) + 1)
     if values.sum() <= 0:
-        raise DataError("the sample weights add up to zero", column=name)
+        raise DataError("the sample weights add up to zero", code="weights_zero", column=name)
     return values

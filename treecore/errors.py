@@ -5,26 +5,49 @@ Every message says *what* is wrong, *where* (column and row, when there is one) 
 
 from __future__ import annotations
 
+from typing import Mapping
+
 
 class TreecoreError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    ``str(error)`` is the English message. ``code`` names the problem (``""`` when the raise
+    site gives none) and ``params`` holds the values the message mentions, so an interface can
+    word the message itself, in its own language. An error pickles with all three.
+
+    >>> e = TreecoreError("max_depth must be ≥ 0", code="bad_depth", params={"value": -1})
+    >>> str(e), e.code, e.params
+    ('max_depth must be ≥ 0', 'bad_depth', {'value': -1})
+    """
+
+    def __init__(self, message: str = "", *, code: str = "", params: Mapping | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 class DataError(TreecoreError, ValueError):
     """The data cannot be used as given.
 
-    >>> e = DataError("contains inf", column="密度", row=4, hint="replace it by a number or leave it empty")
+    ``params`` holds ``column`` and ``row`` (when given) and the keyword arguments beyond them.
+
+    >>> e = DataError("contains inf", code="infinite", column="密度", row=4,
+    ...               hint="replace it by a number or leave it empty")
     >>> str(e)
     "Column '密度', row 4: contains inf. Replace it by a number or leave it empty."
+    >>> e.code, e.params
+    ('infinite', {'column': '密度', 'row': 4})
     """
 
-    def __init__(self, message: str, *, column: str | None = None, row: object = None,
-                 hint: str | None = None):
+    def __init__(self, message: str, *, code: str = "", column: str | None = None,
+                 row: object = None, hint: str | None = None, **params: object):
         self.message = message
         self.column = column
         self.row = row
         self.hint = hint
-        super().__init__(self._render())
+        where = {name: value for name, value in (("column", column), ("row", row))
+                 if value is not None}
+        super().__init__(self._render(), code=code, params={**where, **params})
 
     def _render(self) -> str:
         where = []

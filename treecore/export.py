@@ -61,7 +61,7 @@ def to_json(tree: Tree) -> str:
 
 def _expect(condition: bool, what: str) -> None:
     if not condition:
-        raise DataError(f"this is not a valid tree file: {what}",
+        raise DataError(f"this is not a valid tree file: {what}", code="bad_model", detail=what,
                         hint="load a JSON file exported by Tree Explorer")
 
 
@@ -166,7 +166,8 @@ def from_json(text: str) -> Tree:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, TypeError, RecursionError) as error:
-        raise DataError(f"this is not JSON ({error})", hint="load a file exported by Tree Explorer")
+        raise DataError(f"this is not JSON ({error})", code="bad_model",
+                        detail=f"not JSON ({error})", hint="load a file exported by Tree Explorer")
     _expect(isinstance(data, dict) and data.get("format") == FORMAT, "the format marker is missing")
     _expect(data.get("version") == VERSION, f"unsupported version {data.get('version')!r}")
     raw_schema = data.get("schema")
@@ -517,7 +518,8 @@ def sql_identifier(name: str) -> str:
     "a""b c"
     """
     if "\x00" in name:
-        raise DataError("a name with a NUL character cannot be written in SQL", column=name)
+        raise DataError("a name with a NUL character cannot be written in SQL",
+                        code="nul_in_sql_name", column=name)
     return '"' + name.replace('"', '""') + '"'
 
 
@@ -531,7 +533,8 @@ def sql_literal(value) -> str:
         return repr(value)
     text = str(value)
     if "\x00" in text:
-        raise DataError("a value with a NUL character cannot be written in SQL")
+        raise DataError("a value with a NUL character cannot be written in SQL",
+                        code="nul_in_sql_value")
     return "'" + text.replace("'", "''") + "'"
 
 

@@ -70,11 +70,11 @@ def setter(index: int, field: str):
 @dataclass(frozen=True, eq=False)
 class Built:
     """A configuration's tree and the seconds it took to grow and prune, or why it failed
-    (``error``: "needs_validation", "other_dataset" or an engine message)."""
+    (``error``: "needs_validation", "other_dataset" or the engine's error)."""
 
     tree: Tree | None
     seconds: float = 0.0
-    error: str | None = None
+    error: str | TreecoreError | None = None
 
 
 def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str) -> tuple[dict, tuple] | str:
@@ -106,7 +106,7 @@ def build(params: Mapping, force, pruning: str, train: Dataset, validation: Data
                     return Built(None, error=pruned.error)
                 tree = pruned.tree
     except TreecoreError as error:
-        return Built(None, error=str(error))
+        return Built(None, error=error)
     return Built(tree, time.perf_counter() - start)
 
 

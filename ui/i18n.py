@@ -13,7 +13,10 @@ import string
 
 import streamlit as st
 
+from treecore.pruning import PruneStep
+
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
+from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .state import LANGUAGE
 
@@ -295,6 +298,13 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
 }
 TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & export
 TRANSLATIONS.update(LIMITS_TRANSLATIONS)  # server limits (ui/limits.py)
+TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from their codes
+
+#: Translation keys of the engine's notes on a split that cannot be chosen.
+NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",
+                             "one value only": "note.one_value",
+                             "one side empty": "note.one_side_empty",
+                             "gain below average": "grow.filtered_average"}
 
 
 def translate(key: str, lang: str, **fmt: object) -> str:
@@ -319,11 +329,59 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def session_language() -> str:
+    """The session's language (see :mod:`ui.state`)."""
+    return st.session_state.get(LANGUAGE, "en")
+
+
 def t(key: str, **fmt: object) -> str:
-    """The text of ``key`` in the session's language (see :mod:`ui.state`)."""
-    return translate(key, st.session_state.get(LANGUAGE, "en"), **fmt)
+    """The text of ``key`` in the session's language."""
+    return translate(key, session_language(), **fmt)
 
 
 def percent(value) -> str:
     """A share as ``42.9%``; an em dash for a missing value (None or NaN)."""
     return "—" if value is None or value != value else f"{value:.1%}"
+
+
+def _shown(name: str, value: object, lang: str) -> object:
+    """A parameter of a coded error as ``lang`` shows it: a tree ``path`` with arrows (the root
+    by name), a split's ``note`` translated, a list joined."""
+    if name == "path":
+        return " → ".join(value) or translate("versions.root", lang)
+    if name == "note":
+        return translate(NOTE_KEYS[value], lang) if value in NOTE_KEYS else value
+    if isinstance(value, list):
+        return translate("list.separator", lang).join(map(str, value))
+    return value
+
+
+def error_text(error: BaseException | str, lang: str | None = None) -> str:
+    """``error`` in ``lang`` (default: the session's language): the ``error.<code>`` entry
+    filled with the error's ``params`` (a DataError, ConfigError or LoadError); ``str(error)``
+    when it has no known code, so a plain text comes back as it is.
+
+    >>> from treecore.errors import DataError
+    >>> error_text(DataError("every value is missing", code="all_missing", column="色泽"), "zh")
+    '列“色泽”：所有值都是缺失值。请忽略该列，或检查缺失值标记。'
+    """
+    key = f"error.{getattr(error, 'code', '')}"
+    if key not in TRANSLATIONS:
+        return str(error)
+    lang = lang or session_language()
+    return translate(key, lang, **{name: _shown(name, value, lang)
+                                   for name, value in error.params.items()})
+
+
+def reason_text(step: PruneStep, lang: str | None = None) -> str:
+    """Why a pruning step was decided, in ``lang`` (default: the session's language): the
+    method's comparison (``reason.<method>``) and the verdict (``reason.<code>``), filled with
+    the step's figures; the engine's English ``reason`` for a step without a known code."""
+    method = step.code.partition(".")[0]
+    comparison, verdict = f"reason.{method}", f"reason.{step.code}"
+    if comparison not in TRANSLATIONS or verdict not in TRANSLATIONS:
+        return step.reason
+    lang = lang or session_language()
+    return translate("reason.sentence", lang,
+                     comparison=translate(comparison, lang, **step.figures),
+                     verdict=translate(verdict, lang, **step.figures))

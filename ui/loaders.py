@@ -44,7 +44,16 @@ _READ_OPTIONS = {"keep_default_na": False, "na_values": [""]}
 
 
 class LoadError(ValueError):
-    """A file cannot be read as a table; the message says why and what to do."""
+    """A file cannot be read as a table; the message says why and what to do.
+
+    Like the engine's errors, ``code`` names the problem and ``params`` holds the values the
+    message mentions, so :func:`ui.i18n.error_text` can word it in the session's language.
+    """
+
+    def __init__(self, message: str = "", *, code: str = "", **params: object):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -68,14 +77,16 @@ def read_table(name: str, data: bytes) -> LoadedTable:
     otherwise from the file name's suffix; anything else is read as delimited text.
     """
     if len(data) > MAX_UPLOAD_BYTES:
-        raise LoadError(f"The file is {len(data) / 2**20:.0f} MB; the limit is "
-                        f"{MAX_UPLOAD_BYTES // 2**20} MB. Upload a sample of the rows instead.")
+        size, limit = f"{len(data) / 2**20:.0f}", MAX_UPLOAD_BYTES // 2**20
+        raise LoadError(f"The file is {size} MB; the limit is {limit} MB. Upload a sample of the "
+                        "rows instead.", code="file_too_large", size=size, limit=limit)
     if not data.strip():
-        raise LoadError("The file is empty. Upload a table with a header line and data rows.")
+        raise LoadError("The file is empty. Upload a table with a header line and data rows.",
+                        code="empty_file")
     suffix = PurePath(name).suffix.lower()
     if data.startswith(_OLE_MAGIC) or suffix == ".xls":
         raise LoadError("This is an old Excel (.xls) file, which is not supported. "
-                        "Save it as .xlsx or CSV and upload that.")
+                        "Save it as .xlsx or CSV and upload that.", code="old_excel")
     if data.startswith(_ZIP_MAGIC) or suffix in EXCEL_SUFFIXES:
         table = _read_excel(data)
     elif data.startswith(_PARQUET_MAGIC) or suffix in PARQUET_SUFFIXES:
@@ -91,10 +102,12 @@ def _check_shape(shape: tuple[int, int]) -> None:
     rows, columns = shape
     if columns > MAX_COLUMNS:
         raise LoadError(f"The table has {columns} columns; the limit is {MAX_COLUMNS}. "
-                        "Keep the columns you need and upload again.")
+                        "Keep the columns you need and upload again.", code="too_many_columns",
+                        columns=columns, limit=MAX_COLUMNS)
     if rows > MAX_ROWS:
         raise LoadError(f"The table has {rows:,} rows; the limit is {MAX_ROWS:,}. "
-                        "Upload a sample of the rows instead.")
+                        "Upload a sample of the rows instead.", code="too_many_rows",
+                        rows=f"{rows:,}", limit=f"{MAX_ROWS:,}")
 
 
 def _check_header(names: list[str]) -> None:
@@ -104,7 +117,9 @@ def _check_header(names: list[str]) -> None:
         key = str(name).strip()
         if key and key in first_position:
             raise LoadError(f"Columns {first_position[key]} and {position} are both named "
-                            f"'{key}'. Rename one of them and upload again.")
+                            f"'{key}'. Rename one of them and upload again.",
+                            code="duplicate_header", first=first_position[key],
+                            second=position, column=key)
         first_position.setdefault(key, position)
 
 
@@ -174,12 +189,13 @@ def _decode(data: bytes, encoding: str) -> str:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise LoadError(f"The file starts like {encoding.upper()} text but byte {error.start} "
-                        "is not valid there. Save the file as UTF-8 and upload it again.") from None
+                        "is not valid there. Save the file as UTF-8 and upload it again.",
+                        code="bad_encoding", encoding=encoding.upper(), byte=error.start) from None
 
 
 def _binary_error() -> LoadError:
     return LoadError("This does not look like a text table (it contains binary data). Upload a "
-                     "CSV, TSV, TXT, Excel (.xlsx) or Parquet file.")
+                     "CSV, TSV, TXT, Excel (.xlsx) or Parquet file.", code="binary")
 
 
 def sniff_delimiter(text: str, *, prefer_tab: bool = False) -> str:
@@ -195,7 +211,10 @@ def sniff_delimiter(text: str, *, prefer_tab: bool = False) -> str:
     order = ("\t",) + tuple(d for d in DELIMITERS if d != "\t") if prefer_tab else DELIMITERS
     best, best_score = ",", (0.0, 1)
     for delimiter in order:
-        counts = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
+        try:
+            counts = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
+        except csv.Error:       # e.g. an over-long field: the full read below says where
+            continue
         if not counts:
             continue
         width = counts[0]
@@ -214,10 +233,9 @@ def _read_text(data: bytes, *, prefer_tab: bool) -> LoadedTable:
     try:
         frame = pd.read_csv(io.StringIO(text), sep=delimiter, **_READ_OPTIONS)
     except pd.errors.ParserError as error:
-        raise LoadError(_parser_message(str(error))) from None
+        raise _parser_error(str(error)) from None
     except pd.errors.EmptyDataError:
-        raise LoadError("The file has no header line. The first line must name the "
-                        "columns.") from None
+        raise _no_header_error() from None
     if frame.shape[1] == 1 and len(text.splitlines()) > 1:
         notes += ("Only one column was found. If the file has several, separate them with "
                   "commas, semicolons, tabs or '|'.",)
@@ -236,7 +254,7 @@ def _check_records(text: str, delimiter: str) -> None:
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = next(reader, None)
     if header is None:
-        raise LoadError("The file has no header line. The first line must name the columns.")
+        raise _no_header_error()
     if len(header) > MAX_COLUMNS:
         _check_shape((0, len(header)))
     _check_header(header)
@@ -248,23 +266,35 @@ def _check_records(text: str, delimiter: str) -> None:
             if len(record) != len(header):
                 raise LoadError(f"Line {reader.line_num} has {len(record)} fields but the header "
                                 f"has {len(header)}. Fix that line (a stray '{_show(delimiter)}' "
-                                "or a missing one?) or quote values that contain the delimiter.")
+                                "or a missing one?) or quote values that contain the delimiter.",
+                                code="field_count", line=reader.line_num, fields=len(record),
+                                expected=len(header), delimiter=_show(delimiter))
             rows += 1
             if rows > MAX_ROWS:
                 _check_shape((rows, len(header)))
     except csv.Error as error:
-        raise LoadError(f"Line {reader.line_num} cannot be read: {error}. Check its quotes.") \
-            from None
+        raise LoadError(f"Line {reader.line_num} cannot be read: {error}. Check its quotes.",
+                        code="bad_quotes", line=reader.line_num, detail=str(error)) from None
 
 
 def _show(delimiter: str) -> str:
     return "TAB" if delimiter == "\t" else delimiter
 
 
-def _parser_message(detail: str) -> str:
+def _no_header_error() -> LoadError:
+    return LoadError("The file has no header line. The first line must name the columns.",
+                     code="no_header")
+
+
+def _parser_error(detail: str) -> LoadError:
+    """pandas' parser message as a LoadError naming the line, when pandas names one."""
     match = re.search(r"line (\d+)", detail)
-    where = f"Line {match.group(1)}" if match else "A line"
-    return f"{where} cannot be read ({detail.strip()}). Check that line's quotes and delimiters."
+    detail = detail.strip()
+    if match is None:
+        return LoadError(f"A line cannot be read ({detail}). Check that line's quotes and "
+                         "delimiters.", code="parser", detail=detail)
+    return LoadError(f"Line {match.group(1)} cannot be read ({detail}). Check that line's quotes "
+                     "and delimiters.", code="parser_line", line=int(match.group(1)), detail=detail)
 
 
 # --------------------------------------------------------------------------------- Excel
@@ -273,23 +303,26 @@ def _read_excel(data: bytes) -> LoadedTable:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise LoadError("This is not a valid .xlsx file (it is damaged or another format). "
-                        "Open it in Excel and save it again as .xlsx or CSV.") from None
+                        "Open it in Excel and save it again as .xlsx or CSV.",
+                        code="bad_xlsx") from None
     with archive:
         claimed = sum(info.file_size for info in archive.infolist())
         if claimed > MAX_XLSX_UNCOMPRESSED_BYTES:
-            raise LoadError(f"This .xlsx file would unpack to {claimed / 2**30:.1f} GB, over the "
-                            f"{MAX_XLSX_UNCOMPRESSED_BYTES // 2**30} GB limit, so it was not "
-                            "opened. Save the sheet you need as CSV and upload that.")
+            size, limit = f"{claimed / 2**30:.1f}", MAX_XLSX_UNCOMPRESSED_BYTES // 2**30
+            raise LoadError(f"This .xlsx file would unpack to {size} GB, over the {limit} GB "
+                            "limit, so it was not opened. Save the sheet you need as CSV and "
+                            "upload that.", code="xlsx_too_large", size=size, limit=limit)
         if "xl/workbook.xml" not in archive.namelist():
             raise LoadError("This zip file is not an Excel workbook. Upload an .xlsx, CSV or "
-                            "Parquet file.")
+                            "Parquet file.", code="not_a_workbook")
     try:
         with pd.ExcelFile(io.BytesIO(data), engine="openpyxl") as workbook:
             names = workbook.sheet_names
             raw = pd.read_excel(workbook, sheet_name=names[0], header=None, **_READ_OPTIONS)
     except Exception as error:  # openpyxl raises many types for damaged workbooks
         raise LoadError(f"The Excel file cannot be read ({error}). Open it in Excel and save it "
-                        "again, or save the sheet as CSV.") from None
+                        "again, or save the sheet as CSV.", code="bad_excel",
+                        detail=str(error)) from None
     sheet_name = names[0]
     notes = ()
     if len(names) > 1:
@@ -298,7 +331,8 @@ def _read_excel(data: bytes) -> LoadedTable:
     raw = raw.dropna(how="all").dropna(axis=1, how="all")
     if raw.empty:
         raise LoadError(f"The first sheet, '{sheet_name}', is empty. Put the table in the first "
-                        "sheet, with the column names in its first row.")
+                        "sheet, with the column names in its first row.", code="empty_sheet",
+                        sheet=sheet_name)
     header = ["" if pd.isna(v) else str(v) for v in raw.iloc[0]]
     _check_header(header)
     frame = raw.iloc[1:].reset_index(drop=True)
@@ -315,13 +349,14 @@ def _read_parquet(data: bytes) -> LoadedTable:
         parquet = pq.ParquetFile(io.BytesIO(data))
     except (pa.ArrowException, OSError) as error:
         raise LoadError(f"This is not a readable Parquet file ({error}). Export it again, or "
-                        "upload a CSV.") from None
+                        "upload a CSV.", code="bad_parquet", detail=str(error)) from None
     schema = parquet.schema_arrow
     _check_shape((parquet.metadata.num_rows, len(schema)))
     for field in schema:
         if pa.types.is_nested(field.type):
             raise LoadError(f"Column '{field.name}' holds nested values ({field.type}); a tree "
                             "needs one plain value per cell. Flatten or drop that column and "
-                            "upload again.")
+                            "upload again.", code="nested_column", column=field.name,
+                            type=str(field.type))
     _check_header(list(schema.names))
     return LoadedTable(parquet.read().to_pandas(), None, None)

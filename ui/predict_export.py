@@ -29,7 +29,7 @@ ROWS_NAME = "predict_rows_name"      #: file name of the uploaded rows to classi
 ROWS_BYTES = "predict_rows_bytes"    #: their bytes (None: classify the current data set)
 MODEL_JSON = "predict_model_json"    #: the loaded model file's text
 MODEL_NAME = "predict_model_name"    #: its file name
-MODEL_ERROR = "predict_model_error"  #: why the last model file was refused, or None
+MODEL_ERROR = "predict_model_error"  #: the DataError that refused the last model file, or None
 ROW = "predict_row"                  #: row (1-based) whose path is explained
 ROWS_UPLOADER, MODEL_UPLOADER = "w_predict_rows", "w_predict_model"
 
@@ -72,7 +72,7 @@ def take_model() -> None:
     try:
         load_model(text)
     except DataError as error:
-        st.session_state[MODEL_ERROR] = str(error)
+        st.session_state[MODEL_ERROR] = error
         return
     st.session_state.update({MODEL_JSON: text, MODEL_NAME: uploaded.name, MODEL_ERROR: None,
                              SOURCE: "model"})

@@ -33,11 +33,13 @@ MODES = ("random", "rows", "upload")
 
 @dataclass(frozen=True, eq=False)
 class Split:
-    """Training rows, validation rows (None when there are none) and why the choice failed."""
+    """Training rows, validation rows (None when there are none) and why the choice failed:
+    a message, or the error of an uploaded validation table (shown with
+    :func:`ui.i18n.error_text`)."""
 
     train: Dataset
     validation: Dataset | None
-    error: str | None = None
+    error: str | LoadError | TreecoreError | None = None
 
 
 def random_split(dataset: Dataset, ratio: float, seed: int, stratified: bool = True) -> Split:
@@ -82,7 +84,7 @@ def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
         X = dataset.schema.encode(frame, missing) if missing else dataset.schema.encode(frame)
         validation = labelled(dataset.schema, X, frame[target].tolist())
     except (LoadError, TreecoreError) as error:
-        return Split(dataset, None, str(error))
+        return Split(dataset, None, error)
     return Split(dataset, validation)
 
 

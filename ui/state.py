@@ -29,7 +29,7 @@ DATASET = "dataset"              #: a sample id, or UPLOADED for the user's own 
 UPLOAD_NAME = "upload_name"      #: file name of the last accepted upload
 UPLOAD_BYTES = "upload_bytes"    #: its bytes, unmodified
 UPLOAD_DIGEST = "upload_digest"  #: sha256 of those bytes (the cache key)
-UPLOAD_ERROR = "upload_error"    #: why the last upload was refused, or None
+UPLOAD_ERROR = "upload_error"    #: the LoadError that refused the last upload, or None
 TARGET = "target"                #: class column; None = the data set's default
 KINDS = "kinds"                  #: {column: Kind value} chosen over the inferred kinds
 MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
@@ -138,7 +138,7 @@ def take_upload() -> None:
     try:
         _read_upload(uploaded.name, digest, data)
     except LoadError as error:
-        st.session_state[UPLOAD_ERROR] = str(error)
+        st.session_state[UPLOAD_ERROR] = error
         return
     st.session_state[UPLOAD_NAME] = uploaded.name
     st.session_state[UPLOAD_BYTES] = data
@@ -267,7 +267,7 @@ def set_continuous(names: list[str]) -> None:
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
                    missing: tuple[str, ...], _frame: pd.DataFrame
-                   ) -> tuple[Dataset | None, str | None]:
+                   ) -> tuple[Dataset | None, DataError | None]:
     """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed).
 
     A resource, not data: every rerun gets the same immutable Dataset object, so its
@@ -275,12 +275,13 @@ def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
     try:
         return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing), None
     except DataError as error:
-        return None, str(error)
+        return None, error
 
 
-def current_dataset() -> tuple[Dataset | None, str | None]:
+def current_dataset() -> tuple[Dataset | None, DataError | None]:
     """The session's table encoded with its target, kinds and missing markers:
-    ``(dataset, None)``, or ``(None, message)`` saying what is wrong with the data."""
+    ``(dataset, None)``, or ``(None, error)`` saying what is wrong with the data (shown with
+    :func:`ui.i18n.error_text`)."""
     frame = current_frame()
     columns = {str(c) for c in frame.columns}
     kinds = tuple(sorted((name, kind.value) for name, kind in effective_kinds().items()

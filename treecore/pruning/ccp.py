@@ -196,9 +196,10 @@ def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResul
                 f"{link.cost_subtree:.6g}) / ({link.leaves} − 1) = {link.alpha:.6g}")
         if link.alpha > alpha * (1 + _RELATIVE) + 1e-15:
             steps.append(PruneStep(link.node_id, figures, KEEP, f"{said} > α = {alpha:.6g}: "
-                                   "kept, and every other subtree has a larger α_eff"))
+                                   "kept, and every other subtree has a larger α_eff",
+                                   "ccp.keep"))
             break
         pruned.append(link.node_id)
         steps.append(PruneStep(link.node_id, figures, PRUNE,
-                               f"{said} ≤ α = {alpha:.6g}: pruned"))
+                               f"{said} ≤ α = {alpha:.6g}: pruned", "ccp.prune"))
     return PruneResult(tree.collapse(pruned), tuple(steps))

@@ -76,7 +76,7 @@ def _step(node_id: int, figures: dict, outcome: str) -> PruneStep:
                "raise": "the largest branch is no worse (within 0.1): raised in its place",
                "keep": "the subtree is better: kept"}[outcome]
     return PruneStep(node_id, figures, KEEP if outcome == "keep" else PRUNE,
-                     f"{said}; {verdict}")
+                     f"{said}; {verdict}", f"ebp.{outcome}")
 
 
 def _replace_subtrees(tree: Tree, cf: float) -> PruneResult:

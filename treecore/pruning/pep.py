@@ -49,7 +49,8 @@ def prune_pep(tree: Tree) -> PruneResult:
         reason = (f"as a leaf e + 1/2 = {leaf:g} {relation} subtree's Σe + L/2 + SE = "
                   f"{subtree:g} + {se:.3f} = {subtree + se:.3f}; "
                   + ("pruned" if prune else "kept"))
-        steps.append(PruneStep(int(arrays.ids[p]), figures, PRUNE if prune else KEEP, reason))
+        steps.append(PruneStep(int(arrays.ids[p]), figures, PRUNE if prune else KEEP, reason,
+                               "pep.prune" if prune else "pep.keep"))
         if prune:
             pruned.append(int(arrays.ids[p]))
             p += int(arrays.size[p])

@@ -64,16 +64,20 @@ def prune_rep(tree: Tree, X_val, y_val=None, *, rule: str = "strict") -> PruneRe
             int(arrays.ids[p]),
             {"validation_weight": float(reached[p].sum()), "errors_subtree": subtree,
              "errors_leaf": leaf, "accuracy_before": before, "accuracy_after": after},
-            PRUNE if prune else KEEP, _reason(prune, rule, leaf, subtree, before, after)))
+            PRUNE if prune else KEEP, *_reason(prune, leaf, subtree, before, after)))
     return PruneResult(tree.collapse(pruned), tuple(steps))
 
 
-def _reason(prune: bool, rule: str, leaf: float, subtree: float, before: float,
-            after: float) -> str:
+def _reason(prune: bool, leaf: float, subtree: float, before: float,
+            after: float) -> tuple[str, str]:
+    """The step's reason in English and its code."""
     change = f"validation accuracy {before:.1%} → {after:.1%} (errors {subtree:g} → {leaf:g})"
     if prune:
-        why = "improves" if leaf < subtree - TIE_TOLERANCE else "does not worsen (rule no_worse)"
-        return f"a leaf of the training majority {why} it: {change}; pruned"
+        improves = leaf < subtree - TIE_TOLERANCE
+        why = "improves" if improves else "does not worsen (rule no_worse)"
+        return (f"a leaf of the training majority {why} it: {change}; pruned",
+                "rep.improves" if improves else "rep.no_worse")
     if abs(leaf - subtree) <= TIE_TOLERANCE:
-        return f"a leaf does not improve it: {change}; kept (rule strict needs an improvement)"
-    return f"a leaf would worsen it: {change}; kept"
+        return (f"a leaf does not improve it: {change}; kept (rule strict needs an improvement)",
+                "rep.no_gain")
+    return f"a leaf would worsen it: {change}; kept", "rep.worse"

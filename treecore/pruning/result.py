@@ -15,13 +15,16 @@ class PruneStep:
     """One examined node: the figures the method compared, its decision and why, in words.
 
     ``decision`` is ``"prune"`` (the subtree became a leaf, or for subtree raising was replaced
-    by its largest branch) or ``"keep"``.
+    by its largest branch) or ``"keep"``. ``code`` names the outcome of the comparison as
+    ``"<method>.<outcome>"`` (e.g. ``"rep.worse"``, ``"ccp.prune"``): with ``figures`` it is
+    all an interface needs to word ``reason`` (English) in its own language.
     """
 
     node_id: int
     figures: Mapping[str, float] = field(default_factory=dict)
     decision: str = KEEP
     reason: str = ""
+    code: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,248 @@
+"""English / 中文 text of the messages built from codes: data and load errors, the forced-split
+error, and the pruning replay's reasons. Merged into :data:`ui.i18n.TRANSLATIONS` and rendered
+by :func:`ui.i18n.error_text` and :func:`ui.i18n.reason_text`.
+
+``error.<code>`` is filled with the error's ``params``; ``reason.<method>`` (the comparison) and
+``reason.<method>.<outcome>`` (the verdict) with the step's ``figures``. Chinese terms follow
+``shared/GLOSSARY.md``.
+"""
+
+from __future__ import annotations
+
+TRANSLATIONS: dict[str, dict[str, str]] = {
+    # ---------------------------------------------------------------- the data (treecore.dataset)
+    "error.target_missing": {
+        "en": "Column '{column}', row {row}: the class (target) is missing. Fill it in, or remove "
+              "the rows without a class.",
+        "zh": "列“{column}”第 {row} 行：类别（目标列）的值是缺失值。请填写该值，或删除没有类别的行。"},
+    "error.not_a_number": {
+        "en": "Column '{column}', row {row}: {value!r} is not a number. Fix the value, mark it "
+              "missing, or make the column nominal.",
+        "zh": "列“{column}”第 {row} 行：“{value}”不是数值。请改正该值、把它标记为缺失值，"
+              "或把该列设为离散属性。"},
+    "error.infinite": {
+        "en": "Column '{column}', row {row}: contains an infinite value. Replace it by a finite "
+              "number or leave the cell empty.",
+        "zh": "列“{column}”第 {row} 行：含有无穷大的值。请换成有限的数值，或留空该单元格（作为缺失值）。"},
+    "error.all_missing": {
+        "en": "Column '{column}': every value is missing. Ignore this column, or check the "
+              "missing-value markers.",
+        "zh": "列“{column}”：所有值都是缺失值。请忽略该列，或检查缺失值标记。"},
+    "error.duplicate_name": {
+        "en": "Column '{column}': this name is used by two columns. Rename one of them.",
+        "zh": "列名“{column}”被两列同时使用。请把其中一列改名。"},
+    "error.no_name": {
+        "en": "column {position} has no name. Give every column a header, or delete the empty "
+              "column.",
+        "zh": "第 {position} 列没有列名。请为每一列加上表头，或删除这个空列。"},
+    "error.no_columns": {
+        "en": "the table has no columns. Check the file's delimiter and header line.",
+        "zh": "数据表没有列。请检查文件的分隔符和表头行。"},
+    "error.no_rows": {
+        "en": "the table has no rows. Use a file with a header and data rows.",
+        "zh": "数据表没有数据行。请使用有表头和数据行的文件。"},
+    "error.target_not_a_column": {
+        "en": "Column '{column}': is not a column of the table. Choose the target among "
+              "{columns}.",
+        "zh": "“{column}”不是数据表中的列。请从这些列中选择类别列（目标列）：{columns}。"},
+    "error.not_a_column": {
+        "en": "Column '{column}': is not a column of the table. Columns are {columns}.",
+        "zh": "“{column}”不是数据表中的列。数据表的列：{columns}。"},
+    "error.no_features": {
+        "en": "no feature columns are left besides the target. Include at least one column as "
+              "nominal or continuous.",
+        "zh": "除类别列外没有剩下任何属性。请至少保留一列作为离散属性或连续属性。"},
+    "error.continuous_target": {
+        "en": "Column '{column}': looks continuous ({distinct} distinct numbers). Tree Explorer "
+              "grows classification trees (regression trees are planned): choose a nominal "
+              "target or bin this one into classes.",
+        "zh": "列“{column}”看起来是连续值（{distinct} 个不同的数值）。决策树探索器生成的是分类树"
+              "（回归树尚在计划中）：请选择离散的类别列，或把该列分段为若干类别。"},
+    "error.one_class": {
+        "en": "Column '{column}': has only one class ({value!r}). A tree needs at least two "
+              "classes to separate.",
+        "zh": "类别列“{column}”只有一个类别（“{value}”）。决策树至少需要两个类别才能划分。"
+              "请选择另一列作为类别列。"},
+    "error.column_absent": {
+        "en": "Column '{column}': this column is missing from the rows to predict. The rows need "
+              "every feature the tree was grown on.",
+        "zh": "要预测的数据缺少列“{column}”。数据必须包含生成决策树时用到的每个属性。"},
+    "error.unknown_class": {
+        "en": "Row {row}: class {value!r} was not in the training data. Classes are {classes}.",
+        "zh": "第 {row} 行：类别“{value}”不在训练集中。训练集的类别：{classes}。"},
+    "error.weight_column_absent": {
+        "en": "Column '{column}': the weight column is not in the table.",
+        "zh": "样本权重列“{column}”不在数据表中。请选择数据表中的列。"},
+    "error.weights_count": {
+        "en": "Column '{column}': expected one weight per row ({expected}), got {got}.",
+        "zh": "“{column}”：每行需要一个样本权重（共 {expected} 行），实际有 {got} 个。"},
+    "error.weights_negative": {
+        "en": "Column '{column}', row {row}: a sample weight must be a finite number ≥ 0.",
+        "zh": "列“{column}”第 {row} 行：样本权重必须是不小于 0 的有限数值。请改正该值。"},
+    "error.weights_zero": {
+        "en": "Column '{column}': the sample weights add up to zero.",
+        "zh": "列“{column}”：样本权重之和为 0。至少要有一个样本权重大于 0。"},
+    # ---------------------------------------------------------------- tree files (treecore.export)
+    "error.bad_model": {
+        "en": "this is not a valid tree file: {detail}. Load a JSON file exported by Tree "
+              "Explorer.",
+        "zh": "这不是有效的决策树文件（{detail}）。请载入由决策树探索器导出的 JSON 文件。"},
+    "error.nul_in_sql_name": {
+        "en": "Column '{column}': a name with a NUL character cannot be written in SQL.",
+        "zh": "列名“{column}”含有 NUL 字符，无法写成 SQL。请修改列名。"},
+    "error.nul_in_sql_value": {
+        "en": "a value with a NUL character cannot be written in SQL.",
+        "zh": "含有 NUL 字符的值无法写成 SQL。请从数据中删去该字符。"},
+    # ---------------------------------------------------------------- uploads (ui.loaders)
+    "error.file_too_large": {
+        "en": "The file is {size} MB; the limit is {limit} MB. Upload a sample of the rows "
+              "instead.",
+        "zh": "文件大小为 {size} MB，上限为 {limit} MB。请改为上传部分样本。"},
+    "error.empty_file": {
+        "en": "The file is empty. Upload a table with a header line and data rows.",
+        "zh": "文件是空的。请上传有表头行和数据行的数据表。"},
+    "error.old_excel": {
+        "en": "This is an old Excel (.xls) file, which is not supported. Save it as .xlsx or CSV "
+              "and upload that.",
+        "zh": "这是旧版 Excel（.xls）文件，不受支持。请另存为 .xlsx 或 CSV 后上传。"},
+    "error.too_many_columns": {
+        "en": "The table has {columns} columns; the limit is {limit}. Keep the columns you need "
+              "and upload again.",
+        "zh": "数据表有 {columns} 列，上限为 {limit} 列。请只保留需要的列，然后重新上传。"},
+    "error.too_many_rows": {
+        "en": "The table has {rows} rows; the limit is {limit}. Upload a sample of the rows "
+              "instead.",
+        "zh": "数据表有 {rows} 行，上限为 {limit} 行。请改为上传部分样本。"},
+    "error.duplicate_header": {
+        "en": "Columns {first} and {second} are both named '{column}'. Rename one of them and "
+              "upload again.",
+        "zh": "第 {first} 列和第 {second} 列都叫“{column}”。请把其中一列改名，然后重新上传。"},
+    "error.bad_encoding": {
+        "en": "The file starts like {encoding} text but byte {byte} is not valid there. Save the "
+              "file as UTF-8 and upload it again.",
+        "zh": "文件开头像是 {encoding} 编码的文本，但第 {byte} 个字节在该编码中无效。"
+              "请把文件另存为 UTF-8 编码，然后重新上传。"},
+    "error.binary": {
+        "en": "This does not look like a text table (it contains binary data). Upload a CSV, "
+              "TSV, TXT, Excel (.xlsx) or Parquet file.",
+        "zh": "这看起来不是文本数据表（含有二进制数据）。请上传 CSV、TSV、TXT、Excel（.xlsx）"
+              "或 Parquet 文件。"},
+    "error.no_header": {
+        "en": "The file has no header line. The first line must name the columns.",
+        "zh": "文件没有表头行。第一行必须是各列的列名。"},
+    "error.parser": {
+        "en": "A line cannot be read ({detail}). Check that line's quotes and delimiters.",
+        "zh": "有一行无法读取（{detail}）。请检查该行的引号和分隔符。"},
+    "error.parser_line": {
+        "en": "Line {line} cannot be read ({detail}). Check that line's quotes and delimiters.",
+        "zh": "文件第 {line} 行无法读取（{detail}）。请检查该行的引号和分隔符。"},
+    "error.field_count": {
+        "en": "Line {line} has {fields} fields but the header has {expected}. Fix that line (a "
+              "stray '{delimiter}' or a missing one?) or quote values that contain the "
+              "delimiter.",
+        "zh": "文件第 {line} 行有 {fields} 个字段，而表头有 {expected} 个。请修改该行"
+              "（多了或少了分隔符“{delimiter}”？），或给含有分隔符的值加上引号。"},
+    "error.bad_quotes": {
+        "en": "Line {line} cannot be read: {detail}. Check its quotes.",
+        "zh": "文件第 {line} 行无法读取：{detail}。请检查该行的引号。"},
+    "error.bad_xlsx": {
+        "en": "This is not a valid .xlsx file (it is damaged or another format). Open it in Excel "
+              "and save it again as .xlsx or CSV.",
+        "zh": "这不是有效的 .xlsx 文件（文件已损坏或是其他格式）。请在 Excel 中打开，"
+              "另存为 .xlsx 或 CSV。"},
+    "error.xlsx_too_large": {
+        "en": "This .xlsx file would unpack to {size} GB, over the {limit} GB limit, so it was "
+              "not opened. Save the sheet you need as CSV and upload that.",
+        "zh": "该 .xlsx 文件解压后将达 {size} GB，超过 {limit} GB 的上限，因此没有打开。"
+              "请把需要的工作表另存为 CSV 后上传。"},
+    "error.not_a_workbook": {
+        "en": "This zip file is not an Excel workbook. Upload an .xlsx, CSV or Parquet file.",
+        "zh": "该 zip 文件不是 Excel 工作簿。请上传 .xlsx、CSV 或 Parquet 文件。"},
+    "error.bad_excel": {
+        "en": "The Excel file cannot be read ({detail}). Open it in Excel and save it again, or "
+              "save the sheet as CSV.",
+        "zh": "无法读取该 Excel 文件（{detail}）。请在 Excel 中打开并重新保存，或把工作表另存为 CSV。"},
+    "error.empty_sheet": {
+        "en": "The first sheet, '{sheet}', is empty. Put the table in the first sheet, with the "
+              "column names in its first row.",
+        "zh": "第一个工作表“{sheet}”是空的。请把数据表放在第一个工作表中，第一行为列名。"},
+    "error.bad_parquet": {
+        "en": "This is not a readable Parquet file ({detail}). Export it again, or upload a CSV.",
+        "zh": "无法读取该 Parquet 文件（{detail}）。请重新导出，或上传 CSV 文件。"},
+    "error.nested_column": {
+        "en": "Column '{column}' holds nested values ({type}); a tree needs one plain value per "
+              "cell. Flatten or drop that column and upload again.",
+        "zh": "列“{column}”含有嵌套的值（{type}）；决策树要求每个单元格是一个简单的值。"
+              "请展开或删除该列，然后重新上传。"},
+    # ---------------------------------------------------------------- forced split (builder)
+    "error.forced_split": {
+        "en": "cannot split at {path} on “{spec}”: {note}. Remove the forced splits, or choose "
+              "another split.",
+        "zh": "无法在 {path} 按“{spec}”划分：{note}。请取消指定的划分，或另选一个划分。"},
+    "note.no_candidate": {"en": "no such attribute, or no value of it is known here",
+                          "zh": "没有该属性，或该结点处没有它的已知取值"},
+    "note.leaf_too_small": {"en": "a branch would have fewer rows than a leaf needs",
+                            "zh": "会有分支的样本数少于叶结点最小样本数"},
+    "note.one_value": {"en": "the attribute takes one value only here",
+                       "zh": "该属性在此结点只有一个取值"},
+    "note.one_side_empty": {"en": "one side of the split would be empty",
+                            "zh": "划分的一侧没有样本"},
+    "list.separator": {"en": ", ", "zh": "、"},
+    # ---------------------------------------------------------------- pruning replay (PruneStep)
+    "reason.sentence": {"en": "{comparison}; {verdict}.", "zh": "{comparison}；{verdict}。"},
+    "reason.rep": {
+        "en": "validation accuracy {accuracy_before:.1%} → {accuracy_after:.1%} as a leaf "
+              "(errors {errors_subtree:g} → {errors_leaf:g})",
+        "zh": "替换为叶结点后验证集精度 {accuracy_before:.1%} → {accuracy_after:.1%}"
+              "（错误数 {errors_subtree:g} → {errors_leaf:g}）"},
+    "reason.rep.improves": {
+        "en": "a leaf of the training majority improves it: pruned",
+        "zh": "标记为训练集中样本数最多的类的叶结点提高了验证集精度，剪枝"},
+    "reason.rep.no_worse": {
+        "en": "a leaf of the training majority does not worsen it (rule no_worse): pruned",
+        "zh": "叶结点没有降低验证集精度（“不降低”规则），剪枝"},
+    "reason.rep.no_gain": {
+        "en": "a leaf does not improve it: kept (rule strict needs an improvement)",
+        "zh": "叶结点没有提高验证集精度，保留（“提高”规则要求精度提高才剪枝）"},
+    "reason.rep.worse": {
+        "en": "a leaf would worsen it: kept",
+        "zh": "叶结点会降低验证集精度，保留"},
+    "reason.pep": {
+        "en": "as a leaf e + 1/2 = {corrected_leaf:g}; the subtree's Σe + L/2 + SE = "
+              "{corrected_subtree:g} + {standard_error:.3f} = {threshold:.3f}",
+        "zh": "作为叶结点 e + 1/2 = {corrected_leaf:g}；子树 Σe + L/2 + SE = "
+              "{corrected_subtree:g} + {standard_error:.3f} = {threshold:.3f}"},
+    "reason.pep.prune": {
+        "en": "the leaf's corrected errors are not above the subtree's plus SE: pruned",
+        "zh": "叶结点的修正错误数不超过子树的修正错误数加 SE，剪枝"},
+    "reason.pep.keep": {
+        "en": "the leaf's corrected errors are above the subtree's plus SE: kept",
+        "zh": "叶结点的修正错误数超过子树的修正错误数加 SE，保留"},
+    "reason.ebp": {
+        "en": "predicted errors as a leaf {predicted_leaf:.3f} (N = {n:g}, E = {errors_leaf:g}, "
+              "U = {upper_rate:.4f}), of the subtree {predicted_subtree:.3f}",
+        "zh": "预测错误数：作为叶结点 {predicted_leaf:.3f}（N = {n:g}，E = {errors_leaf:g}，"
+              "U = {upper_rate:.4f}），子树 {predicted_subtree:.3f}"},
+    "reason.ebp.leaf": {
+        "en": "the leaf is no worse (within 0.1): replaced by a leaf",
+        "zh": "叶结点不比子树差（相差在 0.1 以内），替换为叶结点"},
+    "reason.ebp.raise": {
+        "en": "its largest branch, with {predicted_branch:.3f}, is no worse (within 0.1): raised "
+              "in its place",
+        "zh": "其最大分支的预测错误数为 {predicted_branch:.3f}，不比子树差（相差在 0.1 以内），"
+              "将该分支提升到此处"},
+    "reason.ebp.keep": {
+        "en": "the subtree is better: kept",
+        "zh": "子树更好，保留"},
+    "reason.ccp": {
+        "en": "weakest link α_eff = (R(t) − R(T_t)) / (|leaves| − 1) = ({cost_leaf:.6g} − "
+              "{cost_subtree:.6g}) / ({leaves:g} − 1) = {alpha_eff:.6g}",
+        "zh": "最弱环节 α_eff = (R(t) − R(T_t)) / (|叶结点数| − 1) = ({cost_leaf:.6g} − "
+              "{cost_subtree:.6g}) / ({leaves:g} − 1) = {alpha_eff:.6g}"},
+    "reason.ccp.prune": {
+        "en": "α_eff ≤ α = {alpha:.6g}: pruned",
+        "zh": "α_eff ≤ α = {alpha:.6g}，剪枝"},
+    "reason.ccp.keep": {
+        "en": "α_eff > α = {alpha:.6g}: kept, and every other subtree has a larger α_eff",
+        "zh": "α_eff > α = {alpha:.6g}，保留；其余子树的 α_eff 都更大"},
+}
