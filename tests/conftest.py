@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
+#: The textbook worked examples with their published figures (shared/examples/README.md).
+EXAMPLES = ROOT.parent / "shared" / "examples"
 #: AppTest's default 3 s is too tight on a loaded 2-core machine (TESTING.md).
 APPTEST_TIMEOUT = 30
 
@@ -24,6 +26,33 @@ def pytest_sessionstart(session):
     X = np.array([[0.0], [1.0]])
     kernels.best_cuts(X, np.array([0, 1]), np.ones(2), 2, np.array([0]), 0, 1.0, 1e-9)
     kernels.all_constant(X, np.arange(2), np.array([0]))
+
+
+def example(file: str, target: str = "好瓜"):
+    """A textbook example as a ``treecore.Dataset`` (its row-id column inferred ignored)."""
+    import pandas as pd
+
+    from treecore import Dataset
+
+    return Dataset.from_frame(pd.read_csv(EXAMPLES / file), target)
+
+
+@pytest.fixture(scope="session")
+def melons():
+    """Zhou's watermelon 2.0 (Table 4.1)."""
+    return example("watermelon2.0.csv")
+
+
+@pytest.fixture(scope="session")
+def melons3():
+    """Zhou's watermelon 3.0 (Table 4.3), with continuous 密度 and 含糖率."""
+    return example("watermelon3.0.csv")
+
+
+@pytest.fixture(scope="session")
+def alpha():
+    """Zhou's watermelon 2.0α (Table 4.4), with missing values."""
+    return example("watermelon2.0alpha.csv")
 
 
 @pytest.fixture(autouse=True)

@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from treecore import ConfigError, Dataset, GrowthConfig, GrowthStep, StopReason, grow, grow_steps
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
-
-
-@pytest.fixture(scope="module")
-def melons() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0.csv"), "好瓜")
-
-
-@pytest.fixture(scope="module")
-def melons3() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon3.0.csv"), "好瓜")
 
 
 def data(columns: dict, target) -> Dataset:

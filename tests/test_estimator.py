@@ -3,7 +3,6 @@ scikit-learn cross-check (a test-only dependency) and meta-estimator compatibili
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,7 +16,7 @@ from sklearn.tree import DecisionTreeClassifier as SklearnTree
 
 from treecore import ALGORITHMS, ConfigError, DecisionTreeClassifier, NotFittedError
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 PAIRS = [(algorithm, criterion) for algorithm, preset in ALGORITHMS.items()
          for criterion in preset.criteria]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -11,18 +10,6 @@ import pytest
 
 from treecore import ALGORITHMS, DataError, Dataset, Tree, grow
 from treecore.export import from_json, node_label, to_json, to_text
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
-
-
-@pytest.fixture(scope="module")
-def alpha() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv"), "好瓜")
-
-
-@pytest.fixture(scope="module")
-def melons3() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon3.0.csv"), "好瓜")
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -12,7 +11,7 @@ import pytest
 from treecore import ALGORITHMS, Dataset, grow
 from treecore.export import to_python, to_rules, to_sql
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 #: Column names and values that break naive code generation.
 HOSTILE = ['it\'s "quoted"', "two words", "select", "class", "纹理", "back\\slash",

@@ -19,7 +19,7 @@ import pytest
 import treecore
 from treecore import Dataset
 from treecore.errors import ConfigError, DataError, TreecoreError
-from treecore.export import from_json, sql_identifier, sql_literal, to_json
+from treecore.export import from_json, sql_identifier, sql_literal
 from treecore.pruning import prune_ccp, prune_ebp, prune_pep, prune_rep
 from ui import loaders, state
 from ui.i18n import TRANSLATIONS, error_text, reason_text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -10,7 +9,7 @@ import pytest
 
 from treecore import Dataset, grow
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 
 @pytest.fixture(scope="module")

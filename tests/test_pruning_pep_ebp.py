@@ -1,6 +1,5 @@
 """PEP and C4.5's EBP on small examples worked by hand, plus EBP with missing values."""
 
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -10,7 +9,7 @@ import treecore
 from treecore.errors import ConfigError
 from treecore.pruning import prune_ebp, prune_pep, upper_error_rate
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 
 @pytest.fixture(scope="module")

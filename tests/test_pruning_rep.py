@@ -7,7 +7,6 @@ parent's tied majority); ④ the 平坦 leaf (否); ⑤ 色泽 under 稍凹→�
 ① 0, ② 1, ③ 2, ⑤ 8, ⑥ 11.
 """
 
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -17,7 +16,7 @@ from treecore.errors import ConfigError
 from treecore.evaluate import labelled
 from treecore.pruning import prune_rep
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+from tests.conftest import EXAMPLES
 BOOK = {"①": 0, "②": 1, "③": 2, "⑤": 8, "⑥": 11}
 
 

@@ -9,7 +9,6 @@ the way, the exact value it gives is asserted to its four decimals instead.
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -20,7 +19,7 @@ from treecore import Dataset, grow, split_candidates, threshold_curve
 from treecore.criteria import entropy, gini, weighted_child_impurity
 from treecore.export import to_text
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+from tests.conftest import EXAMPLES
 
 
 def printed(ours: float, text: str) -> None:

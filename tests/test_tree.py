@@ -3,31 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import pytest
 
-from treecore import Dataset, StopReason, Tree, grow, grow_steps
+from treecore import StopReason, Tree, grow, grow_steps
 from treecore.criteria import entropy
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
-
-
-@pytest.fixture(scope="module")
-def melons() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0.csv"), "好瓜")
 
 
 @pytest.fixture(scope="module")
 def tree(melons) -> Tree:
     return grow(melons, algorithm="id3")
-
-
-@pytest.fixture(scope="module")
-def alpha() -> Dataset:
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv"), "好瓜")
 
 
 def test_nodes_are_immutable(tree):

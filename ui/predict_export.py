@@ -18,11 +18,11 @@ import streamlit as st
 
 from treecore import Tree
 from treecore.errors import DataError
-from treecore.export import from_json, to_dot, to_json, to_python, to_rules, to_sql
+from treecore.export import from_json, to_json, to_python, to_rules, to_sql
 from treecore.predict import most_probable
 
 from . import pruning_lab as lab
-from .loaders import LoadError, read_table
+from .loaders import read_table
 
 SOURCE = "predict_source"            #: which tree: one of SOURCES
 ROWS_NAME = "predict_rows_name"      #: file name of the uploaded rows to classify
