@@ -21,8 +21,8 @@ import streamlit as st
 
 from treecore import Dataset, Tree, grow
 from treecore.evaluate import score
-from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ccp, prune_ebp,
-                              prune_pep, prune_rep, select_ccp_alpha)
+from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
+                              prune_rep, select_ccp_alpha)
 
 from . import growth, state
 
@@ -136,7 +136,7 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
                               cv=None if by_validation else options["folds"],
                               force={tuple(p): s for p, s in force}, tree=tree, **params)
-    return Pruned(method, prune_ccp(tree, chosen.alpha), alpha=chosen.alpha)
+    return Pruned(method, chosen.result, alpha=chosen.alpha)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

@@ -27,22 +27,28 @@ from ..errors import ConfigError
 from ..evaluate import labelled, stratified_kfold
 from ..tree import Tree
 from .ccp import ccp_path, path_accuracy, prune_ccp
+from .result import PruneResult
 
 
 @dataclass(frozen=True)
 class CCPSelection:
-    """The chosen ``alpha`` and ``tree`` (the full-data tree pruned at it), with the figures:
-    the distinct path ``alphas``, their ``errors`` and ``standard_errors``, the index of the
-    minimum and of the choice, and ``method`` ("validation" or "k-fold cv")."""
+    """The chosen ``alpha`` and ``result`` (the full-data tree pruned at it, with the log of the
+    prunes), with the figures: the distinct path ``alphas``, their ``errors`` and
+    ``standard_errors``, the index of the minimum and of the choice, and ``method``
+    ("validation" or "k-fold cv")."""
 
     alpha: float
-    tree: Tree
+    result: PruneResult
     alphas: np.ndarray
     errors: np.ndarray
     standard_errors: np.ndarray
     best_index: int
     chosen_index: int
     method: str
+
+    @property
+    def tree(self) -> Tree:
+        return self.result.tree
 
 
 def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: str | None = None,
@@ -74,7 +80,7 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
     best = int(np.argmin(errors))
     chosen = int(np.flatnonzero(errors <= errors[best] + ses[best] + 1e-12).max()) if one_se \
         else best
-    return CCPSelection(float(alphas[chosen]), prune_ccp(full, alphas[chosen]).tree, alphas,
+    return CCPSelection(float(alphas[chosen]), prune_ccp(full, alphas[chosen]), alphas,
                         errors, ses, best, chosen, method)
 
 
