@@ -6,7 +6,7 @@ import streamlit as st
 from treecore.dataset import Kind
 from ui import state
 from ui.guards import level_messages
-from ui.i18n import error_text, t
+from ui.i18n import error_text, note_text, t
 from ui.loaders import ACCEPTED_TYPES
 from ui.summary import class_balance_figure, column_summary
 
@@ -32,7 +32,7 @@ if st.session_state[state.UPLOAD_ERROR]:
 table = state.current_table()
 frame = table.frame
 for note in table.notes:
-    st.info(note, icon="ℹ️")
+    st.info(note_text(note), icon="ℹ️")
 
 # ---------------------------------------------------------------- preview
 st.subheader(t("data.preview"))

@@ -12,7 +12,7 @@ from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.export import to_dot
 from ui import growth, guards, limits, node_view, state
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
-from ui.i18n import error_text, t
+from ui.i18n import error_text, split_note_text, t
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
 SPEEDS = (0.5, 1.0, 2.0, 3.0)
@@ -163,8 +163,8 @@ def candidate_table(node_id: int) -> None:
     frame = node_view.candidate_frame(table)
     frame["status"] = [
         "✅ " + t("grow.chosen") if status == "chosen" else
-        "⛔ " + (t("grow.filtered_average") if note == "gain below average" else note or
-                t("grow.filtered")) if status == "filtered" else ""
+        "⛔ " + (split_note_text(note) if note else t("grow.filtered"))
+        if status == "filtered" else ""
         for status, note in zip(frame["status"], frame["note"])]
     number = {"format": "%.3f"}
     st.dataframe(

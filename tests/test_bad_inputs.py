@@ -43,7 +43,7 @@ def outcome(name: str, data: bytes) -> tuple[str, str]:
         dataset = Dataset.from_frame(frame, str(frame.columns[-1]), kinds=expected.get("kinds"))
     except DataError as error:
         return "engine", str(error)
-    messages = list(table.notes)
+    messages = list(map(str, table.notes))
     if "limit" in expected:
         messages += level_messages(dataset, expected["limit"], "en")
     return "ok", " ".join(messages)

@@ -18,6 +18,7 @@ from treecore.pruning import PruneStep
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
+from .notice import Notice
 from .state import LANGUAGE
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
@@ -344,33 +345,63 @@ def percent(value) -> str:
     return "—" if value is None or value != value else f"{value:.1%}"
 
 
+def split_note_text(note: str, lang: str | None = None) -> str:
+    """The engine's note on a split that cannot be chosen (``Candidate.note``, e.g. "leaf too
+    small") in ``lang`` (default: the session's language); an unknown note as it is.
+
+    >>> split_note_text("one value only", "zh")
+    '该属性在此结点只有一个取值'
+    """
+    if note not in NOTE_KEYS:
+        return note
+    return translate(NOTE_KEYS[note], lang or session_language())
+
+
 def _shown(name: str, value: object, lang: str) -> object:
     """A parameter of a coded error as ``lang`` shows it: a tree ``path`` with arrows (the root
     by name), a split's ``note`` translated, a list joined."""
     if name == "path":
         return " → ".join(value) or translate("versions.root", lang)
     if name == "note":
-        return translate(NOTE_KEYS[value], lang) if value in NOTE_KEYS else value
+        return split_note_text(value, lang)
     if isinstance(value, list):
         return translate("list.separator", lang).join(map(str, value))
     return value
 
 
-def error_text(error: BaseException | str, lang: str | None = None) -> str:
+def _coded_text(item: object, prefix: str, lang: str | None) -> str:
+    """``item`` (anything with a ``code`` and ``params``) as the ``<prefix>.<code>`` entry in
+    ``lang`` (default: the session's language), filled with its params; ``str(item)`` when it
+    has no known code."""
+    key = f"{prefix}.{getattr(item, 'code', '')}"
+    if key not in TRANSLATIONS:
+        return str(item)
+    lang = lang or session_language()
+    return translate(key, lang, **{name: _shown(name, value, lang)
+                                   for name, value in item.params.items()})
+
+
+def error_text(error: BaseException | Notice | str, lang: str | None = None) -> str:
     """``error`` in ``lang`` (default: the session's language): the ``error.<code>`` entry
-    filled with the error's ``params`` (a DataError, ConfigError or LoadError); ``str(error)``
-    when it has no known code, so a plain text comes back as it is.
+    filled with the error's ``params`` (a DataError, ConfigError or LoadError, or a
+    :class:`~ui.notice.Notice` such as a split's); ``str(error)`` when it has no known code,
+    so a plain text comes back as it is.
 
     >>> from treecore.errors import DataError
     >>> error_text(DataError("every value is missing", code="all_missing", column="色泽"), "zh")
     '列“色泽”：所有值都是缺失值。请忽略该列，或检查缺失值标记。'
     """
-    key = f"error.{getattr(error, 'code', '')}"
-    if key not in TRANSLATIONS:
-        return str(error)
-    lang = lang or session_language()
-    return translate(key, lang, **{name: _shown(name, value, lang)
-                                   for name, value in error.params.items()})
+    return _coded_text(error, "error", lang)
+
+
+def note_text(note: Notice | str, lang: str | None = None) -> str:
+    """A loader's note (:attr:`ui.loaders.LoadedTable.notes`) in ``lang`` (default: the
+    session's language), from its ``load_note.<code>`` entry.
+
+    >>> note_text(Notice("Only one column was found.", "one_column"), "zh")[:8]
+    '只找到一列数据。'
+    """
+    return _coded_text(note, "load_note", lang)
 
 
 def reason_text(step: PruneStep, lang: str | None = None) -> str:

@@ -245,4 +245,46 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "reason.ccp.keep": {
         "en": "α_eff > α = {alpha:.6g}: kept, and every other subtree has a larger α_eff",
         "zh": "α_eff > α = {alpha:.6g}，保留；其余子树的 α_eff 都更大"},
+    # ---------------------------------------------------------------- validation split (ui/split.py)
+    "error.split_share": {
+        "en": "the validation share must be between 0 and 1, not {ratio}",
+        "zh": "验证集所占比例必须在 0 和 1 之间，而不是 {ratio}"},
+    "error.split_too_few": {
+        "en": "too few rows to hold any out for validation",
+        "zh": "样本太少，无法留出验证集"},
+    "error.split_bad_rows": {
+        "en": "{part} is not a row number or a range such as 8-9",
+        "zh": "“{part}”不是行号或 8-9 这样的范围"},
+    "error.split_no_rows": {
+        "en": "none of these row numbers is in the data",
+        "zh": "这些行号都不在数据中"},
+    "error.split_all_held": {
+        "en": "every row is held out: no training rows are left",
+        "zh": "所有行都留作验证集，没有剩下训练样本"},
+    "error.split_no_upload": {
+        "en": "upload a validation table with the same columns",
+        "zh": "请上传与数据列相同的验证集数据表"},
+    "error.split_no_target": {
+        "en": "the validation table has no class column '{column}'",
+        "zh": "验证集数据表没有类别列“{column}”"},
+    # ---------------------------------------------------------------- load notes (ui/loaders.py)
+    "load_note.not_utf8_gbk": {
+        "en": "The file is not UTF-8; it was read as Chinese GBK/GB18030. If the text looks "
+              "garbled, save the file as UTF-8 and upload it again.",
+        "zh": "文件不是 UTF-8 编码，已按中文 GBK/GB18030 编码读取。如果文字是乱码，"
+              "请将文件另存为 UTF-8 编码后重新上传。"},
+    "load_note.not_utf8_cp1252": {
+        "en": "The file is not UTF-8; it was read as Western European (Windows-1252). If the "
+              "text looks garbled, save the file as UTF-8 and upload it again.",
+        "zh": "文件不是 UTF-8 编码，已按西欧（Windows-1252）编码读取。如果文字是乱码，"
+              "请将文件另存为 UTF-8 编码后重新上传。"},
+    "load_note.one_column": {
+        "en": "Only one column was found. If the file has several, separate them with commas, "
+              "semicolons, tabs or '|'.",
+        "zh": "只找到一列数据。如果文件有多列，请用逗号、分号、制表符或“|”分隔。"},
+    "load_note.first_sheet": {
+        "en": "Read the first sheet, '{sheet}', of {sheets}. Put the table you want first, or "
+              "save it as CSV.",
+        "zh": "读取了 {sheets} 个工作表中的第一个“{sheet}”。请把需要的数据表放在第一个，"
+              "或另存为 CSV 文件。"},
 }

@@ -23,6 +23,7 @@ from pathlib import PurePath
 import pandas as pd
 
 from .limits import MAX_COLUMNS, MAX_ROWS, MAX_UPLOAD_BYTES, MAX_XLSX_UNCOMPRESSED_BYTES
+from .notice import Notice
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 EXCEL_SUFFIXES = (".xlsx",)
@@ -60,14 +61,15 @@ class LoadError(ValueError):
 class LoadedTable:
     """A table read from a file, with how it was read.
 
-    ``encoding`` and ``delimiter`` are ``None`` for Excel and Parquet. ``notes`` are short,
-    user-readable remarks about guesses made while reading (e.g. the encoding chosen).
+    ``encoding`` and ``delimiter`` are ``None`` for Excel and Parquet. ``notes`` are short
+    remarks about guesses made while reading (e.g. the encoding chosen), each a coded
+    :class:`~ui.notice.Notice` that :func:`ui.i18n.note_text` words in the session's language.
     """
 
     frame: pd.DataFrame
     encoding: str | None
     delimiter: str | None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Notice, ...] = ()
 
 
 def read_table(name: str, data: bytes) -> LoadedTable:
@@ -124,7 +126,7 @@ def _check_header(names: list[str]) -> None:
 
 
 # --------------------------------------------------------------------------------- text
-def decode_text(data: bytes) -> tuple[str, str, tuple[str, ...]]:
+def decode_text(data: bytes) -> tuple[str, str, tuple[Notice, ...]]:
     """Decode ``data`` as UTF-8 (with or without BOM), UTF-16 (with BOM, or without one when
     every other byte is zero), GB18030 (⊇ GBK) or, last, Windows-1252 (Western European).
 
@@ -153,19 +155,19 @@ def decode_text(data: bytes) -> tuple[str, str, tuple[str, ...]]:
     except UnicodeDecodeError:
         pass
     try:
-        return data.decode("gb18030"), "GB18030", (_not_utf8("Chinese GBK/GB18030"),)
+        return data.decode("gb18030"), "GB18030", (_not_utf8("Chinese GBK/GB18030", "gbk"),)
     except UnicodeDecodeError:
         pass
     try:
         return data.decode("cp1252"), "Windows-1252", (_not_utf8("Western European "
-                                                                 "(Windows-1252)"),)
+                                                                 "(Windows-1252)", "cp1252"),)
     except UnicodeDecodeError:
         raise _binary_error() from None
 
 
-def _not_utf8(read_as: str) -> str:
-    return (f"The file is not UTF-8; it was read as {read_as}. If the text looks garbled, save "
-            "the file as UTF-8 and upload it again.")
+def _not_utf8(read_as: str, code: str) -> Notice:
+    return Notice(f"The file is not UTF-8; it was read as {read_as}. If the text looks garbled, "
+                  "save the file as UTF-8 and upload it again.", f"not_utf8_{code}")
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -237,8 +239,8 @@ def _read_text(data: bytes, *, prefer_tab: bool) -> LoadedTable:
     except pd.errors.EmptyDataError:
         raise _no_header_error() from None
     if frame.shape[1] == 1 and len(text.splitlines()) > 1:
-        notes += ("Only one column was found. If the file has several, separate them with "
-                  "commas, semicolons, tabs or '|'.",)
+        notes += (Notice("Only one column was found. If the file has several, separate them "
+                         "with commas, semicolons, tabs or '|'.", "one_column"),)
     return LoadedTable(frame, encoding, delimiter, notes)
 
 
@@ -326,8 +328,9 @@ def _read_excel(data: bytes) -> LoadedTable:
     sheet_name = names[0]
     notes = ()
     if len(names) > 1:
-        notes = (f"Read the first sheet, '{sheet_name}', of {len(names)}. Put the table you "
-                 "want first, or save it as CSV.",)
+        notes = (Notice(f"Read the first sheet, '{sheet_name}', of {len(names)}. Put the table "
+                        "you want first, or save it as CSV.", "first_sheet",
+                        {"sheet": sheet_name, "sheets": len(names)}),)
     raw = raw.dropna(how="all").dropna(axis=1, how="all")
     if raw.empty:
         raise LoadError(f"The first sheet, '{sheet_name}', is empty. Put the table in the first "

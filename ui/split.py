@@ -27,6 +27,7 @@ from treecore.evaluate import labelled, stratified_split
 
 from . import growth, state
 from .loaders import LoadError, read_table
+from .notice import Notice
 
 MODES = ("random", "rows", "upload")
 
@@ -34,18 +35,19 @@ MODES = ("random", "rows", "upload")
 @dataclass(frozen=True, eq=False)
 class Split:
     """Training rows, validation rows (None when there are none) and why the choice failed:
-    a message, or the error of an uploaded validation table (shown with
-    :func:`ui.i18n.error_text`)."""
+    a coded :class:`~ui.notice.Notice`, or the error of an uploaded validation table (both
+    shown with :func:`ui.i18n.error_text`)."""
 
     train: Dataset
     validation: Dataset | None
-    error: str | LoadError | TreecoreError | None = None
+    error: Notice | LoadError | TreecoreError | None = None
 
 
 def random_split(dataset: Dataset, ratio: float, seed: int, stratified: bool = True) -> Split:
     """Hold out ``ratio`` of the rows, per class when ``stratified``, by a seeded shuffle."""
     if not 0 < ratio < 1:
-        return Split(dataset, None, f"the validation share must be between 0 and 1, not {ratio}")
+        return Split(dataset, None, Notice(f"the validation share must be between 0 and 1, "
+                                           f"not {ratio}", "split_share", {"ratio": ratio}))
     if stratified:
         train, val = stratified_split(dataset.y, validation_size=ratio, seed=seed)
     else:
@@ -53,7 +55,8 @@ def random_split(dataset: Dataset, ratio: float, seed: int, stratified: bool = T
         take = min(max(int(round(ratio * dataset.n_rows)), 1), dataset.n_rows - 1)
         val, train = np.sort(order[:take]), np.sort(order[take:])
     if len(val) == 0:
-        return Split(dataset, None, "too few rows to hold any out for validation")
+        return Split(dataset, None, Notice("too few rows to hold any out for validation",
+                                           "split_too_few"))
     return Split(dataset.subset(train), dataset.subset(val))
 
 
@@ -62,12 +65,15 @@ def rows_split(dataset: Dataset, text: str) -> Split:
     try:
         rows = growth.parse_rows(text)
     except ValueError as error:
-        return Split(dataset, None, f"{error} is not a row number or a range such as 8-9")
+        return Split(dataset, None, Notice(f"{error} is not a row number or a range such as 8-9",
+                                           "split_bad_rows", {"part": str(error)}))
     train, validation = growth.split_rows(dataset, rows)
     if validation is None:
-        return Split(dataset, None, "none of these row numbers is in the data")
+        return Split(dataset, None, Notice("none of these row numbers is in the data",
+                                           "split_no_rows"))
     if train.n_rows == 0:
-        return Split(dataset, None, "every row is held out: no training rows are left")
+        return Split(dataset, None, Notice("every row is held out: no training rows are left",
+                                           "split_all_held"))
     return Split(train, validation)
 
 
@@ -75,12 +81,15 @@ def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
                  missing=None) -> Split:
     """Train on all of ``dataset``; validate on the uploaded table (same columns and classes)."""
     if data is None:
-        return Split(dataset, None, "upload a validation table with the same columns")
+        return Split(dataset, None, Notice("upload a validation table with the same columns",
+                                           "split_no_upload"))
     try:
         frame = read_table(name, data).frame
         target = dataset.schema.target
         if target not in frame.columns:
-            return Split(dataset, None, f"the validation table has no class column {target!r}")
+            return Split(dataset, None, Notice(f"the validation table has no class column "
+                                               f"{target!r}", "split_no_target",
+                                               {"column": target}))
         X = dataset.schema.encode(frame, missing) if missing else dataset.schema.encode(frame)
         validation = labelled(dataset.schema, X, frame[target].tolist())
     except (LoadError, TreecoreError) as error:
