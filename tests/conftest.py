@@ -26,6 +26,7 @@ def pytest_sessionstart(session):
     X = np.array([[0.0], [1.0]])
     kernels.best_cuts(X, np.array([0, 1]), np.ones(2), 2, np.array([0]), 0, 1.0, 1e-9)
     kernels.all_constant(X, np.arange(2), np.array([0]))
+    kernels.figures(np.ones((1, 2, 2)), np.ones(1), np.zeros(1), 0, False)
 
 
 def example(file: str, target: str = "好瓜"):

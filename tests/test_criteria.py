@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, ConfigError
 from treecore.algorithms import resolve
@@ -90,3 +92,27 @@ def test_resolve_defaults_and_errors():
         resolve("cart", "chi2")
     with pytest.raises(ConfigError):
         resolve("cart", "gain_ratio")
+
+
+@given(st.lists(st.lists(st.floats(0, 50), min_size=3, max_size=3), min_size=1, max_size=5),
+       st.floats(0.05, 1.0), st.floats(0, 20))
+@settings(max_examples=80, deadline=None)
+def test_compiled_figures_follow_the_criteria_formulas(branches, rho, missing):
+    """The kernel behind every candidate's figures (``splitting.partition_figures``) agrees
+    with the formulas of this module, for every criterion."""
+    from treecore.splitting import partition_figures
+
+    counts = np.array(branches)
+    for criterion in CRITERIA.values():
+        impurity = IMPURITIES[criterion.impurity]
+        got = partition_figures(counts, rho, missing, criterion)
+        gain = information_gain(counts, rho)
+        iv = split_info(counts.sum(axis=1), missing)
+        expected = {"gain": gain, "split_info": iv, "gain_ratio": gain_ratio(gain, iv),
+                    "gini": weighted_child_impurity(counts, gini),
+                    "error": weighted_child_impurity(counts, misclassification),
+                    "impurity": weighted_child_impurity(counts, impurity),
+                    "decrease": impurity_decrease(counts, impurity, rho)}
+        expected["score"] = expected["gain_ratio" if criterion.score == "gain_ratio" else "decrease"]
+        for name, value in expected.items():
+            assert float(got[name]) == pytest.approx(float(value), abs=1e-9), (criterion.name, name)

@@ -64,31 +64,24 @@ class SplitRules:
 
 # ------------------------------------------------------------------------------------ figures
 #: The figures every candidate carries (see :class:`~treecore.candidates.Candidate`).
-FIGURES = ("gain", "split_info", "gain_ratio", "gini", "error", "impurity", "decrease", "score")
+FIGURES = kernels.FIGURE_COLUMNS
 
 
 def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) -> dict:
     """Every textbook figure of one or many partitions (branch counts along axes −2, −1).
 
     Returns arrays of ``gain``, ``split_info``, ``gain_ratio``, ``gini``, ``error``,
-    ``impurity``, ``decrease`` and ``score``; see :class:`~treecore.candidates.Candidate`.
+    ``impurity``, ``decrease`` and ``score`` (see :class:`~treecore.candidates.Candidate`),
+    computed by :func:`treecore.kernels.figures` with the formulas of :mod:`treecore.criteria`.
     """
-    branch_counts = np.asarray(branch_counts, dtype=float)
-    rho = np.asarray(rho, dtype=float)
-    parent = branch_counts.sum(axis=-2)
-    child = {name: criteria.weighted_child_impurity(branch_counts, impurity)
-             for name, impurity in criteria.IMPURITIES.items()}
-
-    def decrease_of(name: str) -> np.ndarray:      # ρ · (I(D̃) − Σᵥ r̃ᵥ I(D̃ᵛ)), Zhou 式 4.12
-        return rho * np.maximum(criteria.IMPURITIES[name](parent) - child[name], 0.0)
-
-    gain = decrease_of("entropy")
-    iv = criteria.split_info(branch_counts.sum(axis=-1), missing_weight)
-    ratio = criteria.gain_ratio(gain, iv)
-    decrease = gain if criterion.impurity == "entropy" else decrease_of(criterion.impurity)
-    return {"gain": gain, "split_info": iv, "gain_ratio": ratio, "gini": child["gini"],
-            "error": child["misclassification"], "impurity": child[criterion.impurity],
-            "decrease": decrease, "score": ratio if criterion.score == "gain_ratio" else decrease}
+    counts = np.asarray(branch_counts, dtype=float)
+    lead = counts.shape[:-2]
+    flat = np.ascontiguousarray(counts.reshape((-1,) + counts.shape[-2:]))
+    columns = kernels.figures(flat, np.broadcast_to(np.asarray(rho, float), lead).reshape(-1),
+                              np.broadcast_to(np.asarray(missing_weight, float), lead).reshape(-1),
+                              kernels.IMPURITY_CODES[criterion.impurity],
+                              criterion.score == "gain_ratio")
+    return {name: columns[:, i].reshape(lead) for i, name in enumerate(kernels.FIGURE_COLUMNS)}
 
 
 def _first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
