@@ -6,9 +6,9 @@ candidate ranking under every criterion, and how often each pair of trees agrees
 import streamlit as st
 
 from treecore import ALGORITHMS
-from treecore.export import to_dot
 from ui import compare, growth, split, state
 from ui import pruning_lab as lab
+from ui.drawing import tree_chart
 from ui.i18n import error_text, percent, t
 from ui.lab_figures import agreement_heatmap
 
@@ -97,8 +97,7 @@ for index, column in enumerate(columns):
         st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,
                      train=percent(lab.accuracy(result.tree, train)),
                      validation=percent(lab.accuracy(result.tree, validation))))
-        st.graphviz_chart(to_dot(result.tree, max_depth=6,
-                                 labels={"samples": t("grow.dot_samples")}))
+        tree_chart(result.tree, f"compare.drawn_depth.{index}")
 
 
 # ================================================================ metrics

@@ -9,8 +9,8 @@ inspector, the what-if override and the saved versions.
 import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from treecore.export import to_dot
 from ui import growth, guards, limits, node_view, state
+from ui.drawing import tree_chart
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
 from ui.i18n import error_text, split_note_text, t
 
@@ -142,22 +142,6 @@ def step_caption() -> str:
              test=node.split.describe())
 
 
-def tree_chart(shown, highlight: int | None, key: str) -> None:
-    """Draw ``shown``; a large tree collapses below a depth the user can raise (widget ``key``)."""
-    depth = limits.collapse_depth(shown)
-    if depth is not None:
-        depth = st.number_input(t("limits.drawn_depth"), min_value=1, value=max(depth, 1),
-                                step=1, key=key)
-        st.caption(t("limits.collapsed", depth=depth, tree_depth=shown.depth,
-                     nodes=f"{shown.n_nodes:,}"))
-    st.graphviz_chart(to_dot(shown, highlight=highlight, max_depth=depth,
-                             labels={"samples": t("grow.dot_samples")}))
-
-
-def draw_tree() -> None:
-    tree_chart(stage, focus, "grow.drawn_depth")
-
-
 def candidate_table(node_id: int) -> None:
     table = grown.candidates(train, node_id)
     frame = node_view.candidate_frame(table)
@@ -185,7 +169,7 @@ def candidate_table(node_id: int) -> None:
 
 
 st.markdown(f"**{step_caption()}**")
-draw_tree()
+tree_chart(stage, "grow.drawn_depth", highlight=focus)
 st.markdown(f"**{t('grow.candidates', node=focus)}**")
 with st.spinner(t("grow.computing")):
     candidate_table(focus)
@@ -333,7 +317,7 @@ def whatif_tab(node_id: int) -> None:
         if then is not None:
             col.metric(t(name), f"{then:.1%}", f"{then - now:+.1%}")
     st.caption(t("whatif.compare", leaves=other.n_leaves, base_leaves=tree.n_leaves))
-    tree_chart(other, growth.node_by_path(other, path), "grow.whatif_drawn_depth")
+    tree_chart(other, "grow.whatif_drawn_depth", highlight=growth.node_by_path(other, path))
     adopt, discard = st.columns(2)
     adopt.button(t("whatif.adopt"), key="grow.whatif_adopt", icon="✅",
                  on_click=growth.adopt_whatif, width="stretch")

@@ -9,8 +9,8 @@ splits) are the Grow page's.
 import streamlit as st
 
 from treecore import ALGORITHMS, ConfigError
-from treecore.export import to_dot
 from ui import growth, pruning_lab as lab, split, state
+from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
 from ui.i18n import error_text, percent, reason_text, t
 
@@ -76,8 +76,6 @@ def pruning_sidebar() -> None:
         if S[lab.CCP_SELECT] == "cv":
             st.number_input(t("lab.folds"), min_value=2, max_value=20, step=1,
                             **state.widget(lab.CV_FOLDS, int(S[lab.CV_FOLDS])))
-    st.number_input(t("lab.draw_depth"), min_value=1, max_value=30, step=1,
-                    **state.widget(lab.DRAW_DEPTH, int(S[lab.DRAW_DEPTH])))
 
 
 with st.sidebar:
@@ -119,13 +117,7 @@ def method_name(m: str) -> str:
     return name
 
 
-def draw(tree, highlight=None, greyed=()) -> None:
-    st.graphviz_chart(to_dot(tree, highlight=highlight, greyed=greyed,
-                             max_depth=int(S[lab.DRAW_DEPTH]),
-                             labels={"samples": t("grow.dot_samples")}))
-
-
-def tree_column(column, title: str, tree, missing: str) -> None:
+def tree_column(column, title: str, tree, missing: str, key: str) -> None:
     with column:
         st.markdown(f"**{title}**")
         if tree is None:
@@ -134,16 +126,16 @@ def tree_column(column, title: str, tree, missing: str) -> None:
         st.caption(t("lab.tree_caption", leaves=tree.n_leaves, depth=tree.depth,
                      train=percent(lab.accuracy(tree, train)),
                      validation=percent(lab.accuracy(tree, validation))))
-        draw(tree)
+        tree_chart(tree, key)
 
 
 needs_validation = t("lab.needs_validation")
 left, middle, right = st.columns(3)
-tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "")
+tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
 tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{S[lab.PREPRUNE]}")),
-            prepruned, needs_validation)
+            prepruned, needs_validation, "lab.drawn_depth.prepruned")
 tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), chosen.tree,
-            needs_validation)
+            needs_validation, "lab.drawn_depth.postpruned")
 
 
 # ================================================================ comparison
@@ -206,7 +198,7 @@ st.markdown(t("lab.replay_step", k=k + 1, n=len(steps), node=judged,
               test=unpruned.node(judged).split.describe(), verdict=verdict))
 tree_col, figures_col = st.columns([3, 2])
 with tree_col:
-    draw(unpruned, highlight=judged, greyed=greyed)
+    tree_chart(unpruned, "lab.drawn_depth.replay", highlight=judged, greyed=greyed)
     st.caption(t("lab.replay_caption"))
 with figures_col:
     st.markdown(f"**{t('lab.figures')}**")

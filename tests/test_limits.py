@@ -136,3 +136,23 @@ def test_grow_page_draws_a_large_tree_collapsed(make_app, monkeypatch):
     assert "_more" in at.get("graphviz_chart")[0].proto.spec
     at.number_input(key="grow.drawn_depth").set_value(9).run()
     assert "_more" not in at.get("graphviz_chart")[0].proto.spec
+
+
+@pytest.mark.parametrize("page, key", [("pages/prune.py", "lab.drawn_depth.unpruned"),
+                                       ("pages/compare.py", "compare.drawn_depth.0")])
+def test_pruning_lab_and_compare_draw_a_large_tree_collapsed(make_app, monkeypatch, page, key):
+    """The lab and Compare draw through the Grow page's helper (ui.drawing.tree_chart)."""
+    monkeypatch.setattr(limits, "MAX_DRAWN_NODES", 3)
+    at = make_app(page)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.number_input(key=key).value == 1
+    assert "_more" in at.get("graphviz_chart")[0].proto.spec
+    at.number_input(key=key).set_value(30).run()
+    assert "_more" not in at.get("graphviz_chart")[0].proto.spec
+
+
+def test_every_page_draws_trees_through_the_one_helper():
+    """No page calls st.graphviz_chart itself: each tree on screen goes through tree_chart."""
+    pages = (ROOT / "pages").glob("*.py")
+    assert not [p.name for p in pages if "graphviz_chart" in p.read_text("utf-8")]

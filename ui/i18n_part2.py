@@ -49,7 +49,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ccp_select.validation": {"en": "the validation set", "zh": "验证集"},
     "ccp_select.cv": {"en": "k-fold cross-validation, 1-SE rule", "zh": "k 折交叉验证，1-SE 规则"},
     "lab.folds": {"en": "Folds k", "zh": "折数 k"},
-    "lab.draw_depth": {"en": "Levels drawn", "zh": "绘制的层数"},
     "lab.summary": {"en": "{train} training rows, {validation} validation rows · {algorithm}, "
                           "{criterion} · forced splits: {forced}",
                     "zh": "训练集 {train} 个样本，验证集 {validation} 个样本 · {algorithm}，"

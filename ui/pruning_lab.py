@@ -34,7 +34,6 @@ CCP_SELECT = "lab_ccp_select"       #: how CCP's α is chosen: "validation" or "
 CV_FOLDS = "lab_cv_folds"           #: k of the k-fold CV (1-SE rule)
 PREPRUNE = "lab_preprune"           #: "validation" (Zhou §4.3.1) or "limits" (the Grow page's)
 REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
-DRAW_DEPTH = "lab_draw_depth"       #: deepest level drawn in the side-by-side trees
 
 METHODS = ("rep", "pep", "ebp", "ccp")
 PREPRUNING = ("validation", "limits")
@@ -45,7 +44,7 @@ CV_ROWS = 20_000
 
 DEFAULTS: dict[str, Any] = {METHOD: "rep", REP_RULE: "strict", CF: 0.25,
                             CCP_SELECT: "validation", CV_FOLDS: 5, PREPRUNE: "validation",
-                            REPLAY: 0, DRAW_DEPTH: 6}
+                            REPLAY: 0}
 
 #: Growth limits cleared for the unpruned tree (the user's values pre-prune in mode "limits").
 NO_LIMITS = {"max_depth": None, "min_samples_leaf": 1, "min_gain": 0.0, "max_leaves": None}
