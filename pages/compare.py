@@ -6,7 +6,7 @@ candidate ranking under every criterion, and how often each pair of trees agrees
 import streamlit as st
 
 from treecore import ALGORITHMS
-from ui import compare, growth, split, state
+from ui import compare, growth, limits, split, state
 from ui import pruning_lab as lab
 from ui.drawing import tree_chart
 from ui.i18n import error_text, percent, t
@@ -97,6 +97,9 @@ for index, column in enumerate(columns):
         st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,
                      train=percent(lab.accuracy(result.tree, train)),
                      validation=percent(lab.accuracy(result.tree, validation))))
+        if result.stopped_early:
+            st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
+                         steps=result.tree.n_steps), icon="⏱️")
         tree_chart(result.tree, f"compare.drawn_depth.{index}")
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import treecore
 from treecore.pruning import prune_rep
-from ui import compare, predict_export as pe, pruning_lab as lab, split
+from ui import compare, growth, limits, predict_export as pe, pruning_lab as lab, split
 from ui.lab_figures import accuracy_bars, agreement_heatmap, ccp_chart
 from ui.samples import SAMPLES
 
@@ -24,7 +24,7 @@ def melons() -> treecore.Dataset:
 @pytest.fixture(scope="module")
 def zhou(melons):
     chosen = split.rows_split(melons, ZHOU_ROWS)
-    tree = lab.grow_tree(chosen.train, {"algorithm": "id3"}, (((), "脐部"),))
+    tree = growth.fit(chosen.train, {"algorithm": "id3"}, (((), "脐部"),)).tree
     return tree, chosen.train, chosen.validation
 
 
@@ -46,7 +46,7 @@ def test_splits_by_rows_share_and_upload(melons):
 
 def test_zhou_accuracies_and_replay(zhou):
     tree, train, validation = zhou
-    pre = lab.grow_tree(train, {"algorithm": "id3"}, (((), "脐部"),), validation)
+    pre = growth.fit(train, {"algorithm": "id3"}, (((), "脐部"),), validation=validation).tree
     rep = lab.post_prune("rep", tree, train, validation, lab.DEFAULTS | {"rule": "strict"},
                          {"algorithm": "id3"})
     table = lab.comparison({"u": tree, "p": pre, "r": rep.tree}, train, validation)
@@ -102,7 +102,7 @@ def test_compare_builders(melons, zhou):
     assert ranks.loc["纹理", "rank_entropy"] == 1          # Zhou: Gain(纹理) is the largest
     assert ranks.loc["纹理", "score_entropy"] == pytest.approx(0.381, abs=1e-3)
     assert not ranking["agree"].all()
-    other = lab.grow_tree(train, {"algorithm": "cart"})
+    other = growth.fit(train, {"algorithm": "cart"}).tree
     matrix = compare.agreement({"a": tree, "b": other}, validation)
     same = np.mean(tree.predict(validation.X) == other.predict(validation.X))
     assert matrix.loc["a", "b"] == pytest.approx(same) and matrix.loc["a", "a"] == pytest.approx(1)
@@ -136,3 +136,15 @@ def test_server_side_rendering_and_text_downloads(melons):
     assert set(files) == {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json",
                           "tree.dot"}
     assert treecore.export.from_json(files["tree.json"][0]).n_nodes == tree.n_nodes
+
+
+@pytest.mark.parametrize("pruning", ["none", "prepruned", "rep"])
+def test_compare_and_lab_fits_stop_at_the_deadline(zhou, monkeypatch, pruning):
+    """Compare's builds and the lab's validation pre-pruned tree grow through ui.growth.fit,
+    so they stop at the fit deadline like the Grow page's."""
+    _, train, validation = zhou
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    built = compare.build({"algorithm": "id3"}, (), pruning, train, validation)
+    assert built.stopped_early and built.tree is not None
+    partial = growth.fit(train, {"algorithm": "id3"}, validation=validation)
+    assert partial.stopped_early and partial.tree.n_steps == 1

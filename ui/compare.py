@@ -70,11 +70,13 @@ def setter(index: int, field: str):
 @dataclass(frozen=True, eq=False)
 class Built:
     """A configuration's tree and the seconds it took to grow and prune, or why it failed
-    (``error``: "needs_validation", "other_dataset" or the engine's error)."""
+    (``error``: "needs_validation", "other_dataset" or the engine's error);
+    ``stopped_early``: growth hit :data:`ui.limits.FIT_DEADLINE_SECONDS` (the tree is partial)."""
 
     tree: Tree | None
     seconds: float = 0.0
     error: str | TreecoreError | None = None
+    stopped_early: bool = False
 
 
 def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str) -> tuple[dict, tuple] | str:
@@ -90,16 +92,18 @@ def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str) -> tup
 
 def build(params: Mapping, force, pruning: str, train: Dataset, validation: Dataset | None
           ) -> Built:
-    """Grow (and prune) one configuration on ``train`` with exactly ``params`` (a version's
-    limits included), timing it."""
+    """Grow (within the fit deadline, :func:`ui.growth.fit`) and prune one configuration on
+    ``train`` with exactly ``params`` (a version's limits included), timing it."""
     start = time.perf_counter()
     try:
         if pruning == "prepruned":
             if validation is None:
                 return Built(None, error="needs_validation")
-            tree = lab.grow_tree(train, params, force, validation)
+            grown = growth.fit(train, params, force, validation=validation)
+            tree = grown.tree
         else:
-            tree = lab.grow_tree(train, params, force)
+            grown = growth.fit(train, params, force)
+            tree = grown.tree
             if pruning != "none":
                 pruned = lab.post_prune(pruning, tree, train, validation, OPTIONS, params, force)
                 if pruned.error:
@@ -107,7 +111,7 @@ def build(params: Mapping, force, pruning: str, train: Dataset, validation: Data
                 tree = pruned.tree
     except TreecoreError as error:
         return Built(None, error=error)
-    return Built(tree, time.perf_counter() - start)
+    return Built(tree, time.perf_counter() - start, stopped_early=grown.stopped_early)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

@@ -146,13 +146,15 @@ class Grown:
                                                                              node_id)
 
 
-def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = None) -> Grown:
-    """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs), or as much of
-    it as ``max_seconds`` (default :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the
-    deadline growth stops after the current step and the tree grown so far comes back with
-    ``stopped_early`` set (its queued nodes are leaves without a stop reason)."""
+def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = None,
+        validation: Dataset | None = None) -> Grown:
+    """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs; ``validation``
+    rows turn on validation-set pre-pruning), or as much of it as ``max_seconds`` (default
+    :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the deadline growth stops after the
+    current step and the tree grown so far comes back with ``stopped_early`` set (its queued
+    nodes are leaves without a stop reason)."""
     growth = Growth(train, GrowthConfig.from_params(**params),
-                    force={tuple(path): spec for path, spec in force})
+                    force={tuple(path): spec for path, spec in force}, validation=validation)
     deadline = time.monotonic() + (limits.FIT_DEADLINE_SECONDS if max_seconds is None
                                    else max_seconds)
     steps = {}

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from treecore import Dataset, Tree, grow
+from treecore import Dataset, Tree
 from treecore.evaluate import score
 from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
                               prune_rep, select_ccp_alpha)
@@ -71,15 +71,10 @@ def unpruned_params(params: Mapping) -> dict:
     return {**params, **NO_LIMITS}
 
 
-def grow_tree(train: Dataset, params: Mapping, force=(), validation: Dataset | None = None) -> Tree:
-    """``treecore.grow`` with forced splits given as ``((path, spec), …)``."""
-    return grow(train, force={tuple(p): s for p, s in force}, validation=validation, **params)
-
-
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _cached_validation_grow(key: tuple, _train: Dataset, _validation: Dataset) -> Tree:
     params, force = key[2], key[3]
-    return grow_tree(_train, dict(params), force, _validation)
+    return growth.fit(_train, dict(params), force, validation=_validation).tree
 
 
 def unpruned_tree(train: Dataset, params: Mapping, force=()) -> Tree:
