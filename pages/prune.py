@@ -134,8 +134,9 @@ left, middle, right = st.columns(3)
 tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
 tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{S[lab.PREPRUNE]}")),
             prepruned, needs_validation, "lab.drawn_depth.prepruned")
+why_missing = t(f"lab.{chosen.error}") if chosen.error else needs_validation
 tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), chosen.tree,
-            needs_validation, "lab.drawn_depth.postpruned")
+            why_missing, "lab.drawn_depth.postpruned")
 
 
 # ================================================================ comparison
@@ -174,7 +175,7 @@ st.caption(t("lab.ccp_caption" if validation is not None else "lab.ccp_caption_t
 st.divider()
 st.subheader("⏯️ " + t("lab.replay", method=method_name(method)))
 if chosen.result is None or not chosen.result.steps:
-    st.info(needs_validation if chosen.error else t("lab.nothing_to_replay"), icon="ℹ️")
+    st.info(why_missing if chosen.error else t("lab.nothing_to_replay"), icon="ℹ️")
     st.stop()
 steps = chosen.result.steps
 k = lab.clamp_replay(S[lab.REPLAY], chosen.result)

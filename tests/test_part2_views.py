@@ -148,3 +148,16 @@ def test_compare_and_lab_fits_stop_at_the_deadline(zhou, monkeypatch, pruning):
     assert built.stopped_early and built.tree is not None
     partial = growth.fit(train, {"algorithm": "id3"}, validation=validation)
     assert partial.stopped_early and partial.tree.n_steps == 1
+
+
+def test_ccp_by_cross_validation_is_refused_when_its_folds_would_overrun(zhou, monkeypatch):
+    """k more trees for the folds: refused with a reason, not started, past the fit deadline;
+    α by the validation rows still runs."""
+    tree, train, validation = zhou
+    options = {"rule": "strict", "cf": 0.25, "ccp_select": "cv", "folds": 3}
+    assert lab.post_prune("ccp", tree, train, validation, options, {"algorithm": "id3"}).tree
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    refused = lab.post_prune("ccp", tree, train, validation, options, {"algorithm": "id3"})
+    assert refused.tree is None and refused.error == "cv_too_slow"
+    by_validation = {**options, "ccp_select": "validation"}
+    assert lab.post_prune("ccp", tree, train, validation, by_validation, {"algorithm": "id3"}).tree

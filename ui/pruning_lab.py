@@ -24,7 +24,7 @@ from treecore.evaluate import score
 from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
                               prune_rep, select_ccp_alpha)
 
-from . import growth, state
+from . import growth, limits, state
 
 # ------------------------------------------------------------------------------- session keys
 METHOD = "lab_method"               #: post-pruning method shown: one of METHODS
@@ -115,7 +115,9 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
                options: Mapping, params: Mapping, force=()) -> Pruned:
     """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
     by cross-validation grows one tree per fold) by ``method``.
-    ``error`` is "needs_validation" when the method needs validation rows and there are none."""
+    ``error`` is "needs_validation" when the method needs validation rows and there are none,
+    "cv_too_slow" when CCP's α by k-fold cross-validation would grow k trees whose estimated
+    time is over the fit deadline (:mod:`ui.limits`)."""
     if method == "rep":
         if validation is None:
             return Pruned(method, None, "needs_validation")
@@ -127,6 +129,10 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     by_validation = options["ccp_select"] == "validation"
     if by_validation and validation is None:
         return Pruned(method, None, "needs_validation")
+    folds = options["folds"]
+    if not by_validation and folds * limits.fit_estimate_seconds(
+            train.n_rows * (folds - 1) // folds, train.n_features) > limits.FIT_DEADLINE_SECONDS:
+        return Pruned(method, None, "cv_too_slow")
     chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
                               cv=None if by_validation else options["folds"],
                               force={tuple(p): s for p, s in force}, tree=tree, **params)
