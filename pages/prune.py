@@ -9,7 +9,7 @@ splits) are the Grow page's.
 import streamlit as st
 
 from treecore import ALGORITHMS, ConfigError
-from ui import growth, pruning_lab as lab, split, state
+from ui import growth, limits, pruning_lab as lab, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
 from ui.i18n import error_text, percent, reason_text, t
@@ -101,6 +101,10 @@ except ConfigError as error:
     st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
     st.stop()
 
+partial = [tree for tree in (unpruned, prepruned) if tree is not None and not tree.is_complete]
+if partial:
+    st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
+                 steps=partial[0].n_steps), icon="⏱️")
 method = S[lab.METHOD]
 chosen = post[method]
 forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in force) or "—"

@@ -108,3 +108,9 @@ def test_node_rows_with_missing_values_match_node_counts(alpha):
         counts = np.bincount(alpha.y[sample.rows], weights=sample.weights, minlength=2)
         np.testing.assert_allclose(counts, node.class_counts, atol=1e-12)
         assert len(sample.rows) == node.n_samples
+
+
+def test_is_complete_only_when_every_leaf_has_a_stop_reason(tree):
+    assert tree.is_complete
+    assert not tree.until(1).is_complete               # its children wait to be expanded
+    assert tree.until(tree.n_steps).is_complete

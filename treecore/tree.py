@@ -155,6 +155,12 @@ class Tree:
         return max(node.depth for node in self.nodes)
 
     @property
+    def is_complete(self) -> bool:
+        """Every leaf says why it is one: growth ran to the end (not a stage of it, nor a growth
+        stopped early, whose waiting nodes are leaves without a stop reason)."""
+        return all(leaf.stop_reason is not None for leaf in self.iter_leaves())
+
+    @property
     def feature_names(self) -> tuple[str, ...]:
         return self.schema.feature_names
 
