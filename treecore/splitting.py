@@ -23,7 +23,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 import numpy as np
 
-from . import criteria, kernels
+from . import kernels
 from .algorithms import Algorithm, Criterion
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, choose, choose_index
 from .dataset import Feature, Kind
