@@ -121,6 +121,8 @@ def test_boundary_search_finds_the_full_optimum(sample):
         return
     assert candidate.eligible
     assert candidate.decrease == pytest.approx(decrease[valid].max(), abs=1e-9)
+    # the sweep's own search (threshold charts) lands on the compiled search's cut
+    assert cuts.midpoint[cuts.best(decrease, valid)] == pytest.approx(candidate.threshold)
 
 
 # ------------------------------------------------------------------------------ CART subsets

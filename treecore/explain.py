@@ -11,10 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import resolve
-from .candidates import CandidateTable
+from .candidates import TIE_TOLERANCE, CandidateTable
 from .dataset import Dataset, Kind
-from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, feature_candidate,
-                        node_candidates, partition_figures, subset_table, sweep, value_counts)
+from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, ThresholdSweep,
+                        feature_candidate, node_candidates, partition_figures, subset_table, sweep,
+                        value_counts)
 from .tree import NodeSample, Tree
 
 
@@ -86,6 +87,24 @@ class ThresholdCurve:
         return self.figures["impurity"]
 
 
+def _known_share(data: NodeData, j: int) -> tuple[np.ndarray, float, float]:
+    """(known mask, ρ, missing weight) of feature ``j`` at the node."""
+    known = ~np.isnan(data.X[:, j])
+    total = data.total_weight
+    known_weight = float(data.weights[known].sum())
+    return known, (known_weight / total if total > 0 else 0.0), total - known_weight
+
+
+def _continuous_curve(feature: str, cuts: ThresholdSweep, rho: float, missing_weight: float,
+                      rules: SplitRules) -> ThresholdCurve:
+    branch_counts = cuts.branch_counts()
+    figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
+    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    return ThresholdCurve(feature, Kind.CONTINUOUS, (), cuts.thresholds(rules.threshold_style),
+                          cuts.midpoint, cuts.is_boundary, None, figures, valid,
+                          cuts.best(figures["decrease"], valid))
+
+
 def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None, *,
                     algorithm: str = "cart", node: NodeSample | tuple[Tree, int] | None = None
                     ) -> ThresholdCurve:
@@ -94,39 +113,44 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
                                 criterion)
     j = dataset.schema.index_of(feature)
     spec = dataset.features[j]
-    values = data.X[:, j]
-    known = ~np.isnan(values)
-    total = data.total_weight
-    rho = float(data.weights[known].sum() / total) if total > 0 else 0.0
-    missing_weight = total - float(data.weights[known].sum())
+    known, rho, missing_weight = _known_share(data, j)
+    if spec.kind is Kind.CONTINUOUS:
+        cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
+        return _continuous_curve(feature, cuts, rho, missing_weight, rules)
     candidate = feature_candidate(data, j, spec, SplitRules(rules.algorithm, rules.criterion,
                                                             rules.threshold_style,
                                                             rules.min_samples_leaf))
     chosen = candidate if candidate is not None and candidate.eligible else None
-    if spec.kind is Kind.CONTINUOUS:
-        cuts = sweep(values[known], data.y[known], data.weights[known], data.n_classes)
-        branch_counts = cuts.branch_counts()
-        figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
-        valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - 1e-9).all(axis=1)
-        thresholds = cuts.thresholds(rules.threshold_style)
-        best = None if chosen is None else int(np.flatnonzero(np.isclose(thresholds, chosen.threshold))[0])
-        return ThresholdCurve(feature, spec.kind, (), thresholds, cuts.midpoint, cuts.is_boundary,
-                              None, figures, valid, best)
     counts = value_counts(data, j, len(spec.labels))
     if rules.algorithm.multiway:
         figures = partition_figures(counts[None], rho, missing_weight, rules.criterion)
         return ThresholdCurve(feature, spec.kind, spec.labels, None, None, None, None, figures,
-                              np.array([chosen is not None and chosen.eligible]),
-                              0 if chosen is not None else None)
+                              np.array([chosen is not None]), 0 if chosen is not None else None)
     present = np.flatnonzero(counts.sum(axis=1) > 0)
     memberships, branch_counts, figures = subset_table(
         counts, present, rho, missing_weight, rules.criterion,
         exhaustive=len(present) <= EXHAUSTIVE_LEVELS)
     subsets = tuple(tuple(spec.labels[c] for c in present[m]) for m in memberships)
-    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - 1e-9).all(axis=1)
+    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
     best = None
     if chosen is not None:
         chosen_labels = tuple(spec.labels[c] for c in chosen.subset)
         best = next((i for i, s in enumerate(subsets) if s == chosen_labels), None)
     return ThresholdCurve(feature, spec.kind, spec.labels, None, None, None, subsets, figures,
                           valid, best)
+
+
+def threshold_curves(dataset: Dataset, feature: str, settings, *,
+                     node: NodeSample | None = None) -> list[ThresholdCurve]:
+    """:func:`threshold_curve` of one feature at one node under several ``(algorithm,
+    criterion)`` settings; a continuous feature is sorted and swept once for all of them."""
+    j = dataset.schema.index_of(feature)
+    if dataset.features[j].kind is not Kind.CONTINUOUS:
+        return [threshold_curve(dataset, feature, criterion, algorithm=algorithm, node=node)
+                for algorithm, criterion in settings]
+    data, _ = _node_context(dataset, node, "cart", None)
+    known, rho, missing_weight = _known_share(data, j)
+    cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
+    return [_continuous_curve(feature, cuts, rho, missing_weight,
+                              SplitRules(*resolve(algorithm, criterion)))
+            for algorithm, criterion in settings]

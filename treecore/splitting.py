@@ -121,6 +121,16 @@ class ThresholdSweep:
     def thresholds(self, style: str) -> np.ndarray:
         return self.midpoint if style == "midpoint" else self.lower
 
+    def best(self, decrease: np.ndarray, valid: np.ndarray) -> int | None:
+        """The cut :func:`treecore.kernels.best_cuts` chooses, from this sweep's figures: the
+        highest ``decrease`` among the valid boundary points and the first and last valid cut,
+        ties to the lowest threshold; None when no cut is valid."""
+        searchable = valid & self.is_boundary
+        allowed = np.flatnonzero(valid)
+        if allowed.size:
+            searchable[[allowed[0], allowed[-1]]] = True
+        return _first_best(decrease, searchable)
+
 
 def sweep(values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int) -> ThresholdSweep:
     """Sort once and accumulate weighted class counts: O(n log n) for all cuts of a feature."""

@@ -94,9 +94,8 @@ def lens_curves(dataset: Dataset, tree: Tree, node_id: int, feature: str
     sample = tree.node_rows(dataset, node_id)
     node = treecore.NodeSample(sample.rows, sample.weights)
     key = {"gain": "gain", "gain_ratio": "gain_ratio"}
-    return {name: (treecore.threshold_curve(dataset, feature, criterion, algorithm=algorithm,
-                                            node=node), key.get(name, "decrease"))
-            for name, algorithm, criterion in LENS}
+    curves = treecore.threshold_curves(dataset, feature, [(a, c) for _, a, c in LENS], node=node)
+    return {name: (curve, key.get(name, "decrease")) for (name, _, _), curve in zip(LENS, curves)}
 
 
 def rule(tree: Tree, node_id: int) -> tuple[list[str], str]:
