@@ -9,29 +9,13 @@ values missing; ID3 on nominal data. Prints the median of each and the ratio our
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 import pandas as pd
-from sklearn.datasets import make_classification
+from common import classification, median_seconds
 from sklearn.tree import DecisionTreeClassifier as SklearnTree
 
 from treecore import DecisionTreeClassifier
-
-
-def median_seconds(fit, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fit()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def data(n: int, seed: int = 0):
-    return make_classification(n_samples=n, n_features=20, n_informative=10, n_classes=3,
-                               random_state=seed)
 
 
 def main() -> None:
@@ -39,22 +23,24 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    DecisionTreeClassifier().fit(*data(200))               # compile / warm caches once
+    DecisionTreeClassifier().fit(*classification(200))               # compile / warm caches once
     print(f"{'task':<28}{'rows':>10}{'ours s':>10}{'sklearn s':>11}{'ratio':>8}")
     for n in args.sizes:
-        X, y = data(n)
+        X, y = classification(n)
         repeats = args.repeats if n <= 100_000 else 1
-        ours = median_seconds(lambda: DecisionTreeClassifier().fit(X, y), repeats)
-        theirs = median_seconds(lambda: SklearnTree(random_state=0).fit(X, y), repeats)
+        ours, _ = median_seconds(lambda: DecisionTreeClassifier().fit(X, y), repeats)
+        theirs, _ = median_seconds(lambda: SklearnTree(random_state=0).fit(X, y), repeats)
         print(f"{'CART gini full depth':<28}{n:>10}{ours:>10.2f}{theirs:>11.2f}{ours / theirs:>8.2f}")
         if n > 100_000:
             continue
         rng = np.random.default_rng(0)
         holes = np.where(rng.random(X.shape) < 0.1, np.nan, X)
-        c45 = median_seconds(lambda: DecisionTreeClassifier(algorithm="c45").fit(holes, y), repeats)
+        c45, _ = median_seconds(lambda: DecisionTreeClassifier(algorithm="c45").fit(holes, y),
+                                repeats)
         print(f"{'C4.5 10% missing':<28}{n:>10}{c45:>10.2f}{'':>11}{'':>8}")
         nominal = pd.DataFrame(np.array(list("abcd"))[np.digitize(X[:, :10], [-1, 0, 1])])
-        id3 = median_seconds(lambda: DecisionTreeClassifier(algorithm="id3").fit(nominal, y), repeats)
+        id3, _ = median_seconds(lambda: DecisionTreeClassifier(algorithm="id3").fit(nominal, y),
+                                repeats)
         print(f"{'ID3 nominal (10 x 4 levels)':<28}{n:>10}{id3:>10.2f}{'':>11}{'':>8}")
 
 

@@ -15,28 +15,14 @@ the grown tree is cached (as on the page). For each method the script times, thr
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from pathlib import Path
 
-import pandas as pd
-from sklearn.datasets import make_classification
+from common import median_seconds, train_and_validation, validation_rows
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import treecore  # noqa: E402
-from treecore.evaluate import labelled  # noqa: E402
-from treecore.export import to_dot  # noqa: E402
-from ui import pruning_lab as lab  # noqa: E402
+from treecore.export import to_dot
+from ui import pruning_lab as lab
 
 PARAMS = {"algorithm": "cart", "criterion": None, "threshold_style": "midpoint"}
 OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
-
-
-def seconds(job) -> tuple[float, object]:
-    start = time.perf_counter()
-    result = job()
-    return time.perf_counter() - start, result
 
 
 def switch(method: str, tree, train, validation, options) -> object:
@@ -55,23 +41,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=100_000)
     args = parser.parse_args()
-    X, y = make_classification(n_samples=args.rows + 30_000, n_features=20, n_informative=10,
-                               n_classes=3, random_state=0)
-    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(20)]).assign(y=y.astype(str))
-    train = treecore.Dataset.from_frame(frame.iloc[:args.rows], "y")
-    grow_s, tree = seconds(lambda: lab.unpruned_tree(train, PARAMS))
-    val = frame.iloc[args.rows:]
-    validation = labelled(tree.schema, val.drop(columns="y"), val["y"])
+    train, held_out = train_and_validation(args.rows)
+    grow_s, tree = median_seconds(lambda: lab.unpruned_tree(train, PARAMS))
+    validation = validation_rows(tree, held_out)
     print(f"{args.rows} rows: {tree.n_nodes} nodes, {tree.n_leaves} leaves, depth {tree.depth}; "
           f"grow {grow_s:.2f} s (cached from then on)")
-    first_s, _ = seconds(lambda: switch("pep", tree, train, validation, OPTIONS))
+    first_s, _ = median_seconds(lambda: switch("pep", tree, train, validation, OPTIONS))
     print(f"first page load extras (accuracies, CCP chart points): {first_s:.2f} s")
     print(f"{'method':>8} {'cold (s)':>9} {'warm (s)':>9}")
     for method in lab.METHODS:
-        cold, _ = seconds(lambda: switch(method, tree, train, validation, OPTIONS))
-        warm, _ = seconds(lambda: switch(method, tree, train, validation, OPTIONS))
+        cold, _ = median_seconds(lambda: switch(method, tree, train, validation, OPTIONS))
+        warm, _ = median_seconds(lambda: switch(method, tree, train, validation, OPTIONS))
         print(f"{method:>8} {cold:9.3f} {warm:9.3f}")
-    cold, _ = seconds(lambda: switch("ebp", tree, train, validation, {**OPTIONS, "cf": 0.1}))
+    cold, _ = median_seconds(lambda: switch("ebp", tree, train, validation, {**OPTIONS, "cf": 0.1}))
     print(f"{'ebp cf=.1':>8} {cold:9.3f}   (a new option: computed, then cached)")
 
 
