@@ -6,7 +6,7 @@ candidate ranking under every criterion, and how often each pair of trees agrees
 import streamlit as st
 
 from treecore import ALGORITHMS
-from ui import compare, growth, limits, split, state
+from ui import compare, growth, limits, page, split, state
 from ui import pruning_lab as lab
 from ui.drawing import tree_chart
 from ui.i18n import error_text, percent, t
@@ -18,10 +18,7 @@ S = st.session_state
 
 st.title("⚖️ " + t("compare.title"))
 st.caption(t("compare.intro"))
-dataset, data_error = state.current_dataset()
-if dataset is None:
-    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
-    st.stop()
+dataset = page.dataset_or_stop()
 
 chosen_split = split.current_split(dataset)
 if chosen_split.error:

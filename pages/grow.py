@@ -9,7 +9,7 @@ inspector, the what-if override and the saved versions.
 import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from ui import growth, guards, limits, node_view, state
+from ui import growth, guards, limits, node_view, page, state
 from ui.drawing import tree_chart
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
 from ui.i18n import error_text, split_note_text, t
@@ -23,10 +23,7 @@ S = st.session_state
 
 st.title("🌱 " + t("grow.title"))
 
-dataset, data_error = state.current_dataset()
-if dataset is None:
-    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
-    st.stop()
+dataset = page.dataset_or_stop()
 
 
 # ================================================================ sidebar: how the tree grows

@@ -9,7 +9,7 @@ splits) are the Grow page's.
 import streamlit as st
 
 from treecore import ALGORITHMS, ConfigError
-from ui import growth, limits, pruning_lab as lab, split, state
+from ui import growth, limits, page, pruning_lab as lab, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
 from ui.i18n import error_text, percent, reason_text, t
@@ -20,10 +20,7 @@ S = st.session_state
 
 st.title("✂️ " + t("lab.title"))
 st.caption(t("lab.intro"))
-dataset, data_error = state.current_dataset()
-if dataset is None:
-    st.error(t("grow.no_data", message=error_text(data_error)), icon="⚠️")
-    st.stop()
+dataset = page.dataset_or_stop()
 
 
 # ================================================================ sidebar

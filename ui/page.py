@@ -1,0 +1,19 @@
+"""What the tree pages do first: get the session's data set, or say what is wrong with it."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from treecore import Dataset
+
+from . import state
+from .i18n import error_text, t
+
+
+def dataset_or_stop() -> Dataset:
+    """The session's Dataset; without one, an error box saying why, and the page stops here."""
+    dataset, error = state.current_dataset()
+    if dataset is None:
+        st.error(t("grow.no_data", message=error_text(error)), icon="⚠️")
+        st.stop()
+    return dataset
