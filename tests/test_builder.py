@@ -168,3 +168,13 @@ def test_dataset_is_not_modified(melons3):
     grow(melons3, algorithm="c45")
     for array, copy in zip((melons3.X, melons3.y, melons3.weights), before):
         np.testing.assert_array_equal(array, copy)
+
+
+def test_growth_stops_when_its_time_is_up(melons):
+    """``max_seconds`` bounds growth inside the engine: the tree grown so far comes back with
+    its waiting nodes as leaves without a stop reason."""
+    full = grow(melons, algorithm="id3", max_seconds=60)
+    assert full.is_complete and full.n_steps == 5
+    cut = grow(melons, algorithm="id3", max_seconds=0)
+    assert not cut.is_complete and cut.n_nodes == 1 and cut.root.stop_reason is None
+    assert list(grow_steps(melons, algorithm="id3", max_seconds=0)) == []

@@ -147,7 +147,7 @@ def test_compare_and_lab_fits_stop_at_the_deadline(zhou, monkeypatch, pruning):
     built = compare.build({"algorithm": "id3"}, (), pruning, train, validation)
     assert built.stopped_early and built.tree is not None
     partial = growth.fit(train, {"algorithm": "id3"}, validation=validation)
-    assert partial.stopped_early and partial.tree.n_steps == 1
+    assert partial.stopped_early and partial.tree.n_steps == 0
 
 
 def test_ccp_by_cross_validation_is_refused_when_its_folds_would_overrun(zhou, monkeypatch):

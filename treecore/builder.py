@@ -21,6 +21,7 @@ a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
@@ -143,8 +144,13 @@ class Growth:
     """The state of one run of TreeGenerate. Iterate :meth:`steps`, then take :meth:`tree`."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
-                 force: Mapping | None = None, validation: Dataset | None = None):
+                 force: Mapping | None = None, validation: Dataset | None = None,
+                 max_seconds: float | None = None):
         self.data = dataset
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        #: Growth ran out of time (``max_seconds``): the tree is partial, its waiting nodes are
+        #: leaves without a stop reason.
+        self.stopped_early = False
         self.config = config
         preset, criterion = resolve(config.algorithm, config.criterion)
         self.preset, self.criterion = preset, criterion
@@ -195,8 +201,12 @@ class Growth:
 
     # ------------------------------------------------------------------------ growth
     def steps(self) -> Iterator[GrowthStep]:
-        """Expand nodes breadth first, yielding one :class:`GrowthStep` per expanded node."""
+        """Expand nodes breadth first, yielding one :class:`GrowthStep` per expanded node;
+        past the deadline the queued nodes stay waiting and :attr:`stopped_early` is set."""
         while self.queue:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.stopped_early = True
+                return
             draft = self.queue.popleft()
             stop = self._stop_before_split(draft)
             if stop is not None:
@@ -330,25 +340,28 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 
 
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
-               validation=None, **params) -> Iterator[GrowthStep]:
+               validation=None, max_seconds: float | None = None, **params
+               ) -> Iterator[GrowthStep]:
     """Yield the growth steps of a tree, one per expanded node, breadth first.
 
     ``params`` override fields of ``config`` (see :class:`GrowthConfig`). ``force`` maps a node
     path (tuple of branch labels or indices from the root; the root is ``()``) to the split to
     use there if the node is split: a feature name, ``(name, threshold)`` or ``(name, labels)``.
     ``validation`` (a Dataset with the same schema, or ``(X_val, y_val)``) turns on
-    validation-set pre-pruning.
+    validation-set pre-pruning. Growth stops once ``max_seconds`` have passed (checked before
+    each node is expanded).
     """
     growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
-                    validation=_as_dataset(validation, dataset))
+                    validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
     return growth.steps()
 
 
 def grow(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
-         validation=None, **params) -> Tree:
-    """Grow a whole tree (see :func:`grow_steps` for the arguments)."""
+         validation=None, max_seconds: float | None = None, **params) -> Tree:
+    """Grow a whole tree (see :func:`grow_steps` for the arguments). When ``max_seconds`` run
+    out first, the tree grown so far comes back: ``tree.is_complete`` is then False."""
     growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
-                    validation=_as_dataset(validation, dataset))
+                    validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
     for _ in growth.steps():
         pass
     return growth.tree()

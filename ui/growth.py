@@ -154,15 +154,10 @@ def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = N
     current step and the tree grown so far comes back with ``stopped_early`` set (its queued
     nodes are leaves without a stop reason)."""
     growth = Growth(train, GrowthConfig.from_params(**params),
-                    force={tuple(path): spec for path, spec in force}, validation=validation)
-    deadline = time.monotonic() + (limits.FIT_DEADLINE_SECONDS if max_seconds is None
-                                   else max_seconds)
-    steps = {}
-    for step in growth.steps():
-        steps[step.node_id] = step
-        if time.monotonic() > deadline:
-            return Grown(growth.tree(), steps, stopped_early=True)
-    return Grown(growth.tree(), steps)
+                    force={tuple(path): spec for path, spec in force}, validation=validation,
+                    max_seconds=limits.FIT_DEADLINE_SECONDS if max_seconds is None else max_seconds)
+    steps = {step.node_id: step for step in growth.steps()}
+    return Grown(growth.tree(), steps, stopped_early=growth.stopped_early)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
