@@ -121,7 +121,7 @@ def test_grow_page_warns_before_a_long_fit_and_stops_it(make_app, monkeypatch):
     at.run()
     assert not at.exception, at.exception
     warnings = " ".join(w.value for w in at.warning)
-    assert "may take about" in warnings and "stopped after 0 s (the limit) at step 1" in warnings
+    assert "may take about" in warnings and "stopped after 0 s (the limit) at step 0" in warnings
 
 
 def test_grow_page_draws_a_large_tree_collapsed(make_app, monkeypatch):
