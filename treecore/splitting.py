@@ -190,16 +190,27 @@ def continuous_proposals(node: NodeData, columns, rules: SplitRules) -> list[Pro
     """The best bi-partition of each continuous feature in ``columns`` (one compiled pass each:
     sort, then sweep the cuts between distinct values; see :func:`treecore.kernels.best_cuts`)."""
     columns = np.asarray(columns, dtype=np.int64)
-    status, lower, upper, left, right, known = kernels.best_cuts(
+    status, lower, upper, left, right, known, complete = kernels.best_cuts(
         node.X, node.y, node.weights, node.n_classes, columns,
         kernels.IMPURITY_CODES[rules.criterion.impurity], float(rules.min_samples_leaf),
         TIE_TOLERANCE)
     total = node.total_weight
+    return cut_proposals(columns, status, lower, upper, left, right,
+                         np.where(complete, 1.0, known / total),
+                         np.where(complete, 0.0, total - known), rules.threshold_style)
+
+
+def cut_proposals(columns, status, lower, upper, left, right, rho, missing_weight,
+                  threshold_style: str) -> list[Proposal | None]:
+    """Proposals from the compiled threshold search's results, one per feature of ``columns``
+    (None where the feature has no cut): the threshold is reported as the midpoint
+    ``(lower + upper) / 2`` or as ``lower``, the largest value on the left (``threshold_style``).
+    """
     branch_counts = np.stack([left, right], axis=1)
     midpoints = (lower + upper) / 2.0
-    thresholds = midpoints if rules.threshold_style == "midpoint" else lower
+    thresholds = midpoints if threshold_style == "midpoint" else lower
     return [None if status[f] == kernels.NO_CUT else
-            Proposal(int(j), branch_counts[f], known[f] / total, total - known[f], None,
+            Proposal(int(j), branch_counts[f], float(rho[f]), float(missing_weight[f]), None,
                      threshold=float(thresholds[f]), midpoint=float(midpoints[f]),
                      note="leaf too small" if status[f] == kernels.ONLY_SMALL_LEAVES else "")
             for f, j in enumerate(columns)]
