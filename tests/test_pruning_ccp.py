@@ -7,9 +7,9 @@ from sklearn.datasets import load_breast_cancer, load_iris, load_wine
 from sklearn.tree import DecisionTreeClassifier
 
 import treecore
-from treecore.errors import ConfigError
+from treecore.errors import ConfigError, TimeLimitError
 from treecore.evaluate import stratified_split
-from treecore.pruning import ccp_path, path_accuracy, prune_ccp, select_ccp_alpha
+from treecore.pruning import ccp_path, path_accuracy, prune_ccp, select_ccp_alpha, selection
 
 
 def _both(loader):
@@ -75,6 +75,85 @@ def test_select_alpha_by_cv_and_by_validation():
     with pytest.raises(ConfigError):
         select_ccp_alpha(data, algorithm="cart", criterion="gini", cv=3,
                          validation=data.subset(val))
+
+
+def _cancer() -> treecore.Dataset:
+    bunch = load_breast_cancer(as_frame=True)
+    return treecore.Dataset.from_frame(bunch.frame.assign(target=bunch.target.astype(str)),
+                                       "target")
+
+
+def test_select_alpha_within_max_seconds():
+    """One deadline covers the whole choice: nothing is left of 0 s, so the first tree to grow
+    (the full one, or the first fold's when the full tree is given) raises TimeLimitError."""
+    data = _cancer()
+    for given in (None, treecore.grow(data, algorithm="cart")):
+        with pytest.raises(TimeLimitError) as caught:
+            select_ccp_alpha(data, algorithm="cart", cv=5, tree=given, max_seconds=0)
+        error = caught.value
+        assert error.code == "time_limit" and isinstance(error, treecore.TreecoreError)
+        assert error.params == {"seconds": 0, "done": 0, "folds": 5}
+        assert str(error) == ("Choosing α by 5-fold cross-validation did not finish within 0 s "
+                              "(0 of 5 folds done); use a validation set, fewer rows or a "
+                              "maximum depth.")
+    train, val = data.subset(np.arange(0, 569, 2)), data.subset(np.arange(1, 569, 2))
+    with pytest.raises(TimeLimitError) as caught:        # the validation path's full tree too
+        select_ccp_alpha(train, validation=val, max_seconds=0)
+    assert caught.value.code == "time_limit_tree" and caught.value.params == {"seconds": 0}
+    given = treecore.grow(train, algorithm="cart")       # nothing left to grow: no bound hit
+    assert select_ccp_alpha(train, validation=val, tree=given, max_seconds=0).tree
+
+
+def test_a_generous_bound_changes_nothing():
+    data = _cancer()
+    free = select_ccp_alpha(data, algorithm="cart", cv=5, seed=2)
+    bound = select_ccp_alpha(data, algorithm="cart", cv=5, seed=2, max_seconds=3600)
+    assert (bound.alpha, bound.chosen_index, bound.best_index) == \
+        (free.alpha, free.chosen_index, free.best_index)
+    np.testing.assert_array_equal(bound.errors, free.errors)
+    np.testing.assert_array_equal(bound.alphas, free.alphas)
+    assert bound.tree.n_leaves == free.tree.n_leaves
+
+
+class _Clock:
+    """A stand-in for :mod:`time` in ``selection``, moved on by hand."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_the_error_counts_the_folds_done(monkeypatch):
+    """Between folds (the clock past the deadline) and inside one (a fold's tree comes back
+    partial), the error says how many folds finished."""
+    data, real_grow, clock = _cancer(), selection.grow, _Clock()
+    calls = []
+
+    def timed_grow(dataset, **params):
+        clock.now += 100                                # each tree "takes" 100 s
+        calls.append(params["max_seconds"])
+        return real_grow(dataset, **params)
+
+    monkeypatch.setattr(selection, "time", clock)
+    monkeypatch.setattr(selection, "grow", timed_grow)
+    with pytest.raises(TimeLimitError) as caught:       # full tree, then 3 folds: 400 s
+        select_ccp_alpha(data, cv=5, max_seconds=350)
+    assert caught.value.params == {"seconds": 350, "done": 3, "folds": 5}
+    assert calls == [350, 250, 150, 50]                  # each tree gets the time left
+
+    def partial_third_fold(dataset, **params):
+        calls.append(None)
+        if len(calls) == 3:                             # the full tree, fold 0, then fold 1
+            params["max_seconds"] = 0
+        return real_grow(dataset, **params)
+
+    calls.clear()
+    monkeypatch.setattr(selection, "grow", partial_third_fold)
+    with pytest.raises(TimeLimitError) as caught:
+        select_ccp_alpha(data, cv=5, max_seconds=60)
+    assert caught.value.params == {"seconds": 60, "done": 1, "folds": 5}
 
 
 @pytest.mark.parametrize("sample, target, algorithm", [

@@ -67,3 +67,20 @@ class ConfigError(TreecoreError, ValueError):
 
 class NotFittedError(TreecoreError, AttributeError):
     """A model was used before ``fit``."""
+
+
+class TimeLimitError(TreecoreError):
+    """A computation bounded by ``max_seconds`` did not finish in time, and a partial answer
+    would be wrong (choosing CCP's α: :func:`~treecore.pruning.select_ccp_alpha`).
+
+    ``params`` hold the bound (``seconds``) and how far the work got (e.g. ``done`` of
+    ``folds``), so an interface can say which bound was hit.
+
+    >>> e = TimeLimitError("did not finish within 30 s", params={"seconds": 30})
+    >>> e.code, e.params
+    ('time_limit', {'seconds': 30})
+    """
+
+    def __init__(self, message: str = "", *, code: str = "time_limit",
+                 params: Mapping | None = None):
+        super().__init__(message, code=code, params=params)

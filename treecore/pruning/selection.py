@@ -13,17 +13,22 @@ T₀ ⊇ T₁ ⊇ … ⊇ T_K (the root); T_k is optimal for α ∈ [α_k, α_{k
 The standard error is the binomial SE(R_k) = √(R_k (1 − R_k) / N') with N' the rows scored
 (Breiman et al. §11.5). With ``one_se`` the chosen α is the largest α_k whose R_k ≤ min R + SE of
 that minimum (the 1-SE rule); otherwise the α_k of the minimum (the smallest on a tie).
+
+``max_seconds`` bounds the whole choice with one deadline: the tree on all of ``dataset`` (when
+it is grown here), every fold's tree and the path computations between them. A partial tree
+would give a wrong α, so running out of time raises :class:`~treecore.errors.TimeLimitError`.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..builder import grow
 from ..dataset import Dataset
-from ..errors import ConfigError
+from ..errors import ConfigError, TimeLimitError
 from ..evaluate import labelled, stratified_kfold
 from ..tree import Tree
 from .ccp import ccp_path, path_accuracy, prune_ccp
@@ -53,18 +58,48 @@ class CCPSelection:
 
 def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: str | None = None,
                      validation=None, cv: int | None = None, one_se: bool = True, seed: int = 0,
-                     tree: Tree | None = None, **growth) -> CCPSelection:
+                     tree: Tree | None = None, max_seconds: float | None = None,
+                     **growth) -> CCPSelection:
     """Grow a tree on ``dataset`` and choose its α by ``validation`` (a Dataset or
     ``(X_val, y_val)``) or by ``cv``-fold cross-validation (5 folds if neither is given).
     ``growth`` holds further :func:`~treecore.grow` parameters (e.g. ``max_depth``); ``tree``
-    is that tree when the caller has already grown it (the folds still grow their own)."""
+    is that tree when the caller has already grown it (the folds still grow their own).
+
+    ``max_seconds`` (None: no bound) is one deadline for the whole choice. When it passes
+    before the tree or a fold's tree is fully grown, or between folds, a
+    :class:`~treecore.errors.TimeLimitError` is raised: code ``"time_limit"`` with ``params``
+    ``seconds``, ``done`` (folds finished) and ``folds`` (k) for cross-validation, code
+    ``"time_limit_tree"`` with ``seconds`` when the tree for the validation set was not grown."""
     if validation is not None and cv is not None:
         raise ConfigError("choose α by a validation set or by cross-validation, not both")
+    k = cv or 5
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
 
-    def fit(data: Dataset) -> Tree:
-        return grow(data, algorithm=algorithm, criterion=criterion, **growth)
+    def fit(data: Dataset) -> Tree | None:
+        """The tree grown on ``data`` in the time left; None when there is none left or the
+        tree came back partial."""
+        if deadline is None:
+            return grow(data, algorithm=algorithm, criterion=criterion, **growth)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        grown = grow(data, algorithm=algorithm, criterion=criterion, max_seconds=left, **growth)
+        return grown if grown.is_complete else None
+
+    def out_of_time(done: int) -> TimeLimitError:
+        if validation is not None:
+            return TimeLimitError(
+                f"Choosing α by the validation set did not finish within {max_seconds:g} s "
+                "(the tree to prune was still growing); use fewer rows or a maximum depth.",
+                code="time_limit_tree", params={"seconds": max_seconds})
+        return TimeLimitError(
+            f"Choosing α by {k}-fold cross-validation did not finish within {max_seconds:g} s "
+            f"({done} of {k} folds done); use a validation set, fewer rows or a maximum depth.",
+            params={"seconds": max_seconds, "done": done, "folds": k})
 
     full = tree if tree is not None else fit(dataset)
+    if full is None:
+        raise out_of_time(0)
     path = ccp_path(full)
     alphas, first = np.unique(path.alphas, return_index=True)
     last = np.r_[first[1:] - 1, len(path.alphas) - 1]      # the smallest tree of each α
@@ -74,8 +109,8 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
         errors = 1 - path_accuracy(path, rows, last)
         n_scored, method = rows.n_rows, "validation"
     else:
-        errors = _cv_errors(dataset, fit, alphas, cv or 5, seed)
-        n_scored, method = dataset.n_rows, f"{cv or 5}-fold cv"
+        errors = _cv_errors(dataset, fit, alphas, k, seed, out_of_time)
+        n_scored, method = dataset.n_rows, f"{k}-fold cv"
     ses = np.sqrt(errors * (1 - errors) / n_scored)
     best = int(np.argmin(errors))
     chosen = int(np.flatnonzero(errors <= errors[best] + ses[best] + 1e-12).max()) if one_se \
@@ -84,12 +119,16 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
                         errors, ses, best, chosen, method)
 
 
-def _cv_errors(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int) -> np.ndarray:
-    """Σ over folds of held-out misclassified weight at each β_k, over the total weight."""
+def _cv_errors(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
+               out_of_time) -> np.ndarray:
+    """Σ over folds of held-out misclassified weight at each β_k, over the total weight.
+    ``fit`` returns None when time has run out: ``out_of_time(folds done)`` is raised."""
     betas = np.sqrt(alphas * np.r_[alphas[1:], np.inf])
     wrong = np.zeros(len(alphas))
-    for train, test in stratified_kfold(np.asarray(dataset.y), k, seed=seed):
+    for done, (train, test) in enumerate(stratified_kfold(np.asarray(dataset.y), k, seed=seed)):
         fold_tree, held_out = fit(dataset.subset(train)), dataset.subset(test)
+        if fold_tree is None:
+            raise out_of_time(done)
         fold_path = ccp_path(fold_tree)
         at = np.searchsorted(fold_path.alphas, betas * (1 + 1e-9), side="right") - 1
         wrong += (1 - path_accuracy(fold_path, held_out, at)) * held_out.weights.sum()
