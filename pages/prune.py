@@ -135,7 +135,8 @@ left, middle, right = st.columns(3)
 tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
 tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{S[lab.PREPRUNE]}")),
             prepruned, needs_validation, "lab.drawn_depth.prepruned")
-why_missing = t(f"lab.{chosen.error}") if chosen.error else needs_validation
+why_missing = needs_validation if chosen.error in (None, "needs_validation") \
+    else error_text(chosen.error)                   # CCP's α selection ran out of time
 tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), chosen.tree,
             why_missing, "lab.drawn_depth.postpruned")
 

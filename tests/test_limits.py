@@ -15,6 +15,7 @@ import streamlit as st
 from treecore import Dataset
 from treecore.export import to_dot
 from ui import growth, limits, loaders, state
+from ui import pruning_lab as lab
 from ui.guards import level_messages, slow_fit_message
 from ui.samples import load_sample
 
@@ -122,6 +123,28 @@ def test_grow_page_warns_before_a_long_fit_and_stops_it(make_app, monkeypatch):
     assert not at.exception, at.exception
     warnings = " ".join(w.value for w in at.warning)
     assert "may take about" in warnings and "stopped after 0 s (the limit) at step 0" in warnings
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "Choosing α by 3-fold cross-validation did not finish within 0 s (0 of 3 folds done)"),
+    ("zh", "用 3 折交叉验证选择 α 未能在 0 秒内完成（已完成 0/3 折）"),
+])
+def test_pruning_lab_reports_the_cross_validation_time_limit(make_app, monkeypatch, language,
+                                                             expected):
+    """CCP's α by cross-validation is bounded by the fit deadline inside treecore; the lab says
+    which bound was hit and how many folds finished, in the session's language."""
+    at = make_app("pages/prune.py")
+    at.session_state[state.LANGUAGE] = language
+    at.session_state[lab.METHOD], at.session_state[lab.CCP_SELECT] = "ccp", "cv"
+    at.run()                                     # within the bound: α chosen, trees cached
+    assert not at.exception and not at.error, (at.exception, at.error)
+    assert not any(expected in i.value for i in at.info)
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    at.number_input(key="w_" + lab.CV_FOLDS).set_value(3).run()
+    assert not at.exception and not at.error, (at.exception, at.error)
+    shown = [i.value for i in at.info if expected in i.value]
+    assert len(shown) == 2                       # the post-pruned column and the replay
+    assert not at.warning                        # the unpruned tree (cached) is complete
 
 
 def test_grow_page_draws_a_large_tree_collapsed(make_app, monkeypatch):

@@ -9,6 +9,7 @@ import pytest
 import treecore
 from treecore.pruning import prune_rep
 from ui import compare, growth, limits, predict_export as pe, pruning_lab as lab, split
+from ui.i18n import error_text
 from ui.lab_figures import accuracy_bars, agreement_heatmap, ccp_chart
 from ui.samples import SAMPLES
 
@@ -150,14 +151,22 @@ def test_compare_and_lab_fits_stop_at_the_deadline(zhou, monkeypatch, pruning):
     assert partial.stopped_early and partial.tree.n_steps == 0
 
 
-def test_ccp_by_cross_validation_is_refused_when_its_folds_would_overrun(zhou, monkeypatch):
-    """k more trees for the folds: refused with a reason, not started, past the fit deadline;
-    α by the validation rows still runs."""
+def test_ccp_by_cross_validation_stops_at_the_fit_deadline(zhou, monkeypatch):
+    """k more trees for the folds, bounded inside treecore by the fit deadline: past it the lab
+    gets the engine's TimeLimitError (the bound and the folds done), worded in both languages;
+    an estimate of the time alone refuses nothing; α by the validation rows still runs."""
     tree, train, validation = zhou
     options = {"rule": "strict", "cf": 0.25, "ccp_select": "cv", "folds": 3}
+    monkeypatch.setattr(limits, "SECONDS_PER_CELL", 1e6)        # an estimate far over the bound
     assert lab.post_prune("ccp", tree, train, validation, options, {"algorithm": "id3"}).tree
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
     refused = lab.post_prune("ccp", tree, train, validation, options, {"algorithm": "id3"})
-    assert refused.tree is None and refused.error == "cv_too_slow"
+    assert refused.tree is None and isinstance(refused.error, treecore.TimeLimitError)
+    assert refused.error.code == "time_limit"
+    assert refused.error.params == {"seconds": 0.0, "done": 0, "folds": 3}
+    en, zh = error_text(refused.error, "en"), error_text(refused.error, "zh")
+    assert en == str(refused.error)
+    assert "3-fold cross-validation did not finish within 0 s (0 of 3 folds done)" in en
+    assert "0 秒内" in zh and "已完成 0/3 折" in zh and "验证集" in zh
     by_validation = {**options, "ccp_select": "validation"}
     assert lab.post_prune("ccp", tree, train, validation, by_validation, {"algorithm": "id3"}).tree

@@ -245,6 +245,18 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "reason.ccp.keep": {
         "en": "α_eff > α = {alpha:.6g}: kept, and every other subtree has a larger α_eff",
         "zh": "α_eff > α = {alpha:.6g}，保留；其余子树的 α_eff 都更大"},
+    # ---------------------------------------------------------------- time bounds (TimeLimitError)
+    "error.time_limit": {
+        "en": "Choosing α by {folds}-fold cross-validation did not finish within {seconds:g} s "
+              "({done} of {folds} folds done); use a validation set, fewer rows or a maximum "
+              "depth.",
+        "zh": "用 {folds} 折交叉验证选择 α 未能在 {seconds:g} 秒内完成（已完成 {done}/{folds} 折）；"
+              "请改用验证集、减少样本或限制最大深度。"},
+    "error.time_limit_tree": {
+        "en": "Choosing α by the validation set did not finish within {seconds:g} s (the tree to "
+              "prune was still growing); use fewer rows or a maximum depth.",
+        "zh": "用验证集选择 α 未能在 {seconds:g} 秒内完成（待剪枝的树仍在生成）；"
+              "请减少样本或限制最大深度。"},
     # ---------------------------------------------------------------- validation split (ui/split.py)
     "error.split_share": {
         "en": "the validation share must be between 0 and 1, not {ratio}",

@@ -63,11 +63,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                "验证集精度 {validation}"},
     "lab.needs_validation": {"en": "This needs validation rows: choose them in the sidebar.",
                              "zh": "需要验证集：请在侧栏中选择。"},
-    "lab.cv_too_slow": {"en": "Choosing α by cross-validation grows one more tree per fold, which "
-                              "would take longer than the fit time limit on data this size. Choose "
-                              "α by the validation rows instead.",
-                        "zh": "用交叉验证选择 α 需要为每一折再生成一棵树，在这么大的数据上会超过"
-                              "生成时间的上限。请改用验证集选择 α。"},
     "lab.table": {"en": "Comparison", "zh": "比较"},
     "col.tree": {"en": "Tree", "zh": "决策树"},
     "col.train_acc": {"en": "Training accuracy", "zh": "训练集精度"},

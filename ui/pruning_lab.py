@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from treecore import Dataset, Tree
+from treecore import Dataset, TimeLimitError, Tree, TreecoreError
 from treecore.evaluate import score
 from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
                               prune_rep, select_ccp_alpha)
@@ -98,12 +98,13 @@ def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, 
 # ------------------------------------------------------------------------------- post-pruning
 @dataclass(frozen=True, eq=False)
 class Pruned:
-    """A method's result, or why it could not run (``result`` None, ``error`` in words);
-    ``alpha`` is CCP's chosen α."""
+    """A method's result, or why it could not run (``result`` None, ``error``:
+    "needs_validation", or the engine's :class:`~treecore.TimeLimitError`, worded by
+    :func:`ui.i18n.error_text`); ``alpha`` is CCP's chosen α."""
 
     method: str
     result: PruneResult | None
-    error: str | None = None
+    error: str | TreecoreError | None = None
     alpha: float | None = None
 
     @property
@@ -116,8 +117,9 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
     by cross-validation grows one tree per fold) by ``method``.
     ``error`` is "needs_validation" when the method needs validation rows and there are none,
-    "cv_too_slow" when CCP's α by k-fold cross-validation would grow k trees whose estimated
-    time is over the fit deadline (:mod:`ui.limits`)."""
+    or the :class:`~treecore.TimeLimitError` of CCP's α selection when it did not finish
+    within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one bound for all its
+    folds)."""
     if method == "rep":
         if validation is None:
             return Pruned(method, None, "needs_validation")
@@ -129,13 +131,13 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     by_validation = options["ccp_select"] == "validation"
     if by_validation and validation is None:
         return Pruned(method, None, "needs_validation")
-    folds = options["folds"]
-    if not by_validation and folds * limits.fit_estimate_seconds(
-            train.n_rows * (folds - 1) // folds, train.n_features) > limits.FIT_DEADLINE_SECONDS:
-        return Pruned(method, None, "cv_too_slow")
-    chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
-                              cv=None if by_validation else options["folds"],
-                              force={tuple(p): s for p, s in force}, tree=tree, **params)
+    try:
+        chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
+                                  cv=None if by_validation else options["folds"],
+                                  force={tuple(p): s for p, s in force}, tree=tree,
+                                  max_seconds=limits.FIT_DEADLINE_SECONDS, **params)
+    except TimeLimitError as error:
+        return Pruned(method, None, error)
     return Pruned(method, chosen.result, alpha=chosen.alpha)
 
 
