@@ -23,92 +23,23 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import asdict, dataclass, field, fields, replace
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 import numpy as np
 
-from . import kernels
-from .algorithms import THRESHOLD_STYLES, resolve
+from . import kernels, presorted
+from .algorithms import resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
 from .evaluate import labelled
+from .growing import GrowthConfig, GrowthStep, majority, tree_settings
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
-VALIDATION_RULES = ("strict", "no_worse")
-
-
-@dataclass(frozen=True)
-class GrowthConfig:
-    """Everything that decides how a tree grows. Limits left at their defaults never stop a node.
-
-    ``min_samples_split`` and ``min_samples_leaf`` are weighted row counts; ``min_gain`` is
-    Li Hang's threshold ε on the chosen split's score (算法 5.2, 5.3); ``min_impurity_decrease``
-    has scikit-learn's meaning, ``W_t / W · ρ · ΔI ≥ min_impurity_decrease``;
-    ``validation_rule`` says whether validation pre-pruning needs a strict improvement (Zhou)
-    or accepts a tie.
-    """
-
-    algorithm: str = "cart"
-    criterion: str | None = None
-    threshold_style: str = "midpoint"
-    max_depth: int | None = None
-    min_samples_split: float = 2
-    min_samples_leaf: float = 1
-    min_gain: float = 0.0
-    min_impurity_decrease: float = 0.0
-    max_leaves: int | None = None
-    validation_rule: str = "strict"
-
-    def checked(self) -> "GrowthConfig":
-        """Self, after checking every value; raises :class:`ConfigError` naming the bad one."""
-        preset, criterion = resolve(self.algorithm, self.criterion)
-        if self.threshold_style not in THRESHOLD_STYLES:
-            raise ConfigError(f"threshold_style must be one of {THRESHOLD_STYLES}")
-        if self.validation_rule not in VALIDATION_RULES:
-            raise ConfigError(f"validation_rule must be one of {VALIDATION_RULES}")
-        if self.max_depth is not None and self.max_depth < 0:
-            raise ConfigError("max_depth must be ≥ 0 or None")
-        if self.max_leaves is not None and self.max_leaves < 1:
-            raise ConfigError("max_leaves must be ≥ 1 or None")
-        for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
-            if getattr(self, name) < 0:
-                raise ConfigError(f"{name} must be ≥ 0")
-        return replace(self, criterion=criterion.name)
-
-    @classmethod
-    def from_params(cls, config: "GrowthConfig | None" = None, **params) -> "GrowthConfig":
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(params) - known)
-        if unknown:
-            raise ConfigError(f"unknown growth parameter {unknown[0]!r}; known: {sorted(known)}")
-        return replace(config or cls(), **params).checked()
-
-
-@dataclass(frozen=True)
-class GrowthStep:
-    """One expanded node: its candidates, the chosen split and the children it created.
-
-    ``validation`` holds the validation-set correct weight (before, after) when growth is
-    pre-pruned on a validation set.
-    """
-
-    step: int
-    node_id: int
-    path: tuple[str, ...]
-    chosen: Candidate
-    children: tuple[int, ...]
-    validation: tuple[float, float] | None = None
-    scored: NodeScores | CandidateTable | None = field(default=None, repr=False, compare=False)
-
-    @cached_property
-    def candidates(self) -> CandidateTable:
-        """The node's candidate table, built on first use from the scores growth computed."""
-        return self.scored if isinstance(self.scored, CandidateTable) else self.scored.table()
+__all__ = ["Growth", "GrowthConfig", "GrowthStep", "grow", "grow_steps", "start_growth"]
 
 
 @dataclass
@@ -133,11 +64,6 @@ class _Draft:
     children: tuple[int, ...] = ()
     expanded_at: int | None = None
     stop_reason: StopReason | None = None
-
-
-def _majority(counts: np.ndarray) -> int:
-    """First class (in class order) whose weight is within tolerance of the largest."""
-    return int(np.argmax(counts >= counts.max() - TIE_TOLERANCE))
 
 
 class Growth:
@@ -175,7 +101,7 @@ class Growth:
         counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
         draft.class_counts = counts.astype(float)
         if counts.sum() > 0:
-            draft.prediction = _majority(counts)
+            draft.prediction = majority(counts)
             draft.distribution = counts / counts.sum()
         else:
             draft.prediction, draft.distribution = parent.prediction, parent.distribution
@@ -295,7 +221,7 @@ class Growth:
         after = 0.0
         for rows, weights, val_rows, val_weights in parts:
             counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
-            label = _majority(counts) if counts.sum() > 0 else draft.prediction
+            label = majority(counts) if counts.sum() > 0 else draft.prediction
             after += float(val_weights[y_val[val_rows] == label].sum())
         improved = (after > before + TIE_TOLERANCE if config.validation_rule == "strict"
                     else after >= before - TIE_TOLERANCE)
@@ -315,12 +241,16 @@ class Growth:
                 self.queue.append(child)
         return tuple(children)
 
+    def run(self) -> None:
+        """Grow to the end (or the deadline) without looking at the steps."""
+        for _ in self.steps():
+            pass
+
     # ------------------------------------------------------------------------ result
     def tree(self) -> Tree:
         """The tree grown so far (nodes still queued are leaves without a stop reason)."""
         nodes = tuple(self._node(d) for d in self.drafts)
-        settings = {**asdict(self.config), "force": [[list(p), s] for p, s in self.force.items()]}
-        return Tree(self.data.schema, nodes, settings, self.step)
+        return Tree(self.data.schema, nodes, tree_settings(self.config, self.force), self.step)
 
     def _node(self, d: _Draft) -> Node:
         return Node(node_id=d.node_id, parent=d.parent, depth=d.depth, path=d.path,
@@ -339,6 +269,19 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
     return labelled(dataset.schema, *validation)
 
 
+def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
+                 validation: Dataset | None = None, max_seconds: float | None = None,
+                 keep_scores: int = 0) -> "Growth | presorted.PresortedGrowth":
+    """A run of TreeGenerate: the compiled presorted engine when it applies (continuous,
+    fully known features; no forced split, no validation set), else the general one. Both grow
+    the same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
+    ``keep_scores`` is how many first steps of the presorted engine keep their scores."""
+    if presorted.applies(dataset, force, validation):
+        return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
+                                         keep_scores=keep_scores)
+    return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds)
+
+
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
                validation=None, max_seconds: float | None = None, **params
                ) -> Iterator[GrowthStep]:
@@ -348,20 +291,27 @@ def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: M
     path (tuple of branch labels or indices from the root; the root is ``()``) to the split to
     use there if the node is split: a feature name, ``(name, threshold)`` or ``(name, labels)``.
     ``validation`` (a Dataset with the same schema, or ``(X_val, y_val)``) turns on
-    validation-set pre-pruning. Growth stops once ``max_seconds`` have passed (checked before
-    each node is expanded).
+    validation-set pre-pruning. Growth stops once ``max_seconds`` have passed.
     """
-    growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
-                    validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
+    config = GrowthConfig.from_params(config, **params)
+    growth = start_growth(dataset, config, force=force,
+                          validation=_as_dataset(validation, dataset), max_seconds=max_seconds,
+                          keep_scores=kept_steps(dataset))
     return growth.steps()
+
+
+def kept_steps(dataset: Dataset) -> int:
+    """How many first growth steps keep their per-feature scores within
+    :data:`presorted.KEPT_SCORES_BYTES` (8 bytes a figure: two values and two count vectors)."""
+    per_step = dataset.n_features * (1 + 8 * (2 + 2 * dataset.n_classes))
+    return presorted.KEPT_SCORES_BYTES // max(per_step, 1)
 
 
 def grow(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
          validation=None, max_seconds: float | None = None, **params) -> Tree:
     """Grow a whole tree (see :func:`grow_steps` for the arguments). When ``max_seconds`` run
     out first, the tree grown so far comes back: ``tree.is_complete`` is then False."""
-    growth = Growth(dataset, GrowthConfig.from_params(config, **params), force=force,
-                    validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
-    for _ in growth.steps():
-        pass
+    growth = start_growth(dataset, GrowthConfig.from_params(config, **params), force=force,
+                          validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
+    growth.run()
     return growth.tree()

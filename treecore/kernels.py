@@ -41,90 +41,151 @@ def _impurity(counts, total, code):
 
 
 @njit(cache=True)
-def cut_scratch(n):
+def _split_impurity(left, total, w_left, w_right, code):
+    """W_left · I(left) + W_right · I(total − left), without forming the right counts; for Gini
+    W − Σₖ cₖ² / W on each side, one division instead of one per class."""
+    if code == 1:
+        s_left, s_right = 0.0, 0.0
+        for k in range(len(total)):
+            s_left += left[k] * left[k]
+            s_right += (total[k] - left[k]) * (total[k] - left[k])
+        out = 0.0
+        if w_left > 0.0:
+            out += w_left - s_left / w_left
+        if w_right > 0.0:
+            out += w_right - s_right / w_right
+        return out
+    h_left, h_right, top_left, top_right = 0.0, 0.0, 0.0, 0.0
+    for k in range(len(total)):
+        c_left, c_right = left[k], total[k] - left[k]
+        top_left, top_right = max(top_left, c_left), max(top_right, c_right)
+        if code == 0:
+            if w_left > 0.0 and c_left / w_left > 0.0:
+                h_left -= c_left / w_left * np.log2(c_left / w_left)
+            if w_right > 0.0 and c_right / w_right > 0.0:
+                h_right -= c_right / w_right * np.log2(c_right / w_right)
+    if code == 0:
+        return w_left * max(h_left, 0.0) + w_right * max(h_right, 0.0)
+    return (w_left - top_left if w_left > 0.0 else 0.0) + \
+        (w_right - top_right if w_right > 0.0 else 0.0)
+
+
+@njit(cache=True)
+def cut_scratch(n, n_classes):
     """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once)."""
-    return (np.empty(n, np.int64), np.empty(n, np.bool_), np.empty(n, np.int64), np.empty(n),
-            np.empty(n, np.bool_), np.empty(n, np.bool_))
+    return np.empty(n, np.int64), np.empty(n), np.empty(n_classes), np.empty(n_classes)
+
+
+@njit(cache=True)
+def _scan_cuts(values, rows, y, w, total, impurity_code, floor, every_cut, scratch, left):
+    """One pass over the sorted values, recording the searched cuts in ``scratch``: with
+    ``every_cut`` all of them, else the allowed boundary points and the first and last allowed
+    cut (allowed cuts form one run, since the left weight only grows). A cut is recorded as the
+    position of the last value on its left and its impurity decrease. Returns (cuts recorded,
+    blocks of equal values, whether any cut is allowed)."""
+    block_end, decrease, block, aside = scratch
+    m, n_classes = len(values), len(total)
+    weight = total.sum()
+    parent = _impurity(total, weight, impurity_code)
+    for k in range(n_classes):
+        left[k] = 0.0                  # class counts up to the last closed block
+        block[k] = 0.0                 # class counts of the open block
+    n_recorded, n_blocks, any_allowed = 0, 0, False
+    pending = False                    # an allowed cut set aside in case it is the last one
+    block_first, block_pure = 0, True
+    previous_pure, previous_class, previous_end = True, 0, -1
+    for p in range(m):
+        label = y[rows[p]]
+        block[label] += w[rows[p]]
+        if p == previous_end + 1:
+            block_first, block_pure = label, True
+        elif label != block_first:
+            block_pure = False
+        if p < m - 1 and values[p + 1] == values[p]:
+            continue
+        if n_blocks > 0:               # the cut between the previous block and this one
+            w_left = 0.0
+            for k in range(n_classes):
+                w_left += left[k]
+            w_right = weight - w_left
+            allowed = w_left >= floor and w_right >= floor
+            if allowed or every_cut:
+                boundary = not (previous_pure and block_pure and previous_class == block_first)
+                keep = every_cut or boundary or not any_allowed
+                any_allowed |= allowed
+                block_end[n_recorded] = previous_end
+                if keep:
+                    decrease[n_recorded] = max(parent - _split_impurity(
+                        left, total, w_left, w_right, impurity_code) / weight, 0.0)
+                    n_recorded += 1
+                else:
+                    for k in range(n_classes):
+                        aside[k] = left[k]
+                pending = not keep
+            elif pending:              # the cut set aside was the last allowed one
+                w_aside = 0.0
+                for k in range(n_classes):
+                    w_aside += aside[k]
+                decrease[n_recorded] = max(parent - _split_impurity(
+                    aside, total, w_aside, weight - w_aside, impurity_code) / weight, 0.0)
+                n_recorded += 1
+                pending = False
+        for k in range(n_classes):
+            left[k] += block[k]
+            block[k] = 0.0
+        previous_pure, previous_class, previous_end = block_pure, block_first, p
+        n_blocks += 1
+    if pending:
+        w_aside = 0.0
+        for k in range(n_classes):
+            w_aside += aside[k]
+        decrease[n_recorded] = max(parent - _split_impurity(
+            aside, total, w_aside, weight - w_aside, impurity_code) / weight, 0.0)
+        n_recorded += 1
+    return n_recorded, n_blocks, any_allowed
 
 
 @njit(cache=True)
 def best_cut_of_sorted(values, rows, y, w, total, impurity_code, min_leaf, tolerance, scratch,
                        left, right):
-    """The best bi-partition of one feature whose known ``values`` are sorted ascending
-    (stable: equal values in row order); ``rows[p]`` indexes the label ``y`` and weight ``w`` of
-    ``values[p]``, and ``total`` holds their weighted class counts.
+    """The best bi-partition of one feature whose known ``values`` are sorted ascending;
+    ``rows[p]`` indexes the label ``y`` and weight ``w`` of ``values[p]``, and ``total`` holds
+    their weighted class counts.
 
     A cut lies between neighbouring distinct values; among the cuts that leave at least
     ``min_leaf`` weight on each side, only boundary points (neighbouring values not both pure in
-    the same class) and the first and last allowed cut are searched, which finds the optimum of
-    entropy, Gini and misclassification error alike. Ties within ``tolerance`` go to the lowest
-    threshold. Returns (status, value below the cut, value above it) and fills ``left`` and
-    ``right`` with the class counts on each side; the status is :data:`NO_CUT`,
-    :data:`BEST_CUT` or :data:`ONLY_SMALL_LEAVES` (then the best cut ignoring leaf size).
+    the same class; Fayyad & Irani 1992) and the first and last allowed cut are searched, which
+    finds the optimum of entropy, Gini and misclassification error alike. The highest decrease
+    wins; ties within ``tolerance`` go to the lowest threshold. Returns (status, value below the
+    cut, value above it) and fills ``left`` and ``right`` with the class counts on each side; the
+    status is :data:`NO_CUT`, :data:`BEST_CUT` or :data:`ONLY_SMALL_LEAVES` (no cut leaves both
+    leaves large enough: then the best of all cuts).
     """
-    block_end, block_pure, block_class, decrease, allowed, boundary = scratch
-    m, n_classes = len(values), len(total)
-    weight = total.sum()
-    parent = _impurity(total, weight, impurity_code)
-    # blocks of equal values: where each ends, whether it is pure, and in which class
-    n_blocks = 0
-    start = 0
-    for i in range(m):
-        if i == m - 1 or values[i + 1] != values[i]:
-            first = y[rows[start]]
-            pure = True
-            for r in range(start + 1, i + 1):
-                if y[rows[r]] != first:
-                    pure = False
-                    break
-            block_end[n_blocks], block_pure[n_blocks], block_class[n_blocks] = i, pure, first
-            n_blocks += 1
-            start = i + 1
-    n_cuts = n_blocks - 1
-    if n_cuts < 1:
+    block_end, decrease = scratch[0], scratch[1]
+    floor = min_leaf - tolerance
+    n_recorded, n_blocks, any_allowed = _scan_cuts(values, rows, y, w, total, impurity_code,
+                                                   floor, False, scratch, left)
+    if n_blocks < 2:
         return NO_CUT, 0.0, 0.0
-    left[:] = 0.0
-    position = 0
-    for c in range(n_cuts):
-        while position <= block_end[c]:
-            left[y[rows[position]]] += w[rows[position]]
-            position += 1
-        for k in range(n_classes):
-            right[k] = total[k] - left[k]
-        w_left = left.sum()
-        w_right = weight - w_left
-        child = (w_left * _impurity(left, w_left, impurity_code)
-                 + w_right * _impurity(right, w_right, impurity_code)) / weight
-        decrease[c] = max(parent - child, 0.0)
-        allowed[c] = w_left >= min_leaf - tolerance and w_right >= min_leaf - tolerance
-        boundary[c] = not (block_pure[c] and block_pure[c + 1]
-                           and block_class[c] == block_class[c + 1])
-    first_allowed, last_allowed = -1, -1
-    for c in range(n_cuts):
-        if allowed[c]:
-            if first_allowed < 0:
-                first_allowed = c
-            last_allowed = c
-    status = ONLY_SMALL_LEAVES
-    if first_allowed >= 0:
-        status = BEST_CUT
-        boundary[first_allowed] = True
-        boundary[last_allowed] = True
-    top, best = -1.0, 0
-    for c in range(n_cuts):                 # searchable: allowed boundary points, or any cut
-        if (status == ONLY_SMALL_LEAVES or (allowed[c] and boundary[c])) and decrease[c] > top:
-            top = decrease[c]
-    for c in range(n_cuts):
-        if (status == ONLY_SMALL_LEAVES or (allowed[c] and boundary[c])) \
-                and decrease[c] >= top - tolerance:
-            best = c
-            break
-    left[:] = 0.0
-    for r in range(block_end[best] + 1):
-        left[y[rows[r]]] += w[rows[r]]
-    for k in range(n_classes):
+    status = BEST_CUT
+    if not any_allowed:
+        status = ONLY_SMALL_LEAVES
+        n_recorded, n_blocks, any_allowed = _scan_cuts(values, rows, y, w, total, impurity_code,
+                                                       floor, True, scratch, left)
+    top = -1.0
+    for c in range(n_recorded):
+        top = max(top, decrease[c])
+    best = 0
+    while decrease[best] < top - tolerance:
+        best += 1
+    end = block_end[best]
+    for k in range(len(total)):
+        left[k] = 0.0
+    for p in range(end + 1):
+        left[y[rows[p]]] += w[rows[p]]
+    for k in range(len(total)):
         right[k] = total[k] - left[k]
-    return status, values[block_end[best]], values[block_end[best] + 1]
+    return status, values[end], values[end + 1]
 
 
 @njit(cache=True)
@@ -146,7 +207,7 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
     values = np.empty(n)
     labels = np.empty(n, np.int64)
     weights = np.empty(n)
-    scratch = cut_scratch(n)
+    scratch = cut_scratch(n, n_classes)
     for f in range(n_features):
         j = columns[f]
         m = 0

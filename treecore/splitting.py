@@ -342,6 +342,20 @@ def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> l
 
 
 # ------------------------------------------------------------------------------- scoring
+def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping) -> Candidate:
+    """The :class:`Candidate` of a scored proposal (``figures`` maps each of :data:`FIGURES`
+    to its value)."""
+    p = proposal
+    branches = p.branches if p.branches is not None else _interval_labels(p.threshold)
+    return Candidate(feature=feature.name, feature_index=p.feature_index, kind=feature.kind,
+                     branches=tuple(branches),
+                     branch_counts=tuple(tuple(map(float, row)) for row in p.branch_counts),
+                     rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
+                     subset=p.subset, branch_codes=p.branch_codes, eligible=not p.note,
+                     note=p.note, forced=p.forced,
+                     **{name: float(figures[name]) for name in FIGURES})
+
+
 @dataclass(frozen=True, eq=False)
 class NodeScores:
     """Proposals of one node scored together: branch counts are padded with empty branches
@@ -396,16 +410,8 @@ class NodeScores:
 
     def _build(self, i: int) -> Candidate:
         p = self.proposals[i]
-        feature = self.features[p.feature_index]
-        note = p.note
-        branches = p.branches if p.branches is not None else _interval_labels(p.threshold)
-        return Candidate(feature=feature.name, feature_index=p.feature_index, kind=feature.kind,
-                         branches=tuple(branches),
-                         branch_counts=tuple(tuple(map(float, row)) for row in p.branch_counts),
-                         rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
-                         subset=p.subset, branch_codes=p.branch_codes, eligible=not note,
-                         note=note, forced=p.forced,
-                         **{name: float(self.figures[name][i]) for name in FIGURES})
+        return build_candidate(p, self.features[p.feature_index],
+                               {name: self.figures[name][i] for name in FIGURES})
 
     def table(self) -> CandidateTable:
         """All candidates with the criterion's choice marked (see :func:`choose`)."""

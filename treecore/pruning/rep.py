@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..builder import VALIDATION_RULES
+from ..growing import VALIDATION_RULES
 from ..candidates import TIE_TOLERANCE
 from ..errors import ConfigError
 from ..evaluate import labelled

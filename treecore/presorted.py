@@ -1,0 +1,490 @@
+"""TreeGenerate compiled, for data whose features are all continuous and every value known.
+
+The general builder (:mod:`treecore.builder`) sorts each feature again at every node. Here each
+feature is sorted once, at the root: a node owns one contiguous segment of every sorted order, and
+expanding it partitions each segment stably into its two children, so the children's segments are
+sorted too (the presorting of Breiman et al. 1984 and of early scikit-learn; sorting per node is
+what makes deep trees on many rows slow). At each node the threshold of every feature is found by
+:func:`treecore.kernels.best_cut_of_sorted` on its segment, the candidates are scored by
+:func:`treecore.kernels.partition_figures` and chosen by the rule of
+:func:`treecore.candidates.choose_index`; the stopping cases are those of the builder, in its
+order. So the tree is the one :class:`treecore.builder.Growth` grows, node for node (a property
+test holds the two to it); only no Python object exists per node until the tree is built at the
+end. Growth runs in chunks of bounded work, so a deadline is checked often even on large data.
+
+Used by :func:`treecore.builder.start_growth` whenever it applies (:func:`applies`): no nominal
+feature, no missing value, no forced split, no validation-set pre-pruning.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from . import kernels
+from .algorithms import resolve
+from .candidates import TIE_TOLERANCE, CandidateTable
+from .criteria import IMPURITIES
+from .dataset import Dataset, Kind
+from .growing import GrowthConfig, GrowthStep, tree_settings
+from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
+                        cut_proposals, partition_figures, score_node)
+from .tree import Node, StopReason, Tree
+
+#: Stop reasons by the codes the kernel writes (−1: not stopped, still waiting).
+REASONS = (StopReason.PURE, StopReason.NO_FEATURES, StopReason.IDENTICAL,
+           StopReason.EMPTY_BRANCH, StopReason.MAX_DEPTH, StopReason.MIN_SAMPLES_SPLIT,
+           StopReason.MIN_SAMPLES_LEAF, StopReason.MIN_GAIN, StopReason.MIN_IMPURITY_DECREASE,
+           StopReason.MAX_LEAVES)
+(WAITING, PURE, NO_FEATURES, IDENTICAL, EMPTY_BRANCH, MAX_DEPTH, MIN_SAMPLES_SPLIT,
+ MIN_SAMPLES_LEAF, MIN_GAIN, MIN_IMPURITY_DECREASE, MAX_LEAVES) = range(-1, len(REASONS))
+
+#: Row × feature visits per compiled call: about 10 ms, so a deadline is never missed by more.
+WORK_PER_CALL = 2_000_000
+#: Memory for the kept per-feature results of the first growth steps (their candidate tables);
+#: later steps score their node again from its rows when a view asks.
+KEPT_SCORES_BYTES = 16 * 2**20
+
+# counters: positions in the kernel's counter array
+N_NODES, NEXT_NODE, STEPS = range(3)
+
+
+def applies(dataset: Dataset, force, validation) -> bool:
+    """Whether the presorted engine can grow this tree: at least one feature, every feature
+    continuous and every value known, no forced split and no validation-set pre-pruning."""
+    return (not force and validation is None and dataset.n_features > 0
+            and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
+            and not np.isnan(dataset.X).any())
+
+
+class _Rows(NamedTuple):
+    """Per row: labels and weights; per feature, the rows in value order and those values
+    (``order[p]``, the last order, keeps row order); work arrays for partitioning."""
+
+    y: np.ndarray
+    w: np.ndarray
+    order: np.ndarray
+    values: np.ndarray
+    goes_left: np.ndarray
+    spare_rows: np.ndarray
+    spare_values: np.ndarray
+
+
+class _Nodes(NamedTuple):
+    """Per node (by id): its segment ``[start, end)``, tree links, statistics and split."""
+
+    start: np.ndarray
+    end: np.ndarray
+    parent: np.ndarray
+    depth: np.ndarray
+    created_at: np.ndarray
+    expanded_at: np.ndarray
+    stop: np.ndarray
+    feature: np.ndarray
+    first_child: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    threshold: np.ndarray
+    weight: np.ndarray
+    counts: np.ndarray
+    branch_counts: np.ndarray
+
+    @classmethod
+    def empty(cls, capacity: int, n_classes: int) -> "_Nodes":
+        ints = [np.full(capacity, -1, np.int64) for _ in range(9)]
+        floats = [np.zeros(capacity) for _ in range(4)]
+        return cls(*ints, *floats, np.zeros((capacity, n_classes)),
+                   np.zeros((capacity, 2, n_classes)))
+
+    def grown(self, capacity: int) -> "_Nodes":
+        """The same nodes in arrays of a larger ``capacity``."""
+        bigger = _Nodes.empty(capacity, self.counts.shape[1])
+        for old, new in zip(self, bigger):
+            new[:len(old)] = old
+        return bigger
+
+
+class _Scores(NamedTuple):
+    """Per growth step (kept for the first steps only) and feature: the threshold search."""
+
+    status: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+
+    @classmethod
+    def empty(cls, steps: int, n_features: int, n_classes: int) -> "_Scores":
+        return cls(np.zeros((steps, n_features), np.int8), np.zeros((steps, n_features)),
+                   np.zeros((steps, n_features)), np.zeros((steps, n_features, n_classes)),
+                   np.zeros((steps, n_features, n_classes)))
+
+
+class _Rules(NamedTuple):
+    """The growth parameters as the kernel reads them (−1: no limit)."""
+
+    impurity_code: int
+    ratio_score: bool
+    average_gain_filter: bool
+    midpoint: bool
+    max_depth: int
+    max_leaves: int
+    min_samples_split: float
+    min_samples_leaf: float
+    min_gain: float
+    min_impurity_decrease: float
+    root_weight: float
+    tolerance: float
+
+
+# ----------------------------------------------------------------------------------- kernel
+@njit(cache=True)
+def _stop_before_split(i, nodes, values, rules):
+    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
+    order; :data:`WAITING` when none applies."""
+    counts = nodes.counts[i]
+    classes_present = 0
+    for c in counts:
+        if c > rules.tolerance:
+            classes_present += 1
+    if classes_present <= 1:
+        return PURE
+    n_features = values.shape[0]
+    if n_features == 0:
+        return NO_FEATURES
+    first, last = nodes.start[i], nodes.end[i] - 1
+    identical = True
+    for j in range(n_features):                   # a sorted segment is constant iff its ends are
+        if values[j, first] != values[j, last]:
+            identical = False
+            break
+    if identical:
+        return IDENTICAL
+    if rules.max_depth >= 0 and nodes.depth[i] >= rules.max_depth:
+        return MAX_DEPTH
+    if nodes.weight[i] < rules.min_samples_split - rules.tolerance:
+        return MIN_SAMPLES_SPLIT
+    return WAITING
+
+
+@njit(cache=True)
+def _choose(status, figures, rules):
+    """The chosen feature (or −1) by :func:`treecore.candidates.choose_index`'s rule: among
+    the eligible candidates (a cut leaving both leaves large enough), and with Quinlan's filter
+    those whose gain is at least the average gain, the highest score; ties to the first."""
+    gain_sum, n_eligible = 0.0, 0
+    for j in range(len(status)):
+        if status[j] == kernels.BEST_CUT:
+            gain_sum += figures[j, 0]
+            n_eligible += 1
+    if n_eligible == 0:
+        return -1
+    average = gain_sum / n_eligible
+    competing = np.zeros(len(status), np.bool_)
+    top = -np.inf
+    for j in range(len(status)):
+        competing[j] = status[j] == kernels.BEST_CUT and not (
+            rules.average_gain_filter and figures[j, 0] < average - rules.tolerance)
+        if competing[j] and figures[j, 7] > top:
+            top = figures[j, 7]
+    for j in range(len(status)):
+        if competing[j] and figures[j, 7] >= top - rules.tolerance:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def _partition(order, values, with_values, start, end, goes_left, spare_rows, spare_values):
+    """Stable partition of ``order[start:end]`` (and of ``values`` alongside): the rows going
+    left first, each side keeping its order, so sorted segments stay sorted."""
+    kept, moved = start, 0
+    for q in range(start, end):
+        row = order[q]
+        if goes_left[row]:
+            order[kept] = row
+            if with_values:
+                values[kept] = values[q]
+            kept += 1
+        else:
+            spare_rows[moved] = row
+            if with_values:
+                spare_values[moved] = values[q]
+            moved += 1
+    for q in range(moved):
+        order[kept + q] = spare_rows[q]
+        if with_values:
+            values[kept + q] = spare_values[q]
+
+
+@njit(cache=True)
+def _add_child(nodes, counters, parent, start, end, step, rows):
+    """A new node for the rows of ``order[-1][start:end]``: its class counts and weight summed
+    in row order (as ``np.bincount`` does); no weight at all is Hunt's empty branch."""
+    child = counters[N_NODES]
+    counters[N_NODES] += 1
+    nodes.start[child], nodes.end[child] = start, end
+    nodes.parent[child], nodes.depth[child] = parent, nodes.depth[parent] + 1
+    nodes.created_at[child] = step
+    row_order = rows.order[rows.order.shape[0] - 1]
+    weight = 0.0
+    for q in range(start, end):
+        r = row_order[q]
+        nodes.counts[child, rows.y[r]] += rows.w[r]
+        weight += rows.w[r]
+    nodes.weight[child] = weight
+    if nodes.counts[child].sum() <= 0.0:
+        nodes.stop[child] = EMPTY_BRANCH
+    return child
+
+
+@njit(cache=True)
+def _expand(rows, nodes, scores, counters, rules, work_budget):
+    """Process waiting nodes in id (breadth-first) order until none is left, ``work_budget``
+    row × feature visits are spent or the node arrays are full; the counters say where it is."""
+    values, order = rows.values, rows.order
+    n_features, n_classes = values.shape[0], nodes.counts.shape[1]
+    status = np.zeros(n_features, np.int8)
+    lower, upper = np.zeros(n_features), np.zeros(n_features)
+    left, right = np.zeros((n_features, n_classes)), np.zeros((n_features, n_classes))
+    figures = np.zeros((n_features, len(kernels.FIGURE_COLUMNS)))
+    pair = np.zeros((2, n_classes))
+    cut_scratch = kernels.cut_scratch(len(rows.y), n_classes)
+    figure_scratch = kernels.figure_scratch(2, n_classes)
+    capacity, work = len(nodes.start), 0
+    while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
+            and counters[N_NODES] + 2 <= capacity:
+        i = counters[NEXT_NODE]
+        counters[NEXT_NODE] += 1
+        if nodes.stop[i] != WAITING:
+            continue
+        stop = _stop_before_split(i, nodes, values, rules)
+        if stop != WAITING:
+            nodes.stop[i] = stop
+            continue
+        start, end = nodes.start[i], nodes.end[i]
+        work += (end - start) * n_features
+        any_small = False
+        for j in range(n_features):
+            status[j], lower[j], upper[j] = kernels.best_cut_of_sorted(
+                values[j, start:end], order[j, start:end], rows.y, rows.w, nodes.counts[i],
+                rules.impurity_code, rules.min_samples_leaf, rules.tolerance, cut_scratch,
+                left[j], right[j])
+            if status[j] != kernels.NO_CUT:
+                pair[0], pair[1] = left[j], right[j]
+                kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code, rules.ratio_score,
+                                          figures[j], figure_scratch)
+                any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
+        chosen = _choose(status, figures, rules)
+        if chosen < 0:
+            nodes.stop[i] = MIN_SAMPLES_LEAF if any_small else IDENTICAL
+            continue
+        if figures[chosen, 7] < rules.min_gain - rules.tolerance:
+            nodes.stop[i] = MIN_GAIN
+            continue
+        if nodes.weight[i] / rules.root_weight * figures[chosen, 6] \
+                < rules.min_impurity_decrease - rules.tolerance:
+            nodes.stop[i] = MIN_IMPURITY_DECREASE
+            continue
+        if rules.max_leaves >= 0 and counters[N_NODES] - counters[STEPS] + 1 > rules.max_leaves:
+            nodes.stop[i] = MAX_LEAVES
+            continue
+        step = counters[STEPS] + 1
+        counters[STEPS] = step
+        if step <= scores.status.shape[0]:
+            scores.status[step - 1], scores.lower[step - 1] = status, lower
+            scores.upper[step - 1], scores.left[step - 1], scores.right[step - 1] = upper, left, right
+        threshold = (lower[chosen] + upper[chosen]) / 2.0 if rules.midpoint else lower[chosen]
+        nodes.expanded_at[i], nodes.feature[i] = step, chosen
+        nodes.lower[i], nodes.upper[i], nodes.threshold[i] = lower[chosen], upper[chosen], threshold
+        nodes.branch_counts[i, 0], nodes.branch_counts[i, 1] = left[chosen], right[chosen]
+        middle = start
+        for q in range(start, end):            # the chosen feature's segment: a sorted prefix
+            goes = values[chosen, q] <= threshold
+            rows.goes_left[order[chosen, q]] = goes
+            if goes:
+                middle += 1
+        for j in range(n_features + 1):
+            if j != chosen:
+                _partition(order[j], values[min(j, n_features - 1)], j < n_features, start, end,
+                           rows.goes_left, rows.spare_rows, rows.spare_values)
+        nodes.first_child[i] = _add_child(nodes, counters, i, start, middle, step, rows)
+        _add_child(nodes, counters, i, middle, end, step, rows)
+
+
+# ----------------------------------------------------------------------------------- driver
+class _Deferred:
+    """A node's scores, made on first use (the ``scored`` of a :class:`GrowthStep`)."""
+
+    def __init__(self, make: Callable[[], NodeScores]):
+        self._make = make
+
+    def table(self) -> CandidateTable:
+        return self._make().table()
+
+
+class PresortedGrowth:
+    """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
+    :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
+    per-feature threshold search of that many first steps, so their candidate tables need no
+    second pass over the rows; later steps score their node again when asked."""
+
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+                 max_seconds: float | None = None, keep_scores: int = 0):
+        self.data, self.config = dataset, config
+        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        self.stopped_early = False
+        n, k = dataset.n_rows, dataset.n_classes
+        self.nodes = _Nodes.empty(min(1024, 2 * n), k)
+        self.counters = np.array([1, 0, 0], np.int64)
+        self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0
+        self.nodes.created_at[0] = 0
+        self.nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
+        self.nodes.weight[0] = float(dataset.weights.sum())
+        self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, k)
+        self.row_order = np.arange(n)
+        self._ran = False
+        self._tree: Tree | None = None
+
+    def _late(self) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stopped_early = True
+        return self.stopped_early
+
+    def _presort(self) -> _Rows | None:
+        """Every feature's rows in value order (stable), or None when time ran out first."""
+        X, n = self.data.X, self.data.n_rows
+        order = np.empty((self.data.n_features + 1, n), np.int64)
+        values = np.empty((self.data.n_features, n))
+        for j in range(self.data.n_features):
+            if self._late():
+                return None
+            order[j] = np.argsort(X[:, j], kind="stable")
+            values[j] = X[order[j], j]
+        order[-1] = np.arange(n)
+        return _Rows(self.data.y.astype(np.int64), self.data.weights.astype(float), order, values,
+                     np.zeros(n, np.bool_), np.empty(n, np.int64), np.empty(n))
+
+    def run(self) -> None:
+        """Grow until no node waits or the time is up."""
+        if self._ran:
+            return
+        self._ran = True
+        rows = self._presort()
+        if rows is None:
+            return
+        config = self.config
+        rules = _Rules(kernels.IMPURITY_CODES[self.criterion.impurity],
+                       self.criterion.score == "gain_ratio", self.criterion.average_gain_filter,
+                       config.threshold_style == "midpoint",
+                       -1 if config.max_depth is None else int(config.max_depth),
+                       -1 if config.max_leaves is None else int(config.max_leaves),
+                       float(config.min_samples_split), float(config.min_samples_leaf),
+                       float(config.min_gain), float(config.min_impurity_decrease),
+                       float(self.data.weights.sum()), TIE_TOLERANCE)
+        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+            if self.counters[N_NODES] + 2 > len(self.nodes.start):
+                self.nodes = self.nodes.grown(2 * len(self.nodes.start))
+            _expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
+        self.row_order = rows.order[-1]
+
+    # ------------------------------------------------------------------------------- results
+    def tree(self) -> Tree:
+        """The tree grown (partial, with waiting leaves, when the time ran out)."""
+        self.run()
+        if self._tree is None:
+            self._tree = self._build_tree()
+        return self._tree
+
+    def steps(self) -> Iterator[GrowthStep]:
+        """One :class:`GrowthStep` per expanded node, in growth order."""
+        tree = self.tree()
+        expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
+                          key=lambda n: n.expanded_at)
+        for node in expanded:
+            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
+                             scored=_Deferred(lambda node=node: self._scores(node)))
+
+    def node_rows(self, node_id: int) -> np.ndarray:
+        """The rows reaching a node, in row order (its segment of the row order, re-sorted:
+        expanding a node only permutes rows within its segment)."""
+        return np.sort(self.row_order[self.nodes.start[node_id]:self.nodes.end[node_id]])
+
+    def _scores(self, node: Node) -> NodeScores:
+        """The node's scored candidates: from the kept threshold search, or recomputed."""
+        rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
+                           float(self.config.min_samples_leaf))
+        features = self.data.features
+        if node.expanded_at > len(self.scores.status):
+            rows = self.node_rows(node.node_id)
+            data = NodeData(self.data.X[rows], self.data.y[rows], self.data.weights[rows],
+                            self.data.n_classes)
+            return score_node(data, features, rules)
+        at = node.expanded_at - 1
+        n_features = self.data.n_features
+        proposals = cut_proposals(np.arange(n_features), self.scores.status[at],
+                                  self.scores.lower[at], self.scores.upper[at],
+                                  self.scores.left[at], self.scores.right[at],
+                                  np.ones(n_features), np.zeros(n_features),
+                                  self.config.threshold_style)
+        return NodeScores.of([p for p in proposals if p is not None], features, self.criterion)
+
+    def _build_tree(self) -> Tree:
+        """Node and Candidate objects from the arrays, vectorised where the figures allow."""
+        n = int(self.counters[N_NODES])
+        a = self.nodes
+        counts = a.counts[:n]
+        totals = counts.sum(axis=1)
+        filled = totals > 0
+        distribution = np.zeros_like(counts)
+        distribution[filled] = counts[filled] / totals[filled, None]
+        prediction = np.argmax(counts >= counts.max(axis=1, keepdims=True) - TIE_TOLERANCE, axis=1)
+        impurity = IMPURITIES[self.criterion.impurity](counts)
+        for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
+            distribution[i], prediction[i] = distribution[a.parent[i]], prediction[a.parent[i]]
+        splits = self._splits(n)
+        paths: list[tuple[str, ...]] = [()] * n
+        for i, split in splits.items():
+            first = int(a.first_child[i])
+            paths[first] = paths[i] + (split.branches[0],)
+            paths[first + 1] = paths[i] + (split.branches[1],)
+        parent, depth = a.parent[:n].tolist(), a.depth[:n].tolist()
+        sizes = (a.end[:n] - a.start[:n]).tolist()
+        weight, created = a.weight[:n].tolist(), a.created_at[:n].tolist()
+        expanded, stop = a.expanded_at[:n].tolist(), a.stop[:n].tolist()
+        first_child = a.first_child[:n].tolist()
+        counts_list, distribution_list = counts.tolist(), distribution.tolist()
+        impurity_list, prediction_list = impurity.tolist(), prediction.tolist()
+        nodes = tuple(
+            Node(node_id=i, parent=None if i == 0 else parent[i], depth=depth[i], path=paths[i],
+                 n_samples=sizes[i], weighted_n_samples=weight[i],
+                 class_counts=tuple(counts_list[i]), distribution=tuple(distribution_list[i]),
+                 impurity=impurity_list[i], prediction=prediction_list[i],
+                 created_at=created[i], split=splits.get(i),
+                 children=(first_child[i], first_child[i] + 1) if i in splits else (),
+                 expanded_at=expanded[i] if i in splits else None,
+                 stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
+            for i in range(n))
+        return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
+                    int(self.counters[STEPS]))
+
+    def _splits(self, n: int) -> dict:
+        """The chosen candidate of every expanded node, its figures computed in one call."""
+        a = self.nodes
+        expanded = np.flatnonzero(a.expanded_at[:n] >= 0)
+        if not len(expanded):
+            return {}
+        figures = partition_figures(a.branch_counts[expanded], 1.0, 0.0, self.criterion)
+        midpoints = (a.lower[expanded] + a.upper[expanded]) / 2.0
+        features = self.data.features
+        splits = {}
+        for at, i in enumerate(expanded.tolist()):
+            j = int(a.feature[i])
+            proposal = Proposal(j, a.branch_counts[i], 1.0, 0.0, None,
+                                threshold=float(a.threshold[i]), midpoint=float(midpoints[at]))
+            splits[i] = build_candidate(proposal, features[j],
+                                        {name: figures[name][at] for name in FIGURES})
+        return splits
