@@ -90,7 +90,8 @@ options = lab.options_from_session()
 try:
     with st.spinner(t("grow.growing")):
         unpruned = lab.unpruned_tree(train, params, force)
-        prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE])
+        prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE],
+                                       unpruned)
         post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
                                           lab.unpruned_params(params), force)
                 for m in lab.methods_to_run(S[lab.METHOD], train, options)}

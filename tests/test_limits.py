@@ -13,8 +13,9 @@ import pytest
 import streamlit as st
 
 from treecore import Dataset
+from treecore.builder import Growth, GrowthConfig
 from treecore.export import to_dot
-from ui import growth, limits, loaders, state
+from ui import compare, growth, limits, loaders, split, state
 from ui import pruning_lab as lab
 from ui.guards import level_messages, slow_fit_message
 from ui.samples import load_sample
@@ -83,6 +84,50 @@ def test_fit_stops_at_the_deadline():
     assert cut.tree.n_nodes == 1 and cut.tree.root.stop_reason is None
 
 
+def test_a_fit_stopped_at_the_deadline_is_not_cached(monkeypatch):
+    """The partial tree is returned but not kept: the next call grows it again (and finishes
+    once there is time); a complete fit stays cached."""
+    data, params = watermelon(), {"algorithm": "id3"}
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    first = growth.cached_fit(data, params)
+    again = growth.cached_fit(data, params)
+    assert first.stopped_early and again.stopped_early and again is not first
+    monkeypatch.undo()
+    done = growth.cached_fit(data, params)
+    assert not done.stopped_early and done.tree.is_complete and done.tree.n_steps == 5
+    assert growth.cached_fit(data, params) is done
+
+
+def test_compare_and_the_lab_do_not_keep_partial_trees(monkeypatch):
+    """Compare's builds, the lab's validation pre-pruned tree and what the lab derives from a
+    partial unpruned tree (post-pruned trees, CCP points) are not cached either."""
+    chosen = split.rows_split(watermelon(), growth.ZHOU_TABLE_4_2_VALIDATION)
+    train, validation, params = chosen.train, chosen.validation, {"algorithm": "id3"}
+    full = lab.unpruned_params(params)
+    options = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
+
+    def trees():
+        unpruned = lab.unpruned_tree(train, params)
+        return (compare.cached_build(params, (), "rep", train, validation),
+                lab.prepruned_tree(train, validation, params, (), "validation"), unpruned,
+                lab.cached_post_prune("rep", unpruned, train, validation, options, full),
+                lab.cached_ccp_points(unpruned, train, validation, params))
+
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    built, prepruned, unpruned, rep, points = trees()
+    assert built.stopped_early and not prepruned.is_complete and not unpruned.is_complete
+    assert rep.tree.n_nodes == 1 and len(points) == 1
+    assert lab.prepruned_tree(train, validation, full, (), "limits", unpruned) is unpruned
+    monkeypatch.undo()
+    built, prepruned, unpruned, rep, points = trees()
+    assert not built.stopped_early and built.tree.n_steps > 0
+    assert prepruned.is_complete and prepruned.n_steps > 0 and unpruned.is_complete
+    assert rep.tree.n_nodes == lab.post_prune("rep", unpruned, train, validation, options,
+                                              full).tree.n_nodes > 1
+    assert len(points) > 1
+    assert trees()[0] is built                          # complete results stay cached
+
+
 def test_collapse_depth_bounds_the_nodes_drawn():
     tree = growth.fit(watermelon(), {"algorithm": "id3"}).tree
     assert limits.collapse_depth(tree, tree.n_nodes) is None
@@ -123,6 +168,36 @@ def test_grow_page_warns_before_a_long_fit_and_stops_it(make_app, monkeypatch):
     assert not at.exception, at.exception
     warnings = " ".join(w.value for w in at.warning)
     assert "may take about" in warnings and "stopped after 0 s (the limit) at step 0" in warnings
+
+
+def test_grow_page_does_not_play_a_partial_tree(make_app, monkeypatch):
+    """A partial fit is not cached, so each run grows it again: the player stops (its beats
+    would rerun the page by themselves), and only the user's next click refits."""
+    data = watermelon()
+    partial = Growth(data, GrowthConfig.from_params(algorithm="id3"))
+    steps = {}
+    for step in partial.steps():
+        steps[step.node_id] = step
+        if len(steps) == 2:
+            break
+    fits = []
+
+    def stopped_fit(*args, **kwargs):
+        fits.append(args)
+        return growth.Grown(partial.tree(), steps, stopped_early=True)
+
+    monkeypatch.setattr(growth, "fit", stopped_fit)
+    at = make_app("pages/grow.py")
+    at.session_state[state.ALGORITHM] = "id3"
+    at.session_state[growth.PLAYING] = True
+    at.run()
+    assert not at.exception, at.exception
+    assert any("not kept" in w.value for w in at.warning)
+    assert at.session_state[growth.PLAYING] is False
+    assert at.button(key="grow.play").disabled and not at.button(key="grow.next").disabled
+    assert len(fits) == 1
+    at.button(key="grow.next").click().run()            # the user's click grows it again
+    assert len(fits) == 2 and at.session_state[growth.STEP] == 1
 
 
 @pytest.mark.parametrize("language, expected", [

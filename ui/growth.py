@@ -170,8 +170,15 @@ def cached_fit(train: Dataset, params: Mapping, force=()) -> Grown:
 
     ``st.cache_resource`` rather than ``cache_data``: the result is immutable, so every session may
     share the one object instead of unpickling a copy on each rerun (a step must stay fast).
+    A fit stopped at the deadline is returned but not kept: the next run (the user's next
+    click) grows it again, and may finish when the server is less loaded. Nothing reruns by
+    itself on a partial tree (the Grow page's player stops).
     """
-    return _cached_fit(train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
+    args = (train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
+    grown = _cached_fit(*args)
+    if grown.stopped_early:
+        _cached_fit.clear(*args)
+    return grown
 
 
 def freeze(force) -> tuple:

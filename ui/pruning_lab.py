@@ -5,7 +5,8 @@ Pure functions of treecore values except the ``cached_*`` wrappers and the sessi
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
 :func:`ui.growth.cached_fit` does (and sharing its cache for the unpruned tree): they are
 immutable, so sessions share one object instead of unpickling a copy on every rerun, which keeps
-switching the method fast on big data.
+switching the method fast on big data. A tree stopped at the fit deadline, and what is
+derived from it, is not kept: the next run grows it again.
 """
 
 from __future__ import annotations
@@ -83,16 +84,24 @@ def unpruned_tree(train: Dataset, params: Mapping, force=()) -> Tree:
 
 
 def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, force,
-                   mode: str) -> Tree | None:
-    """Pre-pruned by the validation set (None without one) or by the user's limits."""
+                   mode: str, unpruned: Tree | None = None) -> Tree | None:
+    """Pre-pruned by the validation set (None without one) or by the user's limits.
+    Like :func:`ui.growth.cached_fit`, a tree stopped at the fit deadline is not kept cached;
+    ``unpruned`` (:func:`unpruned_tree`'s) is the answer when the user set no limit, so that
+    same fit is not grown twice in one run when it stopped early."""
     if mode == "limits":
+        if unpruned is not None and dict(params) == unpruned_params(params):
+            return unpruned
         return growth.cached_fit(train, params, force).tree
     if validation is None:
         return None
     full = unpruned_params(params)
     key = (train.fingerprint(), validation.fingerprint(), tuple(sorted(full.items())),
            growth.freeze(force))
-    return _cached_validation_grow(key, train, validation)
+    tree = _cached_validation_grow(key, train, validation)
+    if not tree.is_complete:
+        _cached_validation_grow.clear(key, train, validation)
+    return tree
 
 
 # ------------------------------------------------------------------------------- post-pruning
@@ -164,7 +173,12 @@ def relevant_options(method: str, options: Mapping) -> tuple:
 def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
                       options: Mapping, params: Mapping, force=()) -> Pruned:
     """:func:`post_prune`, cached on the data, the method, its options and the growth recipe
-    (``params`` as ``tree`` was grown with)."""
+    (``params`` as ``tree`` was grown with). Not cached when ``tree`` stopped at the fit
+    deadline: the next run grows it again, and the recipe alone would then find this result.
+    CCP's time-limit refusal on a complete tree is cached like a result (retrying it would cost
+    the whole deadline on every click in the lab); other folds or data try again."""
+    if not tree.is_complete:
+        return post_prune(method, tree, train, validation, options, params, force)
     key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
            method, relevant_options(method, options), tuple(sorted(params.items())),
            growth.freeze(force))
@@ -219,7 +233,10 @@ def _cached_ccp_points(key: tuple, _tree: Tree, _train: Dataset, _validation: Da
 
 def cached_ccp_points(tree: Tree, train: Dataset, validation: Dataset | None, params: Mapping,
                       force=()) -> pd.DataFrame:
-    """:func:`ccp_points` of the unpruned tree, cached on the data and the growth recipe."""
+    """:func:`ccp_points` of the unpruned tree, cached on the data and the growth recipe
+    (not when the tree stopped at the fit deadline: see :func:`cached_post_prune`)."""
+    if not tree.is_complete:
+        return ccp_points(tree, train, validation)
     key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
            tuple(sorted(unpruned_params(params).items())), growth.freeze(force))
     return _cached_ccp_points(key, tree, train, validation)

@@ -1,0 +1,133 @@
+"""The presorted engine grows the tree the general builder grows, node for node, step for step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from treecore import ALGORITHMS, Dataset, grow, grow_steps
+from treecore.builder import Growth, GrowthConfig, start_growth
+from treecore.presorted import PresortedGrowth, applies
+
+
+def continuous(X: np.ndarray, y, weights=None) -> Dataset:
+    frame = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])]).assign(y=y)
+    return Dataset.from_frame(frame, "y", weights=weights, kinds={c: "continuous"
+                                                                  for c in frame.columns[:-1]})
+
+
+def general(dataset: Dataset, config: GrowthConfig) -> Growth:
+    growth = Growth(dataset, config)
+    growth.steps_seen = list(growth.steps())
+    return growth
+
+
+@st.composite
+def cases(draw):
+    n = draw(st.integers(2, 40))
+    n_features = draw(st.integers(1, 3))
+    levels = draw(st.integers(2, 6))                    # few distinct values: many ties
+    X = np.array(draw(st.lists(st.lists(st.integers(0, levels), min_size=n_features,
+                                        max_size=n_features), min_size=n, max_size=n)), float)
+    y = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
+    y[:2] = ["a", "b"]                                  # at least two classes
+    weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
+    weights[0] = max(weights[0], 1.0)                   # the weights may not add up to zero
+    algorithm = draw(st.sampled_from(sorted(ALGORITHMS)))
+    config = GrowthConfig.from_params(
+        algorithm=algorithm, criterion=draw(st.sampled_from(ALGORITHMS[algorithm].criteria)),
+        threshold_style=draw(st.sampled_from(["midpoint", "data"])),
+        max_depth=draw(st.sampled_from([None, 1, 2, 4])),
+        min_samples_split=draw(st.sampled_from([2, 4])),
+        min_samples_leaf=draw(st.sampled_from([1, 2, 3])),
+        min_gain=draw(st.sampled_from([0.0, 0.05])),
+        min_impurity_decrease=draw(st.sampled_from([0.0, 0.01])),
+        max_leaves=draw(st.sampled_from([None, 2, 5])))
+    return continuous(X, y, weights), config
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_same_tree_and_steps_as_the_general_builder(case):
+    dataset, config = case
+    reference = general(dataset, config)
+    fast = PresortedGrowth(dataset, config, keep_scores=2)     # later steps score on demand
+    assert fast.tree().nodes == reference.tree().nodes
+    assert fast.tree().n_steps == reference.tree().n_steps
+    assert fast.tree().settings == reference.tree().settings
+    steps = list(fast.steps())
+    assert [(s.step, s.node_id, s.path, s.chosen, s.children) for s in steps] == \
+        [(s.step, s.node_id, s.path, s.chosen, s.children) for s in reference.steps_seen]
+    for mine, theirs in zip(steps, reference.steps_seen):
+        assert mine.candidates == theirs.candidates
+
+
+def test_same_tree_on_noisy_data_with_fractional_weights():
+    """Fractional weights are summed in another order than numpy's, so the figures agree to
+    rounding and the tree's shape exactly."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(1500, 6)).round(2)
+    y = np.where(X[:, 0] + rng.normal(scale=0.8, size=1500) > 0, "yes", "no")
+    weights = rng.uniform(0.2, 2.0, size=1500)
+    dataset = continuous(X, y, weights)
+    config = GrowthConfig.from_params(algorithm="c45")
+    reference, fast = general(dataset, config).tree(), PresortedGrowth(dataset, config).tree()
+    assert [(n.parent, n.split and n.split.feature, n.split and n.split.threshold, n.stop_reason)
+            for n in fast.iter_nodes()] == \
+        [(n.parent, n.split and n.split.feature, n.split and n.split.threshold, n.stop_reason)
+         for n in reference.iter_nodes()]
+    assert np.allclose([n.class_counts for n in fast.iter_nodes()],
+                       [n.class_counts for n in reference.iter_nodes()])
+
+
+def test_grow_uses_it_only_where_it_applies(melons, melons3):
+    X = np.arange(12, dtype=float).reshape(6, 2)
+    numeric = continuous(X, list("aabbab"))
+    assert applies(numeric, None, None)
+    assert isinstance(start_growth(numeric, GrowthConfig()), PresortedGrowth)
+    assert not applies(numeric, {(): "x0"}, None)                  # a forced split
+    assert not applies(numeric, None, numeric)                     # validation pre-pruning
+    assert not applies(melons3, None, None)                        # nominal features
+    holes = X.copy()
+    holes[2, 1] = np.nan
+    assert not applies(continuous(holes, list("aabbab")), None, None)   # a missing value
+
+
+def test_deadline_leaves_the_root_waiting():
+    rng = np.random.default_rng(0)
+    dataset = continuous(rng.normal(size=(300, 3)), rng.choice(list("ab"), 300))
+    growth = PresortedGrowth(dataset, GrowthConfig(), max_seconds=0)
+    tree = growth.tree()
+    assert growth.stopped_early and tree.n_nodes == 1 and not tree.is_complete
+    assert grow(dataset, max_seconds=60).is_complete
+
+
+def test_node_rows_are_the_rows_routed_to_the_node():
+    rng = np.random.default_rng(1)
+    dataset = continuous(rng.normal(size=(400, 4)), rng.choice(list("abc"), 400))
+    growth = PresortedGrowth(dataset, GrowthConfig(max_depth=5))
+    tree = growth.tree()
+    for node in tree.iter_nodes():
+        assert np.array_equal(growth.node_rows(node.node_id),
+                              tree.node_rows(dataset, node.node_id).rows)
+
+
+def test_node_arrays_grow_past_their_first_capacity():
+    """More than 1024 nodes: the arrays are enlarged between compiled calls."""
+    rng = np.random.default_rng(2)
+    dataset = continuous(rng.normal(size=(3000, 2)), rng.choice(list("ab"), 3000))
+    tree = grow(dataset)
+    assert tree.n_nodes > 1024 and tree.is_complete
+    assert (tree.predict_proba(dataset.X).argmax(axis=1) == dataset.y).all()
+
+
+@pytest.mark.parametrize("keep", [0, 1000])
+def test_steps_tables_kept_or_recomputed_agree(keep):
+    rng = np.random.default_rng(4)
+    dataset = continuous(rng.normal(size=(500, 3)), rng.choice(list("abc"), 500))
+    steps = list(PresortedGrowth(dataset, GrowthConfig(max_depth=4), keep_scores=keep).steps())
+    reference = list(grow_steps(dataset, max_depth=4))           # keeps every step's scores
+    assert [s.candidates for s in steps] == [s.candidates for s in reference]
