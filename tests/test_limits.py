@@ -203,7 +203,7 @@ def test_grow_page_does_not_play_a_partial_tree(make_app, monkeypatch):
 @pytest.mark.parametrize("language, expected", [
     ("en", "Choosing α by 3-fold cross-validation did not finish within 0 s (0 of 3 folds done)"),
     ("zh", "用 3 折交叉验证选择 α 未能在 0 秒内完成（已完成 0/3 折）"),
-])
+], ids=["en", "zh"])
 def test_pruning_lab_reports_the_cross_validation_time_limit(make_app, monkeypatch, language,
                                                              expected):
     """CCP's α by cross-validation is bounded by the fit deadline inside treecore; the lab says
