@@ -19,7 +19,7 @@ IMPURITY_CODES = {"entropy": 0, "gini": 1, "misclassification": 2}
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _impurity(counts, total, code):
     """Ent (code 0), Gini (1) or misclassification error (2) of one count vector."""
     if total <= 0.0:
@@ -40,7 +40,7 @@ def _impurity(counts, total, code):
     return 1.0 - counts.max() / total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _split_impurity(left, total, w_left, w_right, code):
     """W_left · I(left) + W_right · I(total − left), without forming the right counts; for Gini
     W − Σₖ cₖ² / W on each side, one division instead of one per class."""
@@ -73,83 +73,81 @@ def _split_impurity(left, total, w_left, w_right, code):
 @njit(cache=True)
 def cut_scratch(n, n_classes):
     """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once)."""
-    return np.empty(n, np.int64), np.empty(n), np.empty(n_classes), np.empty(n_classes)
+    return np.empty(n, np.int64), np.empty(n), np.empty(n_classes)
+
+
+@njit(cache=True, inline="always")
+def _block(values, labels, start):
+    """The block of equal values starting at ``start``: (its last position, whether all its
+    rows have one class, the class of its first row)."""
+    end, first, pure = start, labels[start], True
+    while end + 1 < len(values) and values[end + 1] == values[start]:
+        end += 1
+        pure = pure and labels[end] == first
+    return end, pure, first
+
+
+@njit(cache=True, inline="always")
+def _decrease(parent, left, total, w_left, weight, impurity_code):
+    """max(I(D) − Σᵥ Wᵥ/W · I(Dᵛ), 0) of the cut with class counts ``left`` on its left."""
+    return max(parent - _split_impurity(left, total, w_left, weight - w_left, impurity_code)
+               / weight, 0.0)
 
 
 @njit(cache=True)
-def _scan_cuts(values, rows, y, w, total, impurity_code, floor, every_cut, scratch, left):
-    """One pass over the sorted values, recording the searched cuts in ``scratch``: with
-    ``every_cut`` all of them, else the allowed boundary points and the first and last allowed
-    cut (allowed cuts form one run, since the left weight only grows). A cut is recorded as the
-    position of the last value on its left and its impurity decrease. Returns (cuts recorded,
-    blocks of equal values, whether any cut is allowed)."""
-    block_end, decrease, block, aside = scratch
+def _scan_cuts(values, labels, weights, total, impurity_code, floor, every_cut, scratch, left):
+    """One pass over the sorted values, block of equal values by block, recording the searched
+    cuts in ``scratch``: with ``every_cut`` all of them, else the allowed boundary points and the
+    first and last allowed cut (allowed cuts form one run, since the left weight only grows).
+    A cut is recorded as the position of the last value on its left and its impurity decrease.
+    Returns (cuts recorded, blocks of equal values, whether any cut is allowed)."""
+    block_end, decrease, aside = scratch
     m, n_classes = len(values), len(total)
     weight = total.sum()
     parent = _impurity(total, weight, impurity_code)
     for k in range(n_classes):
-        left[k] = 0.0                  # class counts up to the last closed block
-        block[k] = 0.0                 # class counts of the open block
-    n_recorded, n_blocks, any_allowed = 0, 0, False
+        left[k] = 0.0                  # class counts up to the last block passed
+    w_left, n_recorded, n_blocks, any_allowed = 0.0, 0, 0, False
     pending = False                    # an allowed cut set aside in case it is the last one
-    block_first, block_pure = 0, True
-    previous_pure, previous_class, previous_end = True, 0, -1
-    for p in range(m):
-        label = y[rows[p]]
-        block[label] += w[rows[p]]
-        if p == previous_end + 1:
-            block_first, block_pure = label, True
-        elif label != block_first:
-            block_pure = False
-        if p < m - 1 and values[p + 1] == values[p]:
-            continue
+    previous_pure, previous_class, previous_end = True, -1, -1
+    while previous_end + 1 < m:
+        start = previous_end + 1
+        end, pure, first = _block(values, labels, start)
         if n_blocks > 0:               # the cut between the previous block and this one
-            w_left = 0.0
-            for k in range(n_classes):
-                w_left += left[k]
-            w_right = weight - w_left
-            allowed = w_left >= floor and w_right >= floor
+            allowed = w_left >= floor and weight - w_left >= floor
             if allowed or every_cut:
-                boundary = not (previous_pure and block_pure and previous_class == block_first)
-                keep = every_cut or boundary or not any_allowed
+                keep = every_cut or not any_allowed or not (
+                    previous_pure and pure and previous_class == first)     # a boundary point
                 any_allowed |= allowed
                 block_end[n_recorded] = previous_end
                 if keep:
-                    decrease[n_recorded] = max(parent - _split_impurity(
-                        left, total, w_left, w_right, impurity_code) / weight, 0.0)
+                    decrease[n_recorded] = _decrease(parent, left, total, w_left, weight,
+                                                     impurity_code)
                     n_recorded += 1
                 else:
-                    for k in range(n_classes):
-                        aside[k] = left[k]
+                    aside[:] = left
                 pending = not keep
             elif pending:              # the cut set aside was the last allowed one
-                w_aside = 0.0
-                for k in range(n_classes):
-                    w_aside += aside[k]
-                decrease[n_recorded] = max(parent - _split_impurity(
-                    aside, total, w_aside, weight - w_aside, impurity_code) / weight, 0.0)
+                decrease[n_recorded] = _decrease(parent, aside, total, aside.sum(), weight,
+                                                 impurity_code)
                 n_recorded += 1
                 pending = False
-        for k in range(n_classes):
-            left[k] += block[k]
-            block[k] = 0.0
-        previous_pure, previous_class, previous_end = block_pure, block_first, p
+        for p in range(start, end + 1):
+            left[labels[p]] += weights[p]
+            w_left += weights[p]
+        previous_pure, previous_class, previous_end = pure, first, end
         n_blocks += 1
     if pending:
-        w_aside = 0.0
-        for k in range(n_classes):
-            w_aside += aside[k]
-        decrease[n_recorded] = max(parent - _split_impurity(
-            aside, total, w_aside, weight - w_aside, impurity_code) / weight, 0.0)
+        decrease[n_recorded] = _decrease(parent, aside, total, aside.sum(), weight, impurity_code)
         n_recorded += 1
     return n_recorded, n_blocks, any_allowed
 
 
 @njit(cache=True)
-def best_cut_of_sorted(values, rows, y, w, total, impurity_code, min_leaf, tolerance, scratch,
-                       left, right):
-    """The best bi-partition of one feature whose known ``values`` are sorted ascending;
-    ``rows[p]`` indexes the label ``y`` and weight ``w`` of ``values[p]``, and ``total`` holds
+def best_cut_of_sorted(values, labels, weights, total, impurity_code, min_leaf, tolerance,
+                       scratch, left, right):
+    """The best bi-partition of one feature whose known ``values`` are sorted ascending, with
+    the class ``labels`` and ``weights`` of the same rows in the same order; ``total`` holds
     their weighted class counts.
 
     A cut lies between neighbouring distinct values; among the cuts that leave at least
@@ -163,15 +161,15 @@ def best_cut_of_sorted(values, rows, y, w, total, impurity_code, min_leaf, toler
     """
     block_end, decrease = scratch[0], scratch[1]
     floor = min_leaf - tolerance
-    n_recorded, n_blocks, any_allowed = _scan_cuts(values, rows, y, w, total, impurity_code,
+    n_recorded, n_blocks, any_allowed = _scan_cuts(values, labels, weights, total, impurity_code,
                                                    floor, False, scratch, left)
     if n_blocks < 2:
         return NO_CUT, 0.0, 0.0
     status = BEST_CUT
     if not any_allowed:
         status = ONLY_SMALL_LEAVES
-        n_recorded, n_blocks, any_allowed = _scan_cuts(values, rows, y, w, total, impurity_code,
-                                                       floor, True, scratch, left)
+        n_recorded, n_blocks, any_allowed = _scan_cuts(values, labels, weights, total,
+                                                       impurity_code, floor, True, scratch, left)
     top = -1.0
     for c in range(n_recorded):
         top = max(top, decrease[c])
@@ -182,7 +180,7 @@ def best_cut_of_sorted(values, rows, y, w, total, impurity_code, min_leaf, toler
     for k in range(len(total)):
         left[k] = 0.0
     for p in range(end + 1):
-        left[y[rows[p]]] += w[rows[p]]
+        left[labels[p]] += weights[p]
     for k in range(len(total)):
         right[k] = total[k] - left[k]
     return status, values[end], values[end + 1]
@@ -224,8 +222,8 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
         for i in range(m):
             total[labels[i]] += weights[i]
         status[f], lower[f], upper[f] = best_cut_of_sorted(
-            values[:m][order], order, labels, weights, total, impurity_code, min_leaf, tolerance,
-            scratch, left_out[f], right_out[f])
+            values[:m][order], labels[:m][order], weights[:m][order], total, impurity_code,
+            min_leaf, tolerance, scratch, left_out[f], right_out[f])
     return status, lower, upper, left_out, right_out, known_weight, complete
 
 

@@ -61,16 +61,21 @@ def applies(dataset: Dataset, force, validation) -> bool:
 
 
 class _Rows(NamedTuple):
-    """Per row: labels and weights; per feature, the rows in value order and those values
-    (``order[p]``, the last order, keeps row order); work arrays for partitioning."""
+    """Per row: labels and weights. Per feature: the rows in value order, with their values,
+    labels and weights in that order, so a node's scan reads memory in sequence (``order[-1]``
+    keeps row order). Work arrays for partitioning."""
 
     y: np.ndarray
     w: np.ndarray
     order: np.ndarray
     values: np.ndarray
+    labels: np.ndarray
+    weights: np.ndarray
     goes_left: np.ndarray
     spare_rows: np.ndarray
     spare_values: np.ndarray
+    spare_labels: np.ndarray
+    spare_weights: np.ndarray
 
 
 class _Nodes(NamedTuple):
@@ -197,26 +202,35 @@ def _choose(status, figures, rules):
 
 
 @njit(cache=True)
-def _partition(order, values, with_values, start, end, goes_left, spare_rows, spare_values):
-    """Stable partition of ``order[start:end]`` (and of ``values`` alongside): the rows going
-    left first, each side keeping its order, so sorted segments stay sorted."""
+def _partition(rows, j, start, end):
+    """Stable partition of feature ``j``'s segment ``[start, end)`` (rows, values, labels and
+    weights together): the rows going left first, each side keeping its order, so sorted
+    segments stay sorted. ``j`` past the last feature partitions the row order alone."""
+    order, goes_left = rows.order[j], rows.goes_left
+    with_values = j < rows.values.shape[0]
+    k = min(j, rows.values.shape[0] - 1)
+    values, labels, weights = rows.values[k], rows.labels[k], rows.weights[k]
     kept, moved = start, 0
     for q in range(start, end):
         row = order[q]
         if goes_left[row]:
             order[kept] = row
             if with_values:
-                values[kept] = values[q]
+                values[kept], labels[kept], weights[kept] = values[q], labels[q], weights[q]
             kept += 1
         else:
-            spare_rows[moved] = row
+            rows.spare_rows[moved] = row
             if with_values:
-                spare_values[moved] = values[q]
+                rows.spare_values[moved] = values[q]
+                rows.spare_labels[moved] = labels[q]
+                rows.spare_weights[moved] = weights[q]
             moved += 1
     for q in range(moved):
-        order[kept + q] = spare_rows[q]
+        order[kept + q] = rows.spare_rows[q]
         if with_values:
-            values[kept + q] = spare_values[q]
+            values[kept + q] = rows.spare_values[q]
+            labels[kept + q] = rows.spare_labels[q]
+            weights[kept + q] = rows.spare_weights[q]
 
 
 @njit(cache=True)
@@ -269,9 +283,9 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         any_small = False
         for j in range(n_features):
             status[j], lower[j], upper[j] = kernels.best_cut_of_sorted(
-                values[j, start:end], order[j, start:end], rows.y, rows.w, nodes.counts[i],
-                rules.impurity_code, rules.min_samples_leaf, rules.tolerance, cut_scratch,
-                left[j], right[j])
+                values[j, start:end], rows.labels[j, start:end], rows.weights[j, start:end],
+                nodes.counts[i], rules.impurity_code, rules.min_samples_leaf, rules.tolerance,
+                cut_scratch, left[j], right[j])
             if status[j] != kernels.NO_CUT:
                 pair[0], pair[1] = left[j], right[j]
                 kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code, rules.ratio_score,
@@ -308,8 +322,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
                 middle += 1
         for j in range(n_features + 1):
             if j != chosen:
-                _partition(order[j], values[min(j, n_features - 1)], j < n_features, start, end,
-                           rows.goes_left, rows.spare_rows, rows.spare_values)
+                _partition(rows, j, start, end)
         nodes.first_child[i] = _add_child(nodes, counters, i, start, middle, step, rows)
         _add_child(nodes, counters, i, middle, end, step, rows)
 
@@ -355,18 +368,22 @@ class PresortedGrowth:
         return self.stopped_early
 
     def _presort(self) -> _Rows | None:
-        """Every feature's rows in value order (stable), or None when time ran out first."""
-        X, n = self.data.X, self.data.n_rows
-        order = np.empty((self.data.n_features + 1, n), np.int64)
-        values = np.empty((self.data.n_features, n))
-        for j in range(self.data.n_features):
+        """Every feature's rows in value order, or None when time ran out first. Equal values
+        may come in any order: unit and integer weights sum exactly whatever the order, and
+        other weights to rounding."""
+        X, y, w = self.data.X, self.data.y.astype(np.int32), self.data.weights.astype(float)
+        n, n_features = self.data.n_rows, self.data.n_features
+        order = np.empty((n_features + 1, n), np.int32)
+        values, weights = np.empty((n_features, n)), np.empty((n_features, n))
+        labels = np.empty((n_features, n), np.int32)
+        for j in range(n_features):
             if self._late():
                 return None
-            order[j] = np.argsort(X[:, j], kind="stable")
-            values[j] = X[order[j], j]
+            order[j] = np.argsort(X[:, j])
+            values[j], labels[j], weights[j] = X[order[j], j], y[order[j]], w[order[j]]
         order[-1] = np.arange(n)
-        return _Rows(self.data.y.astype(np.int64), self.data.weights.astype(float), order, values,
-                     np.zeros(n, np.bool_), np.empty(n, np.int64), np.empty(n))
+        return _Rows(y, w, order, values, labels, weights, np.zeros(n, np.bool_),
+                     np.empty(n, np.int32), np.empty(n), np.empty(n, np.int32), np.empty(n))
 
     def run(self) -> None:
         """Grow until no node waits or the time is up."""
