@@ -272,15 +272,16 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
 
 
 def _is_row_id(name: str, known: pd.Series) -> bool:
-    if len(known) < 2 or not known.is_unique:
+    """Distinct values in a column named like an identifier, or integers counting up by one
+    (10 rows or more). The costly uniqueness test runs last."""
+    if len(known) < 2:
         return False
     if name.strip().casefold() in ID_COLUMN_NAMES:
-        return True
-    if not pd.api.types.is_integer_dtype(known):
+        return known.is_unique
+    if not pd.api.types.is_integer_dtype(known) or len(known) < 10:
         return False
     values = known.to_numpy()
-    return bool(np.array_equal(values, np.arange(values[0], values[0] + len(values)))) \
-        and len(known) >= 10
+    return bool(np.array_equal(values, np.arange(values[0], values[0] + len(values))))
 
 
 # --------------------------------------------------------------------------------- encoding
@@ -335,14 +336,10 @@ def _class_key(value):
 
 def _to_float(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
     values = np.full(len(column), np.nan)
-    raw = column.to_numpy(dtype=object)
-    numbers = pd.to_numeric(pd.Series(raw[known], dtype=object), errors="coerce").to_numpy(dtype=float)
-    bad = np.flatnonzero(np.isnan(numbers))
-    if bad.size:
-        row, value = int(np.flatnonzero(known)[bad[0]]) + 1, raw[known][bad[0]]
-        raise DataError(f"{value!r} is not a number", code="not_a_number", column=name, row=row,
-                        value=value,
-                        hint="fix the value, mark it missing, or make the column nominal")
+    if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
+        numbers = column.to_numpy(dtype=float, na_value=np.nan)[known]   # already numbers
+    else:
+        numbers = _parse_numbers(column, known, name)
     infinite = np.flatnonzero(np.isinf(numbers))
     if infinite.size:
         row = int(np.flatnonzero(known)[infinite[0]]) + 1
@@ -350,6 +347,19 @@ def _to_float(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
                         hint="replace it by a finite number or leave the cell empty")
     values[known] = numbers
     return values
+
+
+def _parse_numbers(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
+    """The known values of a text column as numbers; the first that is not one is an error."""
+    raw = column.to_numpy(dtype=object)[known]
+    numbers = pd.to_numeric(pd.Series(raw, dtype=object), errors="coerce").to_numpy(dtype=float)
+    bad = np.flatnonzero(np.isnan(numbers))
+    if bad.size:
+        row, value = int(np.flatnonzero(known)[bad[0]]) + 1, raw[bad[0]]
+        raise DataError(f"{value!r} is not a number", code="not_a_number", column=name, row=row,
+                        value=value,
+                        hint="fix the value, mark it missing, or make the column nominal")
+    return numbers
 
 
 def _encode_column(column: pd.Series, name: str, kind: Kind,
@@ -374,17 +384,23 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str]) -> tup
         raise DataError("the class (target) is missing", code="target_missing", column=name,
                         row=row,
                         hint="fill it in, or remove the rows without a class")
-    values = [_class_key(v) for v in column.to_numpy(dtype=object)]
-    if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in values):
+    if pd.api.types.is_integer_dtype(column):         # numbers are their own keys: no per-row work
+        codes, uniques = pd.factorize(column.to_numpy(), sort=False)
+        values = None
+    else:
+        values = [_class_key(v) for v in column.to_numpy(dtype=object)]
+    if values is not None and pd.api.types.is_float_dtype(column) and \
+            any(isinstance(v, float) for v in values):
         distinct = column.nunique()
         raise DataError(f"looks continuous ({distinct} distinct numbers)",
                         code="continuous_target", column=name, distinct=distinct,
                         hint="Tree Explorer grows classification trees (regression trees are "
                              "planned): choose a nominal target or bin this one into classes")
-    codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
+    if values is not None:
+        codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
     if len(uniques) < 2:
-        raise DataError(f"has only one class ({uniques[0]!r})", code="one_class", column=name,
-                        value=uniques[0],
+        raise DataError(f"has only one class ({_class_key(uniques[0])!r})", code="one_class",
+                        column=name, value=_class_key(uniques[0]),
                         hint="a tree needs at least two classes to separate")
     return tuple(_class_key(u) for u in uniques), codes.astype(np.int64)
 

@@ -77,14 +77,15 @@ def cut_scratch(n, n_classes):
 
 
 @njit(cache=True, inline="always")
-def _block(values, labels, start):
-    """The block of equal values starting at ``start``: (its last position, whether all its
-    rows have one class, the class of its first row)."""
-    end, first, pure = start, labels[start], True
-    while end + 1 < len(values) and values[end + 1] == values[start]:
-        end += 1
-        pure = pure and labels[end] == first
-    return end, pure, first
+def _next_block_differs(keys, labels, start, label):
+    """Whether the block of equal keys starting at ``start`` has a row not of class ``label``."""
+    end = start
+    while labels[end] == label:
+        if end + 1 < len(keys) and keys[end + 1] == keys[start]:
+            end += 1
+        else:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -95,81 +96,131 @@ def _decrease(parent, left, total, w_left, weight, impurity_code):
 
 
 @njit(cache=True)
-def _scan_cuts(values, labels, weights, total, impurity_code, floor, every_cut, scratch, left):
-    """One pass over the sorted values, block of equal values by block, recording the searched
-    cuts in ``scratch``: with ``every_cut`` all of them, else the allowed boundary points and the
-    first and last allowed cut (allowed cuts form one run, since the left weight only grows).
-    A cut is recorded as the position of the last value on its left and its impurity decrease.
-    Returns (cuts recorded, blocks of equal values, whether any cut is allowed)."""
+def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance,
+               scratch, left):
+    """One pass over the sorted values, recording in ``scratch`` the searched cuts that may still
+    win (decrease within ``tolerance`` of the best so far): with ``every_cut`` all cuts, else
+    the allowed boundary points and the first and last allowed cut (allowed cuts form one run,
+    since the left weight only grows). A cut is recorded as the position of the last value on
+    its left and its impurity decrease. Returns (cuts recorded, whether there is any cut,
+    whether any cut is allowed).
+
+    With Gini and unit weights Σₖ lₖ² and Σₖ rₖ² are kept up to date row by row
+    ((l + 1)² = l² + 2l + 1): integers, so exactly the sums a cut would form, at O(1) a row.
+    """
     block_end, decrease, aside = scratch
-    m, n_classes = len(values), len(total)
+    m, n_classes = len(keys), len(total)
+    unit = len(weights) == 0
+    running_gini = unit and impurity_code == 1
     weight = total.sum()
     parent = _impurity(total, weight, impurity_code)
+    squares_left, squares_right = 0.0, 0.0
     for k in range(n_classes):
-        left[k] = 0.0                  # class counts up to the last block passed
-    w_left, n_recorded, n_blocks, any_allowed = 0.0, 0, 0, False
-    pending = False                    # an allowed cut set aside in case it is the last one
-    previous_pure, previous_class, previous_end = True, -1, -1
-    while previous_end + 1 < m:
-        start = previous_end + 1
-        end, pure, first = _block(values, labels, start)
-        if n_blocks > 0:               # the cut between the previous block and this one
-            allowed = w_left >= floor and weight - w_left >= floor
-            if allowed or every_cut:
-                keep = every_cut or not any_allowed or not (
-                    previous_pure and pure and previous_class == first)     # a boundary point
-                any_allowed |= allowed
-                block_end[n_recorded] = previous_end
-                if keep:
-                    decrease[n_recorded] = _decrease(parent, left, total, w_left, weight,
-                                                     impurity_code)
-                    n_recorded += 1
-                else:
-                    aside[:] = left
-                pending = not keep
-            elif pending:              # the cut set aside was the last allowed one
-                decrease[n_recorded] = _decrease(parent, aside, total, aside.sum(), weight,
-                                                 impurity_code)
+        left[k] = 0.0
+        squares_right += total[k] * total[k]
+    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
+    aside_end = -1                     # an allowed cut set aside in case it is the last one
+    block_start, block_class, block_pure = 0, 0, True
+    for p in range(m - 1):
+        label = labels[p]
+        if p == block_start:
+            block_class, block_pure = label, True
+        elif label != block_class:
+            block_pure = False
+        weight_p = 1.0 if unit else weights[p]
+        if running_gini:
+            squares_left += 2.0 * left[label] + 1.0
+            squares_right -= 2.0 * (total[label] - left[label]) - 1.0
+        left[label] += weight_p
+        w_left += weight_p
+        if keys[p + 1] == keys[p]:
+            continue
+        block_start = p + 1            # the cut between this block and the next
+        any_cut = True
+        allowed = w_left >= floor and weight - w_left >= floor
+        if not (allowed or every_cut):
+            if aside_end >= 0:         # the cut set aside was the last allowed one
+                n_recorded, top = _record_aside(aside_end, labels, weights, total, parent,
+                                                weight, impurity_code, tolerance, top,
+                                                n_recorded, scratch)
+                aside_end = -1
+            continue
+        boundary = not block_pure or _next_block_differs(keys, labels, p + 1, block_class)
+        if every_cut or boundary or not any_allowed:
+            if running_gini:           # W − Σl²/W_l − Σr²/W_r over W (W_l, W_r > 0 here)
+                d = max(parent - (weight - squares_left / w_left
+                                  - squares_right / (weight - w_left)) / weight, 0.0)
+            else:
+                d = _decrease(parent, left, total, w_left, weight, impurity_code)
+            if d >= top - tolerance:
+                block_end[n_recorded], decrease[n_recorded] = p, d
                 n_recorded += 1
-                pending = False
-        for p in range(start, end + 1):
-            left[labels[p]] += weights[p]
-            w_left += weights[p]
-        previous_pure, previous_class, previous_end = pure, first, end
-        n_blocks += 1
-    if pending:
-        decrease[n_recorded] = _decrease(parent, aside, total, aside.sum(), weight, impurity_code)
-        n_recorded += 1
-    return n_recorded, n_blocks, any_allowed
+                top = max(top, d)
+            aside_end = -1
+        else:
+            aside_end = p
+        any_allowed |= allowed
+    if aside_end >= 0:
+        n_recorded, top = _record_aside(aside_end, labels, weights, total, parent, weight,
+                                        impurity_code, tolerance, top, n_recorded, scratch)
+    return n_recorded, any_cut, any_allowed
 
 
 @njit(cache=True)
-def best_cut_of_sorted(values, labels, weights, total, impurity_code, min_leaf, tolerance,
-                       scratch, left, right):
-    """The best bi-partition of one feature whose known ``values`` are sorted ascending, with
-    the class ``labels`` and ``weights`` of the same rows in the same order; ``total`` holds
-    their weighted class counts.
+def _record_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
+                  n_recorded, scratch):
+    """Record the cut after position ``end`` (set aside as possibly the last allowed one),
+    summing its left counts again; returns (cuts recorded, best decrease so far)."""
+    block_end, decrease, aside = scratch
+    w_aside = _left_counts(labels, weights, end, aside)
+    d = _decrease(parent, aside, total, w_aside, weight, impurity_code)
+    if d >= top - tolerance:
+        block_end[n_recorded], decrease[n_recorded] = end, d
+        return n_recorded + 1, max(top, d)
+    return n_recorded, top
+
+
+@njit(cache=True, inline="always")
+def _left_counts(labels, weights, end, out):
+    """Class counts of positions ``0 … end`` into ``out``; returns their total weight."""
+    out[:] = 0.0
+    total = 0.0
+    for p in range(end + 1):
+        weight_p = 1.0 if len(weights) == 0 else weights[p]
+        out[labels[p]] += weight_p
+        total += weight_p
+    return total
+
+
+@njit(cache=True)
+def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, tolerance, scratch,
+                       left, right):
+    """The best bi-partition of one feature whose known values are sorted ascending, given by
+    ``keys`` equal exactly where the values are (the values or their ranks), with the class
+    ``labels`` and ``weights`` of the same rows in the same order (no weights: all 1); ``total``
+    holds their weighted class counts.
 
     A cut lies between neighbouring distinct values; among the cuts that leave at least
     ``min_leaf`` weight on each side, only boundary points (neighbouring values not both pure in
     the same class; Fayyad & Irani 1992) and the first and last allowed cut are searched, which
     finds the optimum of entropy, Gini and misclassification error alike. The highest decrease
-    wins; ties within ``tolerance`` go to the lowest threshold. Returns (status, value below the
-    cut, value above it) and fills ``left`` and ``right`` with the class counts on each side; the
-    status is :data:`NO_CUT`, :data:`BEST_CUT` or :data:`ONLY_SMALL_LEAVES` (no cut leaves both
-    leaves large enough: then the best of all cuts).
+    wins; ties within ``tolerance`` go to the lowest threshold. Returns (status, position of the
+    last value left of the cut) and fills ``left`` and ``right`` with the class counts on each
+    side; the status is :data:`NO_CUT`, :data:`BEST_CUT` or :data:`ONLY_SMALL_LEAVES` (no cut
+    leaves both leaves large enough: then the best of all cuts).
     """
     block_end, decrease = scratch[0], scratch[1]
     floor = min_leaf - tolerance
-    n_recorded, n_blocks, any_allowed = _scan_cuts(values, labels, weights, total, impurity_code,
-                                                   floor, False, scratch, left)
-    if n_blocks < 2:
-        return NO_CUT, 0.0, 0.0
+    n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total, impurity_code,
+                                                  floor, False, tolerance, scratch, left)
+    if not any_cut:
+        return NO_CUT, -1
     status = BEST_CUT
     if not any_allowed:
         status = ONLY_SMALL_LEAVES
-        n_recorded, n_blocks, any_allowed = _scan_cuts(values, labels, weights, total,
-                                                       impurity_code, floor, True, scratch, left)
+        n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total,
+                                                      impurity_code, floor, True, tolerance,
+                                                      scratch, left)
     top = -1.0
     for c in range(n_recorded):
         top = max(top, decrease[c])
@@ -177,13 +228,10 @@ def best_cut_of_sorted(values, labels, weights, total, impurity_code, min_leaf, 
     while decrease[best] < top - tolerance:
         best += 1
     end = block_end[best]
-    for k in range(len(total)):
-        left[k] = 0.0
-    for p in range(end + 1):
-        left[labels[p]] += weights[p]
+    _left_counts(labels, weights, end, left)
     for k in range(len(total)):
         right[k] = total[k] - left[k]
-    return status, values[end], values[end + 1]
+    return status, end
 
 
 @njit(cache=True)
@@ -206,6 +254,9 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
     labels = np.empty(n, np.int64)
     weights = np.empty(n)
     scratch = cut_scratch(n, n_classes)
+    unit = True                        # all weights 1: the scan may then count instead of sum
+    for i in range(n):
+        unit = unit and w[i] == 1.0
     for f in range(n_features):
         j = columns[f]
         m = 0
@@ -221,9 +272,12 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
         total = np.zeros(n_classes)
         for i in range(m):
             total[labels[i]] += weights[i]
-        status[f], lower[f], upper[f] = best_cut_of_sorted(
-            values[:m][order], labels[:m][order], weights[:m][order], total, impurity_code,
-            min_leaf, tolerance, scratch, left_out[f], right_out[f])
+        sorted_values = values[:m][order]
+        status[f], end = best_cut_of_sorted(
+            sorted_values, labels[:m][order], weights[:0] if unit else weights[:m][order], total,
+            impurity_code, min_leaf, tolerance, scratch, left_out[f], right_out[f])
+        if status[f] != NO_CUT:
+            lower[f], upper[f] = sorted_values[end], sorted_values[end + 1]
     return status, lower, upper, left_out, right_out, known_weight, complete
 
 

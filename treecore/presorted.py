@@ -57,25 +57,47 @@ def applies(dataset: Dataset, force, validation) -> bool:
     continuous and every value known, no forced split and no validation-set pre-pruning."""
     return (not force and validation is None and dataset.n_features > 0
             and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
+            and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
             and not np.isnan(dataset.X).any())
 
 
-class _Rows(NamedTuple):
-    """Per row: labels and weights. Per feature: the rows in value order, with their values,
-    labels and weights in that order, so a node's scan reads memory in sequence (``order[-1]``
-    keeps row order). Work arrays for partitioning."""
+#: A sorted position holds one 64-bit entry: row << 32 | rank of the value << 8 | class. One
+#: array per feature is all a partition moves (8 bytes a row, no branch), and a node's scan
+#: unpacks its segment once.
+RANK_BITS, CLASS_BITS = 24, 8
+MAX_ROWS, MAX_CLASSES = 2**RANK_BITS - 1, 2**CLASS_BITS - 1
 
-    y: np.ndarray
+
+class _Rows(NamedTuple):
+    """The rows as the kernel reads them: ``columns[j]`` holds feature j's values by row and
+    ``w`` the weights by row (empty when every weight is 1). ``entries[j]`` lists the rows in
+    feature j's value order as packed entries; ``entries[-1]`` keeps row order. The rest is
+    work space: ``goes_left`` by row, ``spare`` for partitions, and one node segment unpacked
+    into ``keys`` (value ranks), ``labels`` and ``weights``."""
+
+    columns: np.ndarray
     w: np.ndarray
-    order: np.ndarray
-    values: np.ndarray
+    entries: np.ndarray
+    goes_left: np.ndarray
+    spare: np.ndarray
+    keys: np.ndarray
     labels: np.ndarray
     weights: np.ndarray
-    goes_left: np.ndarray
-    spare_rows: np.ndarray
-    spare_values: np.ndarray
-    spare_labels: np.ndarray
-    spare_weights: np.ndarray
+
+
+@njit(cache=True, inline="always")
+def _row(entry):
+    return entry >> 32
+
+
+@njit(cache=True, inline="always")
+def _rank(entry):
+    return (entry >> CLASS_BITS) & MAX_ROWS
+
+
+@njit(cache=True, inline="always")
+def _label(entry):
+    return entry & MAX_CLASSES
 
 
 class _Nodes(NamedTuple):
@@ -147,7 +169,7 @@ class _Rules(NamedTuple):
 
 # ----------------------------------------------------------------------------------- kernel
 @njit(cache=True)
-def _stop_before_split(i, nodes, values, rules):
+def _stop_before_split(i, nodes, entries, rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order; :data:`WAITING` when none applies."""
     counts = nodes.counts[i]
@@ -157,13 +179,13 @@ def _stop_before_split(i, nodes, values, rules):
             classes_present += 1
     if classes_present <= 1:
         return PURE
-    n_features = values.shape[0]
+    n_features = entries.shape[0] - 1
     if n_features == 0:
         return NO_FEATURES
     first, last = nodes.start[i], nodes.end[i] - 1
     identical = True
     for j in range(n_features):                   # a sorted segment is constant iff its ends are
-        if values[j, first] != values[j, last]:
+        if _rank(entries[j, first]) != _rank(entries[j, last]):
             identical = False
             break
     if identical:
@@ -203,51 +225,51 @@ def _choose(status, figures, rules):
 
 @njit(cache=True)
 def _partition(rows, j, start, end):
-    """Stable partition of feature ``j``'s segment ``[start, end)`` (rows, values, labels and
-    weights together): the rows going left first, each side keeping its order, so sorted
-    segments stay sorted. ``j`` past the last feature partitions the row order alone."""
-    order, goes_left = rows.order[j], rows.goes_left
-    with_values = j < rows.values.shape[0]
-    k = min(j, rows.values.shape[0] - 1)
-    values, labels, weights = rows.values[k], rows.labels[k], rows.weights[k]
+    """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
+    keeping its order, so a sorted segment stays sorted. Every entry is written to both sides
+    and only the cursor of its side advances: no branch to mispredict."""
+    entries, spare, goes_left = rows.entries[j], rows.spare, rows.goes_left
     kept, moved = start, 0
     for q in range(start, end):
-        row = order[q]
-        if goes_left[row]:
-            order[kept] = row
-            if with_values:
-                values[kept], labels[kept], weights[kept] = values[q], labels[q], weights[q]
-            kept += 1
-        else:
-            rows.spare_rows[moved] = row
-            if with_values:
-                rows.spare_values[moved] = values[q]
-                rows.spare_labels[moved] = labels[q]
-                rows.spare_weights[moved] = weights[q]
-            moved += 1
-    for q in range(moved):
-        order[kept + q] = rows.spare_rows[q]
-        if with_values:
-            values[kept + q] = rows.spare_values[q]
-            labels[kept + q] = rows.spare_labels[q]
-            weights[kept + q] = rows.spare_weights[q]
+        entry = entries[q]
+        flag = goes_left[_row(entry)]
+        entries[kept] = entry
+        spare[moved] = entry
+        kept += flag
+        moved += 1 - flag
+    entries[kept:end] = spare[:moved]
+
+
+@njit(cache=True)
+def _unpack(rows, j, start, end):
+    """Feature j's segment as (value ranks, labels, weights) views of the work arrays."""
+    m = end - start
+    weighted = len(rows.w) > 0
+    for q in range(m):
+        entry = rows.entries[j, start + q]
+        rows.keys[q], rows.labels[q] = _rank(entry), _label(entry)
+        if weighted:
+            rows.weights[q] = rows.w[_row(entry)]
+    return rows.keys[:m], rows.labels[:m], rows.weights[:m] if weighted else rows.weights[:0]
 
 
 @njit(cache=True)
 def _add_child(nodes, counters, parent, start, end, step, rows):
-    """A new node for the rows of ``order[-1][start:end]``: its class counts and weight summed
+    """A new node for the rows of ``entries[-1][start:end]``: its class counts and weight summed
     in row order (as ``np.bincount`` does); no weight at all is Hunt's empty branch."""
     child = counters[N_NODES]
     counters[N_NODES] += 1
     nodes.start[child], nodes.end[child] = start, end
     nodes.parent[child], nodes.depth[child] = parent, nodes.depth[parent] + 1
     nodes.created_at[child] = step
-    row_order = rows.order[rows.order.shape[0] - 1]
+    row_order = rows.entries[rows.entries.shape[0] - 1]
+    weighted = len(rows.w) > 0
     weight = 0.0
     for q in range(start, end):
-        r = row_order[q]
-        nodes.counts[child, rows.y[r]] += rows.w[r]
-        weight += rows.w[r]
+        entry = row_order[q]
+        weight_q = rows.w[_row(entry)] if weighted else 1.0
+        nodes.counts[child, _label(entry)] += weight_q
+        weight += weight_q
     nodes.weight[child] = weight
     if nodes.counts[child].sum() <= 0.0:
         nodes.stop[child] = EMPTY_BRANCH
@@ -258,14 +280,14 @@ def _add_child(nodes, counters, parent, start, end, step, rows):
 def _expand(rows, nodes, scores, counters, rules, work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left, ``work_budget``
     row × feature visits are spent or the node arrays are full; the counters say where it is."""
-    values, order = rows.values, rows.order
-    n_features, n_classes = values.shape[0], nodes.counts.shape[1]
+    entries = rows.entries
+    n_features, n_classes = entries.shape[0] - 1, nodes.counts.shape[1]
     status = np.zeros(n_features, np.int8)
     lower, upper = np.zeros(n_features), np.zeros(n_features)
     left, right = np.zeros((n_features, n_classes)), np.zeros((n_features, n_classes))
     figures = np.zeros((n_features, len(kernels.FIGURE_COLUMNS)))
     pair = np.zeros((2, n_classes))
-    cut_scratch = kernels.cut_scratch(len(rows.y), n_classes)
+    cut_scratch = kernels.cut_scratch(len(rows.keys), n_classes)
     figure_scratch = kernels.figure_scratch(2, n_classes)
     capacity, work = len(nodes.start), 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
@@ -274,7 +296,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         counters[NEXT_NODE] += 1
         if nodes.stop[i] != WAITING:
             continue
-        stop = _stop_before_split(i, nodes, values, rules)
+        stop = _stop_before_split(i, nodes, entries, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
@@ -282,11 +304,13 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         work += (end - start) * n_features
         any_small = False
         for j in range(n_features):
-            status[j], lower[j], upper[j] = kernels.best_cut_of_sorted(
-                values[j, start:end], rows.labels[j, start:end], rows.weights[j, start:end],
-                nodes.counts[i], rules.impurity_code, rules.min_samples_leaf, rules.tolerance,
-                cut_scratch, left[j], right[j])
+            keys, labels, weights = _unpack(rows, j, start, end)
+            status[j], at = kernels.best_cut_of_sorted(
+                keys, labels, weights, nodes.counts[i], rules.impurity_code,
+                rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
             if status[j] != kernels.NO_CUT:
+                lower[j] = rows.columns[j, _row(entries[j, start + at])]
+                upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
                 pair[0], pair[1] = left[j], right[j]
                 kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code, rules.ratio_score,
                                           figures[j], figure_scratch)
@@ -315,14 +339,14 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         nodes.lower[i], nodes.upper[i], nodes.threshold[i] = lower[chosen], upper[chosen], threshold
         nodes.branch_counts[i, 0], nodes.branch_counts[i, 1] = left[chosen], right[chosen]
         middle = start
-        for q in range(start, end):            # the chosen feature's segment: a sorted prefix
-            goes = values[chosen, q] <= threshold
-            rows.goes_left[order[chosen, q]] = goes
+        for q in range(start, end):            # x ≤ t goes left, as Candidate.branch_index says
+            row = _row(entries[chosen, q])
+            goes = rows.columns[chosen, row] <= threshold
+            rows.goes_left[row] = goes
             if goes:
                 middle += 1
         for j in range(n_features + 1):
-            if j != chosen:
-                _partition(rows, j, start, end)
+            _partition(rows, j, start, end)
         nodes.first_child[i] = _add_child(nodes, counters, i, start, middle, step, rows)
         _add_child(nodes, counters, i, middle, end, step, rows)
 
@@ -368,22 +392,28 @@ class PresortedGrowth:
         return self.stopped_early
 
     def _presort(self) -> _Rows | None:
-        """Every feature's rows in value order, or None when time ran out first. Equal values
-        may come in any order: unit and integer weights sum exactly whatever the order, and
-        other weights to rounding."""
-        X, y, w = self.data.X, self.data.y.astype(np.int32), self.data.weights.astype(float)
-        n, n_features = self.data.n_rows, self.data.n_features
-        order = np.empty((n_features + 1, n), np.int32)
-        values, weights = np.empty((n_features, n)), np.empty((n_features, n))
-        labels = np.empty((n_features, n), np.int32)
+        """Every feature's rows in value order, as packed entries, or None when time ran out
+        first. Equal values may come in any order: unit and integer weights sum exactly whatever
+        the order, and other weights to rounding."""
+        data = self.data
+        n, n_features = data.n_rows, data.n_features
+        columns = np.ascontiguousarray(data.X.T)
+        rows_high = np.arange(n, dtype=np.int64) << 32
+        labels = data.y.astype(np.int64)
+        entries = np.empty((n_features + 1, n), np.int64)
         for j in range(n_features):
             if self._late():
                 return None
-            order[j] = np.argsort(X[:, j])
-            values[j], labels[j], weights[j] = X[order[j], j], y[order[j]], w[order[j]]
-        order[-1] = np.arange(n)
-        return _Rows(y, w, order, values, labels, weights, np.zeros(n, np.bool_),
-                     np.empty(n, np.int32), np.empty(n), np.empty(n, np.int32), np.empty(n))
+            order = np.argsort(columns[j])
+            ordered = columns[j, order]
+            ranks = np.zeros(n, np.int64)
+            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+            entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+        entries[-1] = rows_high | labels
+        weights = data.weights.astype(float)
+        w = weights if (weights != 1.0).any() else weights[:0]
+        return _Rows(columns, w, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
+                     np.empty(n, np.int64), np.empty(n, np.uint8), np.empty(len(w)))
 
     def run(self) -> None:
         """Grow until no node waits or the time is up."""
@@ -406,7 +436,7 @@ class PresortedGrowth:
             if self.counters[N_NODES] + 2 > len(self.nodes.start):
                 self.nodes = self.nodes.grown(2 * len(self.nodes.start))
             _expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
-        self.row_order = rows.order[-1]
+        self.row_order = rows.entries[-1] >> 32
 
     # ------------------------------------------------------------------------------- results
     def tree(self) -> Tree:

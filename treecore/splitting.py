@@ -349,7 +349,7 @@ def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping) -> C
     branches = p.branches if p.branches is not None else _interval_labels(p.threshold)
     return Candidate(feature=feature.name, feature_index=p.feature_index, kind=feature.kind,
                      branches=tuple(branches),
-                     branch_counts=tuple(tuple(map(float, row)) for row in p.branch_counts),
+                     branch_counts=tuple(map(tuple, np.asarray(p.branch_counts, float).tolist())),
                      rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
                      subset=p.subset, branch_codes=p.branch_codes, eligible=not p.note,
                      note=p.note, forced=p.forced,
