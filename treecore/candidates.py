@@ -20,6 +20,16 @@ from .dataset import Kind
 TIE_TOLERANCE = 1e-9
 
 
+def assemble(cls, **fields):
+    """An instance of the frozen dataclass ``cls`` from every one of its fields, already of the
+    right types, without the generated ``__init__`` (which sets each field through
+    ``object.__setattr__``): several times faster where a tree makes tens of thousands of
+    nodes and splits at once. Equal to ``cls(**fields)``."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(fields)
+    return instance
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One way to split a node on one feature.

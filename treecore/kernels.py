@@ -103,21 +103,14 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
     the allowed boundary points and the first and last allowed cut (allowed cuts form one run,
     since the left weight only grows). A cut is recorded as the position of the last value on
     its left and its impurity decrease. Returns (cuts recorded, whether there is any cut,
-    whether any cut is allowed).
-
-    With Gini and unit weights Σₖ lₖ² and Σₖ rₖ² are kept up to date row by row
-    ((l + 1)² = l² + 2l + 1): integers, so exactly the sums a cut would form, at O(1) a row.
-    """
+    whether any cut is allowed)."""
     block_end, decrease, aside = scratch
     m, n_classes = len(keys), len(total)
     unit = len(weights) == 0
-    running_gini = unit and impurity_code == 1
     weight = total.sum()
     parent = _impurity(total, weight, impurity_code)
-    squares_left, squares_right = 0.0, 0.0
     for k in range(n_classes):
         left[k] = 0.0
-        squares_right += total[k] * total[k]
     w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
     aside_end = -1                     # an allowed cut set aside in case it is the last one
     block_start, block_class, block_pure = 0, 0, True
@@ -128,9 +121,6 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
         elif label != block_class:
             block_pure = False
         weight_p = 1.0 if unit else weights[p]
-        if running_gini:
-            squares_left += 2.0 * left[label] + 1.0
-            squares_right -= 2.0 * (total[label] - left[label]) - 1.0
         left[label] += weight_p
         w_left += weight_p
         if keys[p + 1] == keys[p]:
@@ -147,11 +137,7 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
             continue
         boundary = not block_pure or _next_block_differs(keys, labels, p + 1, block_class)
         if every_cut or boundary or not any_allowed:
-            if running_gini:           # W − Σl²/W_l − Σr²/W_r over W (W_l, W_r > 0 here)
-                d = max(parent - (weight - squares_left / w_left
-                                  - squares_right / (weight - w_left)) / weight, 0.0)
-            else:
-                d = _decrease(parent, left, total, w_left, weight, impurity_code)
+            d = _decrease(parent, left, total, w_left, weight, impurity_code)
             if d >= top - tolerance:
                 block_end[n_recorded], decrease[n_recorded] = p, d
                 n_recorded += 1
@@ -164,6 +150,65 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
         n_recorded, top = _record_aside(aside_end, labels, weights, total, parent, weight,
                                         impurity_code, tolerance, top, n_recorded, scratch)
     return n_recorded, any_cut, any_allowed
+
+
+@njit(cache=True)
+def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left):
+    """:func:`_scan_cuts` for Gini with unit weights, recording the same cuts. Counts are then
+    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1), so a cut
+    costs two divisions: less than telling whether it is a boundary point. So every allowed cut
+    is evaluated, and only one that may still win is checked to be a boundary point (or the
+    first allowed cut; the last allowed one is added at the end) before it is recorded."""
+    block_end, decrease = scratch[0], scratch[1]
+    m, n_classes = len(keys), len(total)
+    weight = total.sum()
+    parent = _impurity(total, weight, 1)
+    squares_left, squares_right = 0.0, 0.0
+    for k in range(n_classes):
+        left[k] = 0.0
+        squares_right += total[k] * total[k]
+    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
+    last_end, last_decrease, last_recorded = -1, 0.0, False
+    for p in range(m - 1):
+        label = labels[p]
+        squares_left += 2.0 * left[label] + 1.0
+        squares_right -= 2.0 * (total[label] - left[label]) - 1.0
+        left[label] += 1.0
+        w_left += 1.0
+        if keys[p + 1] == keys[p]:
+            continue
+        any_cut = True
+        allowed = w_left >= floor and weight - w_left >= floor
+        if not (allowed or every_cut):
+            continue
+        d = max(parent - (weight - squares_left / w_left
+                          - squares_right / (weight - w_left)) / weight, 0.0)
+        recorded = False
+        if d >= top - tolerance and (every_cut or (allowed and not any_allowed)
+                                     or _is_boundary(keys, labels, p)):
+            block_end[n_recorded], decrease[n_recorded] = p, d
+            n_recorded += 1
+            top = max(top, d)
+            recorded = True
+        if allowed:
+            any_allowed = True
+            last_end, last_decrease, last_recorded = p, d, recorded
+    if not every_cut and last_end >= 0 and not last_recorded and last_decrease >= top - tolerance:
+        block_end[n_recorded], decrease[n_recorded] = last_end, last_decrease
+        n_recorded += 1
+    return n_recorded, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _is_boundary(keys, labels, end):
+    """Whether the cut after position ``end`` is a boundary point: the block of equal keys
+    ending there, or the next one, holds a class other than ``labels[end]``."""
+    q = end
+    while q > 0 and keys[q - 1] == keys[end]:
+        q -= 1
+        if labels[q] != labels[end]:
+            return True
+    return _next_block_differs(keys, labels, end + 1, labels[end])
 
 
 @njit(cache=True)
@@ -211,16 +256,22 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
     """
     block_end, decrease = scratch[0], scratch[1]
     floor = min_leaf - tolerance
-    n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total, impurity_code,
-                                                  floor, False, tolerance, scratch, left)
-    if not any_cut:
-        return NO_CUT, -1
+    counting = impurity_code == 1 and len(weights) == 0
     status = BEST_CUT
-    if not any_allowed:
+    for every_cut in (False, True):    # again over every cut when none is allowed
+        if counting:
+            n_recorded, any_cut, any_allowed = _scan_gini_counts(keys, labels, total, floor,
+                                                                 every_cut, tolerance, scratch,
+                                                                 left)
+        else:
+            n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total,
+                                                          impurity_code, floor, every_cut,
+                                                          tolerance, scratch, left)
+        if not any_cut:
+            return NO_CUT, -1
+        if any_allowed or every_cut:
+            break
         status = ONLY_SMALL_LEAVES
-        n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total,
-                                                      impurity_code, floor, True, tolerance,
-                                                      scratch, left)
     top = -1.0
     for c in range(n_recorded):
         top = max(top, decrease[c])
@@ -306,14 +357,17 @@ def figure_scratch(n_branches, n_classes):
 
 
 @njit(cache=True)
-def partition_figures(counts, rho, missing, impurity_code, ratio_score, out, scratch):
+def partition_figures(counts, rho, missing, impurity_code, ratio_score, out, scratch,
+                      every_figure=True):
     """Every figure of one partition ``counts`` (branches × classes) into ``out``, in
     :data:`FIGURE_COLUMNS` order. With W = Σ counts, rᵥ = Wᵥ / W and the parent's counts the
     sum over branches: Gain = ρ·max(Ent(D̃) − Σᵥ rᵥ Ent(D̃ᵛ), 0) (Zhou 式 4.2, 4.12);
     IV = the entropy of the branch weights and the missing weight (Quinlan 1993);
     Gain_ratio = Gain / IV (0 where IV = 0); gini, error and impurity = Σᵥ rᵥ I(D̃ᵛ) for Gini,
     misclassification error and the criterion's impurity; decrease = ρ·max(I(D̃) − Σᵥ rᵥ I(D̃ᵛ), 0);
-    score = gain ratio or decrease. An empty partition leaves ``out`` as it is.
+    score = gain ratio or decrease. An empty partition leaves ``out`` as it is. Without
+    ``every_figure`` only what choosing a split reads is computed (gain where the criterion
+    uses it, decrease and score; the rest stays 0), each by the same operations.
     """
     parent, weights, child = scratch
     n_branches, n_classes = counts.shape
@@ -325,18 +379,23 @@ def partition_figures(counts, rho, missing, impurity_code, ratio_score, out, scr
         total += parent[k]
     if total <= 0.0:
         return
+    needs_gain = every_figure or impurity_code == 0 or ratio_score
     for code in range(3):
         child[code] = 0.0
+        if code == impurity_code or every_figure or (code == 0 and needs_gain):
+            for b in range(n_branches):
+                branch_total = counts[b].sum()
+                if branch_total > 0.0:
+                    child[code] += branch_total / total * _impurity(counts[b], branch_total,
+                                                                    code)
+    gain = rho * max(_impurity(parent, total, 0) - child[0], 0.0) if needs_gain else 0.0
+    iv, ratio = 0.0, 0.0
+    if every_figure or ratio_score:
         for b in range(n_branches):
-            branch_total = counts[b].sum()
-            if branch_total > 0.0:
-                child[code] += branch_total / total * _impurity(counts[b], branch_total, code)
-    gain = rho * max(_impurity(parent, total, 0) - child[0], 0.0)
-    for b in range(n_branches):
-        weights[b] = counts[b].sum()
-    weights[n_branches] = missing
-    iv = _impurity(weights, total + missing, 0)
-    ratio = gain / iv if iv > 1e-12 else 0.0
+            weights[b] = counts[b].sum()
+        weights[n_branches] = missing
+        iv = _impurity(weights, total + missing, 0)
+        ratio = gain / iv if iv > 1e-12 else 0.0
     decrease = gain if impurity_code == 0 else rho * max(
         _impurity(parent, total, impurity_code) - child[impurity_code], 0.0)
     out[0], out[1], out[2] = gain, iv, ratio

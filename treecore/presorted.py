@@ -18,7 +18,9 @@ feature, no missing value, no forced split, no validation-set pre-pruning.
 
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple
 
 import numpy as np
@@ -26,7 +28,7 @@ from numba import njit
 
 from . import kernels
 from .algorithms import resolve
-from .candidates import TIE_TOLERANCE, CandidateTable
+from .candidates import TIE_TOLERANCE, CandidateTable, assemble
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .growing import GrowthConfig, GrowthStep, tree_settings
@@ -313,7 +315,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
                 upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
                 pair[0], pair[1] = left[j], right[j]
                 kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code, rules.ratio_score,
-                                          figures[j], figure_scratch)
+                                          figures[j], figure_scratch, False)
                 any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
         chosen = _choose(status, figures, rules)
         if chosen < 0:
@@ -360,6 +362,19 @@ class _Deferred:
 
     def table(self) -> CandidateTable:
         return self._make().table()
+
+
+@contextmanager
+def _collector_paused():
+    """Pause Python's cyclic garbage collector while tens of thousands of acyclic objects are
+    made: otherwise its passes over the growing heap take longer than making them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class PresortedGrowth:
@@ -443,7 +458,8 @@ class PresortedGrowth:
         """The tree grown (partial, with waiting leaves, when the time ran out)."""
         self.run()
         if self._tree is None:
-            self._tree = self._build_tree()
+            with _collector_paused():
+                self._tree = self._build_tree()
         return self._tree
 
     def steps(self) -> Iterator[GrowthStep]:
@@ -506,14 +522,14 @@ class PresortedGrowth:
         counts_list, distribution_list = counts.tolist(), distribution.tolist()
         impurity_list, prediction_list = impurity.tolist(), prediction.tolist()
         nodes = tuple(
-            Node(node_id=i, parent=None if i == 0 else parent[i], depth=depth[i], path=paths[i],
-                 n_samples=sizes[i], weighted_n_samples=weight[i],
-                 class_counts=tuple(counts_list[i]), distribution=tuple(distribution_list[i]),
-                 impurity=impurity_list[i], prediction=prediction_list[i],
-                 created_at=created[i], split=splits.get(i),
-                 children=(first_child[i], first_child[i] + 1) if i in splits else (),
-                 expanded_at=expanded[i] if i in splits else None,
-                 stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
+            assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
+                     path=paths[i], n_samples=sizes[i], weighted_n_samples=weight[i],
+                     class_counts=tuple(counts_list[i]),
+                     distribution=tuple(distribution_list[i]), impurity=impurity_list[i],
+                     prediction=prediction_list[i], created_at=created[i], split=splits.get(i),
+                     children=(first_child[i], first_child[i] + 1) if i in splits else (),
+                     expanded_at=expanded[i] if i in splits else None,
+                     stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
             for i in range(n))
         return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
                     int(self.counters[STEPS]))
@@ -525,13 +541,15 @@ class PresortedGrowth:
         if not len(expanded):
             return {}
         figures = partition_figures(a.branch_counts[expanded], 1.0, 0.0, self.criterion)
-        midpoints = (a.lower[expanded] + a.upper[expanded]) / 2.0
+        values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
+                                                           for name in FIGURES))]
+        midpoints = ((a.lower[expanded] + a.upper[expanded]) / 2.0).tolist()
+        counts = a.branch_counts[expanded].tolist()
+        chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
         features = self.data.features
         splits = {}
         for at, i in enumerate(expanded.tolist()):
-            j = int(a.feature[i])
-            proposal = Proposal(j, a.branch_counts[i], 1.0, 0.0, None,
-                                threshold=float(a.threshold[i]), midpoint=float(midpoints[at]))
-            splits[i] = build_candidate(proposal, features[j],
-                                        {name: figures[name][at] for name in FIGURES})
+            proposal = Proposal(chosen[at], counts[at], 1.0, 0.0, None,
+                                threshold=thresholds[at], midpoint=midpoints[at])
+            splits[i] = build_candidate(proposal, features[chosen[at]], values[at])
         return splits

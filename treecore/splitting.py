@@ -25,7 +25,7 @@ import numpy as np
 
 from . import kernels
 from .algorithms import Algorithm, Criterion
-from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, choose, choose_index
+from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, assemble, choose, choose_index
 from .dataset import Feature, Kind
 
 #: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
@@ -342,18 +342,20 @@ def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> l
 
 
 # ------------------------------------------------------------------------------- scoring
-def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping) -> Candidate:
-    """The :class:`Candidate` of a scored proposal (``figures`` maps each of :data:`FIGURES`
-    to its value)."""
+def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping[str, float]) -> Candidate:
+    """The :class:`Candidate` of a scored proposal; ``figures`` maps each of :data:`FIGURES`
+    to its value (a Python float)."""
     p = proposal
-    branches = p.branches if p.branches is not None else _interval_labels(p.threshold)
-    return Candidate(feature=feature.name, feature_index=p.feature_index, kind=feature.kind,
-                     branches=tuple(branches),
-                     branch_counts=tuple(map(tuple, np.asarray(p.branch_counts, float).tolist())),
-                     rho=float(p.rho), threshold=p.threshold, midpoint=p.midpoint,
-                     subset=p.subset, branch_codes=p.branch_codes, eligible=not p.note,
-                     note=p.note, forced=p.forced,
-                     **{name: float(figures[name]) for name in FIGURES})
+    counts = p.branch_counts.tolist() if isinstance(p.branch_counts, np.ndarray) else \
+        p.branch_counts
+    return assemble(Candidate, feature=feature.name, feature_index=p.feature_index,
+                    kind=feature.kind,
+                    branches=_interval_labels(p.threshold) if p.branches is None else
+                    tuple(p.branches),
+                    branch_counts=tuple(map(tuple, counts)), rho=float(p.rho), **figures,
+                    threshold=p.threshold, midpoint=p.midpoint, subset=p.subset,
+                    branch_codes=p.branch_codes, eligible=not p.note, note=p.note,
+                    forced=p.forced)
 
 
 @dataclass(frozen=True, eq=False)
@@ -411,7 +413,7 @@ class NodeScores:
     def _build(self, i: int) -> Candidate:
         p = self.proposals[i]
         return build_candidate(p, self.features[p.feature_index],
-                               {name: self.figures[name][i] for name in FIGURES})
+                               {name: float(self.figures[name][i]) for name in FIGURES})
 
     def table(self) -> CandidateTable:
         """All candidates with the criterion's choice marked (see :func:`choose`)."""
