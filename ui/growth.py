@@ -20,7 +20,7 @@ import numpy as np
 import streamlit as st
 
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
-from treecore.builder import Growth, GrowthConfig, GrowthStep
+from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 
 from . import limits, node_view, state
 
@@ -150,12 +150,16 @@ def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = N
         validation: Dataset | None = None) -> Grown:
     """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs; ``validation``
     rows turn on validation-set pre-pruning), or as much of it as ``max_seconds`` (default
-    :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the deadline growth stops after the
-    current step and the tree grown so far comes back with ``stopped_early`` set (its queued
-    nodes are leaves without a stop reason)."""
-    growth = Growth(train, GrowthConfig.from_params(**params),
-                    force={tuple(path): spec for path, spec in force}, validation=validation,
-                    max_seconds=limits.FIT_DEADLINE_SECONDS if max_seconds is None else max_seconds)
+    :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the deadline growth stops and the
+    tree grown so far comes back with ``stopped_early`` set (its queued nodes are leaves without
+    a stop reason). Continuous, complete data grows in the compiled presorted engine, which
+    keeps the scores of the first steps for their candidate tables."""
+    growth = start_growth(train, GrowthConfig.from_params(**params),
+                          force={tuple(path): spec for path, spec in force},
+                          validation=validation,
+                          max_seconds=limits.FIT_DEADLINE_SECONDS if max_seconds is None
+                          else max_seconds,
+                          keep_scores=kept_steps(train))
     steps = {step.node_id: step for step in growth.steps()}
     return Grown(growth.tree(), steps, stopped_early=growth.stopped_early)
 
