@@ -25,7 +25,7 @@ def level_messages(dataset: Dataset, algorithm: str, lang: str) -> list[str]:
 
 def slow_fit_message(dataset: Dataset, lang: str) -> str | None:
     """A warning to show before a fit estimated to take long, or None."""
-    seconds = limits.fit_estimate_seconds(dataset.n_rows, dataset.n_features)
+    seconds = limits.fit_estimate_seconds(dataset)
     if seconds <= limits.SLOW_FIT_SECONDS:
         return None
     return translate("limits.slow_fit", lang, rows=f"{dataset.n_rows:,}",
