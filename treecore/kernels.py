@@ -1,10 +1,14 @@
-"""Compiled inner loops (numba): the threshold search of continuous features at one node.
+"""Compiled inner loops (numba): the threshold search of a continuous feature and the figures
+of a partition.
 
 The formulas are those of :mod:`treecore.criteria`, written as scalar loops so numba can compile
-them; :func:`best_cuts` finds, for every continuous feature, the cut the readable reference
-(:func:`treecore.splitting.sweep` plus a search over its boundary points) would choose, and the
-tests hold the two to the same answer. ``cache=True`` keeps the compiled code on disk, so only the
-first process on a machine pays the compile time.
+them. :func:`best_cut_of_sorted` searches one feature whose values are already sorted; both
+engines use it: :func:`best_cuts` sorts each feature at a node for the general builder, and
+:mod:`treecore.presorted` hands it the node's segment of an order sorted once at the root. The
+tests hold it to the readable reference (:func:`treecore.splitting.sweep` plus a search over its
+boundary points). :func:`partition_figures` computes every figure a candidate carries.
+``cache=True`` keeps the compiled code on disk, so only the first process on a machine pays the
+compile time.
 """
 
 from __future__ import annotations
@@ -95,7 +99,7 @@ def _decrease(parent, left, total, w_left, weight, impurity_code):
                / weight, 0.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance,
                scratch, left):
     """One pass over the sorted values, recording in ``scratch`` the searched cuts that may still
@@ -152,13 +156,16 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
     return n_recorded, any_cut, any_allowed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left):
     """:func:`_scan_cuts` for Gini with unit weights, recording the same cuts. Counts are then
-    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1), so a cut
-    costs two divisions: less than telling whether it is a boundary point. So every allowed cut
-    is evaluated, and only one that may still win is checked to be a boundary point (or the
-    first allowed cut; the last allowed one is added at the end) before it is recorded."""
+    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1). With
+    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be recorded
+    when P clears a bound set by the best decrease so far; the test
+    Σl²·W_r + Σr²·W_l ≥ bound·W_l·W_r, with a margin far above rounding, needs no division and
+    discards almost every cut. The rest get their exact decrease and, if they may still win,
+    are checked to be a boundary point (or the first allowed cut; the last allowed one is added
+    at the end) before they are recorded."""
     block_end, decrease = scratch[0], scratch[1]
     m, n_classes = len(keys), len(total)
     weight = total.sum()
@@ -168,7 +175,9 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
         left[k] = 0.0
         squares_right += total[k] * total[k]
     w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
-    last_end, last_decrease, last_recorded = -1, 0.0, False
+    bound = -np.inf                    # P below this cannot reach the best decrease so far
+    last_end, last_squares_left, last_squares_right, last_w_left = -1, 0.0, 0.0, 0.0
+    last_recorded = False
     for p in range(m - 1):
         label = labels[p]
         squares_left += 2.0 * left[label] + 1.0
@@ -178,25 +187,48 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
         if keys[p + 1] == keys[p]:
             continue
         any_cut = True
-        allowed = w_left >= floor and weight - w_left >= floor
+        w_right = weight - w_left
+        allowed = w_left >= floor and w_right >= floor
         if not (allowed or every_cut):
             continue
-        d = max(parent - (weight - squares_left / w_left
-                          - squares_right / (weight - w_left)) / weight, 0.0)
         recorded = False
-        if d >= top - tolerance and (every_cut or (allowed and not any_allowed)
-                                     or _is_boundary(keys, labels, p)):
-            block_end[n_recorded], decrease[n_recorded] = p, d
-            n_recorded += 1
-            top = max(top, d)
-            recorded = True
+        if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
+            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left)
+            if d >= top - tolerance and (every_cut or (allowed and not any_allowed)
+                                         or _is_boundary(keys, labels, p)):
+                block_end[n_recorded], decrease[n_recorded] = p, d
+                n_recorded += 1
+                recorded = True
+                if d > top:
+                    top = d
+                    bound = _gini_bound(parent, weight, top, tolerance)
         if allowed:
             any_allowed = True
-            last_end, last_decrease, last_recorded = p, d, recorded
-    if not every_cut and last_end >= 0 and not last_recorded and last_decrease >= top - tolerance:
-        block_end[n_recorded], decrease[n_recorded] = last_end, last_decrease
-        n_recorded += 1
+            last_end, last_recorded = p, recorded
+            last_squares_left, last_squares_right, last_w_left = squares_left, squares_right, w_left
+    if not every_cut and last_end >= 0 and not last_recorded:
+        d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
+        if d >= top - tolerance:
+            block_end[n_recorded], decrease[n_recorded] = last_end, d
+            n_recorded += 1
     return n_recorded, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _gini_decrease(parent, weight, squares_left, squares_right, w_left):
+    """max(Gini(D) − (W − Σl²/W_l − Σr²/W_r) / W, 0): the decrease of a cut from its sums."""
+    return max(parent - (weight - squares_left / w_left
+                         - squares_right / (weight - w_left)) / weight, 0.0)
+
+
+@njit(cache=True, inline="always")
+def _gini_bound(parent, weight, top, tolerance):
+    """The least P = Σl²/W_l + Σr²/W_r a cut needs for a decrease ≥ top − tolerance, lowered by
+    a margin of 10⁻⁹·W (rounding is below 10⁻¹³·W); −∞ while any cut qualifies (the decrease
+    is clipped at 0, so a cut below the formula's bound may still tie a best of about 0)."""
+    if top - tolerance <= 0.0:
+        return -np.inf
+    return weight * (1.0 - parent + top - tolerance) - 1e-9 * weight
 
 
 @njit(cache=True, inline="always")
@@ -211,7 +243,7 @@ def _is_boundary(keys, labels, end):
     return _next_block_differs(keys, labels, end + 1, labels[end])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _record_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
                   n_recorded, scratch):
     """Record the cut after position ``end`` (set aside as possibly the last allowed one),
@@ -237,7 +269,7 @@ def _left_counts(labels, weights, end, out):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, tolerance, scratch,
                        left, right):
     """The best bi-partition of one feature whose known values are sorted ascending, given by
@@ -356,7 +388,7 @@ def figure_scratch(n_branches, n_classes):
     return np.empty(n_classes), np.empty(n_branches + 1), np.empty(3)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def partition_figures(counts, rho, missing, impurity_code, ratio_score, out, scratch,
                       every_figure=True):
     """Every figure of one partition ``counts`` (branches × classes) into ``out``, in

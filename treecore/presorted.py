@@ -170,7 +170,7 @@ class _Rules(NamedTuple):
 
 
 # ----------------------------------------------------------------------------------- kernel
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stop_before_split(i, nodes, entries, rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order; :data:`WAITING` when none applies."""
@@ -199,7 +199,7 @@ def _stop_before_split(i, nodes, entries, rules):
     return WAITING
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(status, figures, rules):
     """The chosen feature (or −1) by :func:`treecore.candidates.choose_index`'s rule: among
     the eligible candidates (a cut leaving both leaves large enough), and with Quinlan's filter
@@ -225,7 +225,7 @@ def _choose(status, figures, rules):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _partition(rows, j, start, end):
     """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
     keeping its order, so a sorted segment stays sorted. Every entry is written to both sides
@@ -242,7 +242,7 @@ def _partition(rows, j, start, end):
     entries[kept:end] = spare[:moved]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unpack(rows, j, start, end):
     """Feature j's segment as (value ranks, labels, weights) views of the work arrays."""
     m = end - start
@@ -255,7 +255,7 @@ def _unpack(rows, j, start, end):
     return rows.keys[:m], rows.labels[:m], rows.weights[:m] if weighted else rows.weights[:0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add_child(nodes, counters, parent, start, end, step, rows):
     """A new node for the rows of ``entries[-1][start:end]``: its class counts and weight summed
     in row order (as ``np.bincount`` does); no weight at all is Hunt's empty branch."""
