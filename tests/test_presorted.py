@@ -94,6 +94,8 @@ def test_grow_uses_it_only_where_it_applies(melons, melons3):
     holes = X.copy()
     holes[2, 1] = np.nan
     assert not applies(continuous(holes, list("aabbab")), None, None)   # a missing value
+    many = continuous(np.arange(600.0).reshape(300, 2), [f"c{i}" for i in range(300)])
+    assert not applies(many, None, None)                           # more classes than 8 bits
 
 
 def test_deadline_leaves_the_root_waiting():

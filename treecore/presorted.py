@@ -3,14 +3,15 @@
 The general builder (:mod:`treecore.builder`) sorts each feature again at every node. Here each
 feature is sorted once, at the root: a node owns one contiguous segment of every sorted order, and
 expanding it partitions each segment stably into its two children, so the children's segments are
-sorted too (the presorting of Breiman et al. 1984 and of early scikit-learn; sorting per node is
-what makes deep trees on many rows slow). At each node the threshold of every feature is found by
-:func:`treecore.kernels.best_cut_of_sorted` on its segment, the candidates are scored by
-:func:`treecore.kernels.partition_figures` and chosen by the rule of
-:func:`treecore.candidates.choose_index`; the stopping cases are those of the builder, in its
-order. So the tree is the one :class:`treecore.builder.Growth` grows, node for node (a property
-test holds the two to it); only no Python object exists per node until the tree is built at the
-end. Growth runs in chunks of bounded work, so a deadline is checked often even on large data.
+sorted too (the attribute lists of SLIQ, Mehta, Agrawal & Rissanen 1996, and scikit-learn's former
+``presort`` option; sorting at every node is what makes deep trees on many rows slow). At each
+node the threshold of every feature is found by :func:`treecore.kernels.best_cut_of_sorted` on
+its segment, the candidates are scored by :func:`treecore.kernels.partition_figures` and chosen
+by the rule of :func:`treecore.candidates.choose_index`; the stopping cases are the builder's, in
+its order. So the tree is the one :class:`treecore.builder.Growth` grows, node for node (a
+property test holds the two to it), but no Python object is made per node until the finished
+tree is built from the kernel's arrays. Growth runs in chunks of bounded work, so a deadline is
+checked often even on large data.
 
 Used by :func:`treecore.builder.start_growth` whenever it applies (:func:`applies`): no nominal
 feature, no missing value, no forced split, no validation-set pre-pruning.
@@ -56,21 +57,21 @@ KEPT_SCORES_BYTES = 16 * 2**20
 # counters: positions in the kernel's counter array
 N_NODES, NEXT_NODE, STEPS = range(3)
 
-
-def applies(dataset: Dataset, force, validation) -> bool:
-    """Whether the presorted engine can grow this tree: at least one feature, every feature
-    continuous and every value known, no forced split and no validation-set pre-pruning."""
-    return (not force and validation is None and dataset.n_features > 0
-            and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
-            and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
-            and not np.isnan(dataset.X).any())
-
-
 #: A sorted position holds one 64-bit entry: row << 32 | rank of the value << 8 | class. One
 #: array per feature is all a partition moves (8 bytes a row, no branch), and a node's scan
 #: unpacks its segment once.
 RANK_BITS, CLASS_BITS = 24, 8
 MAX_ROWS, MAX_CLASSES = 2**RANK_BITS - 1, 2**CLASS_BITS - 1
+
+
+def applies(dataset: Dataset, force, validation) -> bool:
+    """Whether the presorted engine can grow this tree: at least one feature, every feature
+    continuous and every value known, no forced split, no validation-set pre-pruning, and no
+    more rows and classes than a packed entry holds (16.7 million and 255)."""
+    return (not force and validation is None and dataset.n_features > 0
+            and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
+            and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
+            and not np.isnan(dataset.X).any())
 
 
 class _Rows(NamedTuple):
