@@ -149,3 +149,32 @@ def test_assembled_records_equal_constructed_ones(melons3):
         if node.split is not None:
             split = Candidate(**asdict(node.split))
             assert assemble(Candidate, **asdict(node.split)) == split
+
+
+@settings(max_examples=100, deadline=None)
+@given(cases())
+def test_routing_arrays_equal_those_compiled_from_the_nodes(case):
+    """The presorted tree routes from arrays made at once; its Node objects come on first use
+    and compile to the very same arrays."""
+    from dataclasses import fields
+
+    from treecore.predict import compile_tree
+    dataset, config = case
+    tree = PresortedGrowth(dataset, config).tree()
+    prebuilt = tree.compiled
+    assert tree.nodes._nodes is None                   # nothing made yet: routing needs no nodes
+    tree.predict_proba(dataset.X)
+    assert tree.nodes._nodes is None
+    made = compile_tree(tree)
+    for name in (f.name for f in fields(made)):
+        mine, theirs = getattr(prebuilt, name), getattr(made, name)
+        assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
+
+
+def test_lazy_nodes_pickle_and_compare_as_a_tuple():
+    import pickle
+
+    rng = np.random.default_rng(5)
+    tree = grow(continuous(rng.normal(size=(200, 3)), rng.choice(list("ab"), 200)))
+    assert pickle.loads(pickle.dumps(tree.nodes)) == tuple(tree.nodes) == tree.nodes
+    assert len(tree.nodes) == tree.n_nodes

@@ -13,7 +13,8 @@ import numpy as np
 
 from .dataset import Kind
 
-_LEAF, _CONTINUOUS, _NOMINAL = 0, 1, 2
+#: ``CompiledTree.kind`` of a leaf, a threshold split and a nominal split.
+LEAF, CONTINUOUS_SPLIT, NOMINAL_SPLIT = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,9 @@ def compile_tree(tree) -> CompiledTree:
         children.extend(position[c] for c in node.children)
         fractions.extend(split.branch_fractions)
         if split.kind is Kind.CONTINUOUS:
-            kind[i], threshold[i] = _CONTINUOUS, split.threshold
+            kind[i], threshold[i] = CONTINUOUS_SPLIT, split.threshold
             continue
-        kind[i] = _NOMINAL
+        kind[i] = NOMINAL_SPLIT
         levels = len(tree.schema.features[split.feature_index].labels)
         code_offset[i], n_codes[i] = len(code_map), levels
         if split.subset is not None:
@@ -102,9 +103,9 @@ def _branches(compiled: CompiledTree, values: np.ndarray, pos: np.ndarray) -> np
     """Branch index of each particle's value at its node; −1 where the value is missing."""
     branch = np.full(len(values), -1, np.int64)
     known = ~np.isnan(values)
-    continuous = known & (compiled.kind[pos] == _CONTINUOUS)
+    continuous = known & (compiled.kind[pos] == CONTINUOUS_SPLIT)
     branch[continuous] = values[continuous] > compiled.threshold[pos[continuous]]
-    nominal = known & (compiled.kind[pos] == _NOMINAL)
+    nominal = known & (compiled.kind[pos] == NOMINAL_SPLIT)
     codes = values[nominal].astype(np.int64)
     in_range = (codes >= 0) & (codes < compiled.n_codes[pos[nominal]])
     looked_up = np.full(len(codes), -1, np.int64)

@@ -36,7 +36,8 @@ from .dataset import Dataset, Kind
 from .growing import GrowthConfig, GrowthStep, tree_settings
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
-from .tree import Node, StopReason, Tree
+from .predict import CONTINUOUS_SPLIT, CompiledTree
+from .tree import LazyNodes, Node, StopReason, Tree
 
 #: Stop reasons by the codes the kernel writes (−1: not stopped, still waiting).
 REASONS = (StopReason.PURE, StopReason.NO_FEATURES, StopReason.IDENTICAL,
@@ -469,8 +470,7 @@ class PresortedGrowth:
         """The tree grown (partial, with waiting leaves, when the time ran out)."""
         self.run()
         if self._tree is None:
-            with _collector_paused():
-                self._tree = self._build_tree()
+            self._tree = self._build_tree()
         return self._tree
 
     def steps(self) -> Iterator[GrowthStep]:
@@ -507,48 +507,92 @@ class PresortedGrowth:
         return NodeScores.of([p for p in proposals if p is not None], features, self.criterion)
 
     def _build_tree(self) -> Tree:
-        """Node and Candidate objects from the arrays, vectorised where the figures allow."""
+        """The tree from the kernel's arrays: its routing arrays at once, its Node and
+        Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
         n = int(self.counters[N_NODES])
-        a = self.nodes
-        counts = a.counts[:n]
+        counts = self.nodes.counts[:n]
         totals = counts.sum(axis=1)
         filled = totals > 0
         distribution = np.zeros_like(counts)
         distribution[filled] = counts[filled] / totals[filled, None]
         prediction = np.argmax(counts >= counts.max(axis=1, keepdims=True) - TIE_TOLERANCE, axis=1)
-        impurity = IMPURITIES[self.criterion.impurity](counts)
         for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
-            distribution[i], prediction[i] = distribution[a.parent[i]], prediction[a.parent[i]]
-        splits = self._splits(n)
+            parent = self.nodes.parent[i]
+            distribution[i], prediction[i] = distribution[parent], prediction[parent]
+        factory = _NodeFactory(_Nodes(*(array[:n].copy() for array in self.nodes)),
+                               self.data.features, self.criterion, distribution, prediction)
+        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+                    int(self.counters[STEPS]), prebuilt=self._routing(n, distribution))
+
+    def _routing(self, n: int, distribution: np.ndarray) -> CompiledTree:
+        """The arrays :func:`treecore.predict.compile_tree` would make of the finished nodes
+        (ids are positions here, every split is a threshold with two branches)."""
+        a = self.nodes
+        expanded = np.flatnonzero(a.expanded_at[:n] >= 0)
+        kind = np.zeros(n, np.int8)
+        kind[expanded] = CONTINUOUS_SPLIT
+        feature = np.full(n, -1, np.int64)
+        feature[expanded] = a.feature[expanded]
+        threshold = np.zeros(n)
+        threshold[expanded] = a.threshold[expanded]
+        child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        child_offset[expanded] = 2 * np.arange(len(expanded))
+        n_children[expanded] = 2
+        first = a.first_child[expanded]
+        children = np.column_stack([first, first + 1]).reshape(-1)
+        weights = a.branch_counts[expanded].sum(axis=2)
+        fractions = (weights / weights.sum(axis=1, keepdims=True)).reshape(-1)
+        nothing = np.zeros(n, np.int64)
+        return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
+                            np.zeros(0, np.int64), child_offset, n_children, children, fractions,
+                            distribution)
+
+
+class _NodeFactory:
+    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
+    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the features
+    and the criterion; not the rows."""
+
+    def __init__(self, arrays: _Nodes, features, criterion, distribution, prediction):
+        self.arrays, self.features, self.criterion = arrays, features, criterion
+        self.distribution, self.prediction = distribution, prediction
+
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, in id order (with the garbage collector paused)."""
+        with _collector_paused():
+            return self._nodes()
+
+    def _nodes(self) -> tuple[Node, ...]:
+        a, n = self.arrays, len(self.arrays.start)
+        impurity = IMPURITIES[self.criterion.impurity](a.counts)
+        splits = self._splits()
         paths: list[tuple[str, ...]] = [()] * n
         for i, split in splits.items():
             first = int(a.first_child[i])
             paths[first] = paths[i] + (split.branches[0],)
             paths[first + 1] = paths[i] + (split.branches[1],)
-        parent, depth = a.parent[:n].tolist(), a.depth[:n].tolist()
-        sizes = (a.end[:n] - a.start[:n]).tolist()
-        weight, created = a.weight[:n].tolist(), a.created_at[:n].tolist()
-        expanded, stop = a.expanded_at[:n].tolist(), a.stop[:n].tolist()
-        first_child = a.first_child[:n].tolist()
-        counts_list, distribution_list = counts.tolist(), distribution.tolist()
-        impurity_list, prediction_list = impurity.tolist(), prediction.tolist()
-        nodes = tuple(
+        parent, depth = a.parent.tolist(), a.depth.tolist()
+        sizes = (a.end - a.start).tolist()
+        weight, created = a.weight.tolist(), a.created_at.tolist()
+        expanded, stop = a.expanded_at.tolist(), a.stop.tolist()
+        first_child = a.first_child.tolist()
+        counts, distribution = a.counts.tolist(), self.distribution.tolist()
+        impurity, prediction = impurity.tolist(), self.prediction.tolist()
+        return tuple(
             assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
                      path=paths[i], n_samples=sizes[i], weighted_n_samples=weight[i],
-                     class_counts=tuple(counts_list[i]),
-                     distribution=tuple(distribution_list[i]), impurity=impurity_list[i],
-                     prediction=prediction_list[i], created_at=created[i], split=splits.get(i),
+                     class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
+                     impurity=impurity[i], prediction=prediction[i], created_at=created[i],
+                     split=splits.get(i),
                      children=(first_child[i], first_child[i] + 1) if i in splits else (),
                      expanded_at=expanded[i] if i in splits else None,
                      stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
             for i in range(n))
-        return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
-                    int(self.counters[STEPS]))
 
-    def _splits(self, n: int) -> dict:
+    def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call."""
-        a = self.nodes
-        expanded = np.flatnonzero(a.expanded_at[:n] >= 0)
+        a = self.arrays
+        expanded = np.flatnonzero(a.expanded_at >= 0)
         if not len(expanded):
             return {}
         figures = partition_figures(a.branch_counts[expanded], 1.0, 0.0, self.criterion)
@@ -557,10 +601,9 @@ class PresortedGrowth:
         midpoints = ((a.lower[expanded] + a.upper[expanded]) / 2.0).tolist()
         counts = a.branch_counts[expanded].tolist()
         chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
-        features = self.data.features
         splits = {}
         for at, i in enumerate(expanded.tolist()):
             proposal = Proposal(chosen[at], counts[at], 1.0, 0.0, None,
                                 threshold=thresholds[at], midpoint=midpoints[at])
-            splits[i] = build_candidate(proposal, features[chosen[at]], values[at])
+            splits[i] = build_candidate(proposal, self.features[chosen[at]], values[at])
         return splits

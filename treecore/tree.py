@@ -8,10 +8,11 @@ tree keeps the ids of the nodes it keeps), and a view can compare two stages nod
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -85,17 +86,58 @@ class NodeSample:
         return self.rows[~np.isclose(self.weights, np.round(self.weights))]
 
 
+class LazyNodes(Sequence):
+    """A tree's nodes, made on first use by ``make()``: a compiled growth hands over arrays,
+    prediction reads them as they are, and the :class:`Node` objects are built only when a view
+    or an export asks for one. Thread-safe (cached trees are shared between sessions); pickles
+    as the plain tuple of nodes."""
+
+    def __init__(self, length: int, make: Callable[[], tuple[Node, ...]]):
+        self._length, self._make = length, make
+        self._nodes: tuple[Node, ...] | None = None
+        self._lock = threading.Lock()
+
+    def _made(self) -> tuple[Node, ...]:
+        if self._nodes is None:
+            with self._lock:
+                if self._nodes is None:
+                    self._nodes, self._make = self._make(), None
+        return self._nodes
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        return self._made()[index]
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self._made())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (tuple, LazyNodes)):
+            return self._made() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return tuple, (self._made(),)
+
+
 @dataclass(frozen=True, eq=False)
 class Tree:
     """An immutable decision tree: a schema, nodes keyed by id, and how it was grown.
 
     ``settings`` records the growth parameters (algorithm, criterion, limits) as plain values.
+    ``nodes`` is a tuple, or :class:`LazyNodes`; ``prebuilt`` may hold the routing arrays when
+    growth already had them (they must describe the same nodes).
     """
 
     schema: Schema
-    nodes: tuple[Node, ...]
+    nodes: Sequence[Node]
     settings: Mapping = field(default_factory=dict)
     n_steps: int = 0
+    prebuilt: "_predict.CompiledTree | None" = field(default=None, repr=False)
 
     # ------------------------------------------------------------------------- structure
     @cached_property
@@ -105,7 +147,7 @@ class Tree:
     @cached_property
     def compiled(self) -> "_predict.CompiledTree":
         """Flat arrays of the tree for vectorised routing (built once per tree)."""
-        return _predict.compile_tree(self)
+        return self.prebuilt if self.prebuilt is not None else _predict.compile_tree(self)
 
     @property
     def root(self) -> Node:
