@@ -86,7 +86,9 @@ class DecisionTreeClassifier:
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":
         """Grow the tree on features ``X`` (DataFrame or array) and classes ``y``."""
         frame = self._frame(X, fitting=True)
-        labels = np.asarray(y, dtype=object).ravel()
+        labels = np.asarray(y).ravel()
+        if labels.dtype.kind not in "biuf":          # numbers keep their dtype: encoded at once
+            labels = labels.astype(object)
         if len(labels) != len(frame):
             raise ValueError(f"X has {len(frame)} rows but y has {len(labels)}")
         data = frame.assign(**{_TARGET: labels})
