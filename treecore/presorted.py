@@ -78,7 +78,7 @@ def applies(dataset: Dataset, force, validation) -> bool:
 class _Rows(NamedTuple):
     """The rows as the kernel reads them: ``columns[j]`` holds feature j's values by row and
     ``w`` the weights by row (empty when every weight is 1). ``entries[j]`` lists the rows in
-    feature j's value order as packed entries; ``entries[-1]`` keeps row order. The rest is
+    feature j's value order as packed entries. The rest is
     work space: ``goes_left`` by row, ``spare`` for partitions, and one node segment unpacked
     into ``keys`` (value ranks), ``labels`` and ``weights``."""
 
@@ -186,7 +186,7 @@ def _stop_before_split(i, nodes, entries, rules):
             classes_present += 1
     if classes_present <= 1:
         return PURE
-    n_features = entries.shape[0] - 1
+    n_features = entries.shape[0]
     if n_features == 0:
         return NO_FEATURES
     first, last = nodes.start[i], nodes.end[i] - 1
@@ -262,18 +262,19 @@ def _unpack(rows, j, start, end):
 
 @njit(cache=True, inline="always")
 def _add_child(nodes, counters, parent, start, end, step, rows):
-    """A new node for the rows of ``entries[-1][start:end]``: its class counts and weight summed
-    in row order (as ``np.bincount`` does); no weight at all is Hunt's empty branch."""
+    """A new node for the rows of the segment ``[start, end)``: its class counts and weight,
+    summed in the first feature's order (exact for unit and integer weights, and to rounding for
+    others); no weight at all is Hunt's empty branch."""
     child = counters[N_NODES]
     counters[N_NODES] += 1
     nodes.start[child], nodes.end[child] = start, end
     nodes.parent[child], nodes.depth[child] = parent, nodes.depth[parent] + 1
     nodes.created_at[child] = step
-    row_order = rows.entries[rows.entries.shape[0] - 1]
+    first_order = rows.entries[0]
     weighted = len(rows.w) > 0
     weight = 0.0
     for q in range(start, end):
-        entry = row_order[q]
+        entry = first_order[q]
         weight_q = rows.w[_row(entry)] if weighted else 1.0
         nodes.counts[child, _label(entry)] += weight_q
         weight += weight_q
@@ -288,7 +289,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left, ``work_budget``
     row × feature visits are spent or the node arrays are full; the counters say where it is."""
     entries = rows.entries
-    n_features, n_classes = entries.shape[0] - 1, nodes.counts.shape[1]
+    n_features, n_classes = entries.shape[0], nodes.counts.shape[1]
     status = np.zeros(n_features, np.int8)
     lower, upper = np.zeros(n_features), np.zeros(n_features)
     left, right = np.zeros((n_features, n_classes)), np.zeros((n_features, n_classes))
@@ -352,7 +353,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
             rows.goes_left[row] = goes
             if goes:
                 middle += 1
-        for j in range(n_features + 1):
+        for j in range(n_features):
             _partition(rows, j, start, end)
         nodes.first_child[i] = _add_child(nodes, counters, i, start, middle, step, rows)
         _add_child(nodes, counters, i, middle, end, step, rows)
@@ -402,7 +403,7 @@ class PresortedGrowth:
         self.nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
         self.nodes.weight[0] = float(dataset.weights.sum())
         self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, k)
-        self.row_order = np.arange(n)
+        self.segment_rows = np.arange(n)
         self._ran = False
         self._tree: Tree | None = None
 
@@ -421,7 +422,7 @@ class PresortedGrowth:
         columns = np.ascontiguousarray(data.X.T)
         rows_high = np.arange(n, dtype=np.int64) << 32
         labels = data.y.astype(np.int64)
-        entries = np.empty((n_features + 1, n), np.int64)
+        entries = np.empty((n_features, n), np.int64)
 
         def sort_feature(j: int) -> bool:
             if self._late():
@@ -436,7 +437,6 @@ class PresortedGrowth:
         with ThreadPoolExecutor(SORTING_THREADS) as pool:
             if not all(pool.map(sort_feature, range(n_features))):
                 return None
-        entries[-1] = rows_high | labels
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         return _Rows(columns, w, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
@@ -463,7 +463,7 @@ class PresortedGrowth:
             if self.counters[N_NODES] + 2 > len(self.nodes.start):
                 self.nodes = self.nodes.grown(2 * len(self.nodes.start))
             _expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
-        self.row_order = rows.entries[-1] >> 32
+        self.segment_rows = rows.entries[0] >> 32
 
     # ------------------------------------------------------------------------------- results
     def tree(self) -> Tree:
@@ -483,9 +483,9 @@ class PresortedGrowth:
                              scored=_Deferred(lambda node=node: self._scores(node)))
 
     def node_rows(self, node_id: int) -> np.ndarray:
-        """The rows reaching a node, in row order (its segment of the row order, re-sorted:
-        expanding a node only permutes rows within its segment)."""
-        return np.sort(self.row_order[self.nodes.start[node_id]:self.nodes.end[node_id]])
+        """The rows reaching a node, in row order: its segment of the first feature's order,
+        sorted (expanding a node only permutes the rows within its segment)."""
+        return np.sort(self.segment_rows[self.nodes.start[node_id]:self.nodes.end[node_id]])
 
     def _scores(self, node: Node) -> NodeScores:
         """The node's scored candidates: from the kept threshold search, or recomputed."""
