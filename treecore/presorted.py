@@ -440,7 +440,7 @@ class PresortedGrowth:
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         return _Rows(columns, w, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
-                     np.empty(n, np.int64), np.empty(n, np.uint8), np.empty(len(w)))
+                     np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)))
 
     def run(self) -> None:
         """Grow until no node waits or the time is up."""
