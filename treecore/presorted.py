@@ -55,6 +55,10 @@ WORK_PER_CALL = 2_000_000
 #: later steps score their node again from its rows when a view asks.
 KEPT_SCORES_BYTES = 16 * 2**20
 
+#: Columns of the kernel's figures (:data:`treecore.kernels.FIGURE_COLUMNS`) the choice reads.
+GAIN, DECREASE, SCORE = (kernels.FIGURE_COLUMNS.index(name)
+                         for name in ("gain", "decrease", "score"))
+
 # counters: positions in the kernel's counter array
 N_NODES, NEXT_NODE, STEPS = range(3)
 
@@ -212,7 +216,7 @@ def _choose(status, figures, rules):
     gain_sum, n_eligible = 0.0, 0
     for j in range(len(status)):
         if status[j] == kernels.BEST_CUT:
-            gain_sum += figures[j, 0]
+            gain_sum += figures[j, GAIN]
             n_eligible += 1
     if n_eligible == 0:
         return -1
@@ -221,11 +225,11 @@ def _choose(status, figures, rules):
     top = -np.inf
     for j in range(len(status)):
         competing[j] = status[j] == kernels.BEST_CUT and not (
-            rules.average_gain_filter and figures[j, 0] < average - rules.tolerance)
-        if competing[j] and figures[j, 7] > top:
-            top = figures[j, 7]
+            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
+        if competing[j] and figures[j, SCORE] > top:
+            top = figures[j, SCORE]
     for j in range(len(status)):
-        if competing[j] and figures[j, 7] >= top - rules.tolerance:
+        if competing[j] and figures[j, SCORE] >= top - rules.tolerance:
             return j
     return -1
 
@@ -327,10 +331,10 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         if chosen < 0:
             nodes.stop[i] = MIN_SAMPLES_LEAF if any_small else IDENTICAL
             continue
-        if figures[chosen, 7] < rules.min_gain - rules.tolerance:
+        if figures[chosen, SCORE] < rules.min_gain - rules.tolerance:
             nodes.stop[i] = MIN_GAIN
             continue
-        if nodes.weight[i] / rules.root_weight * figures[chosen, 6] \
+        if nodes.weight[i] / rules.root_weight * figures[chosen, DECREASE] \
                 < rules.min_impurity_decrease - rules.tolerance:
             nodes.stop[i] = MIN_IMPURITY_DECREASE
             continue
