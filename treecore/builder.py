@@ -12,6 +12,11 @@ Pre-pruning rules stop a node before step 3, each with its own named reason, and
 pre-pruning (Zhou §4.3.1) splits a node only if validation accuracy improves. Rows whose value of
 a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
+:class:`Growth` is the general engine, readable Python per node. :func:`grow` and
+:func:`grow_steps` start growth with :func:`start_growth`, which hands data whose features are
+all continuous and fully known to the compiled engine of :mod:`treecore.presorted`: same tree,
+far faster.
+
 >>> import pandas as pd
 >>> frame = pd.read_csv("../shared/examples/lihang_loan.csv")
 >>> tree = grow(Dataset.from_frame(frame, "类别"), algorithm="id3")
@@ -39,7 +44,8 @@ from .growing import GrowthConfig, GrowthStep, majority, tree_settings
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
-__all__ = ["Growth", "GrowthConfig", "GrowthStep", "grow", "grow_steps", "start_growth"]
+__all__ = ["Growth", "GrowthConfig", "GrowthStep", "grow", "grow_steps", "kept_steps",
+           "start_growth"]
 
 
 @dataclass
