@@ -98,16 +98,19 @@ class _Rows(NamedTuple):
 
 @njit(cache=True, inline="always")
 def _row(entry):
+    """The row of a packed entry."""
     return entry >> 32
 
 
 @njit(cache=True, inline="always")
 def _rank(entry):
+    """The rank of a packed entry's value among its feature's distinct values."""
     return (entry >> CLASS_BITS) & MAX_ROWS
 
 
 @njit(cache=True, inline="always")
 def _label(entry):
+    """The class of a packed entry's row."""
     return entry & MAX_CLASSES
 
 
