@@ -74,6 +74,7 @@ def config_name(index: int, config: dict) -> str:
 
 built = {}
 columns = st.columns(count)
+retry = growth.retry_requested()         # "Grow again" on a build stopped at the deadline
 for index, column in enumerate(columns):
     with column:
         config = config_widgets(index)
@@ -83,7 +84,8 @@ for index, column in enumerate(columns):
             built[name] = compare.Built(None, error=recipe)
         else:
             with st.spinner(t("grow.growing")):
-                built[name] = compare.cached_build(*recipe, config["pruning"], train, validation)
+                built[name] = compare.cached_build(*recipe, config["pruning"], train, validation,
+                                                   retry)
         result = built[name]
         if result.tree is None:
             message = {"needs_validation": t("lab.needs_validation"),
@@ -97,6 +99,8 @@ for index, column in enumerate(columns):
         if result.stopped_early:
             st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
                          steps=result.tree.n_steps), icon="⏱️")
+            st.button(t("limits.retry"), key=f"compare.retry.{index}", icon="🔁",
+                      on_click=growth.ask_retry)
         tree_chart(result.tree, f"compare.drawn_depth.{index}")
 
 

@@ -76,7 +76,7 @@ if slow:
     st.warning(slow, icon="⏳")
 try:
     with st.spinner(t("grow.growing")):
-        grown = growth.cached_fit(train, params, S[growth.FORCE])
+        grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested())
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
     st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
@@ -87,7 +87,7 @@ tree = grown.tree
 if grown.stopped_early:
     st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
                  steps=tree.n_steps), icon="⏱️")
-    S[growth.PLAYING] = False       # a partial fit is not cached: every beat would grow it again
+    st.button(t("limits.retry"), key="grow.retry", icon="🔁", on_click=growth.ask_retry)
 step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)
@@ -107,8 +107,7 @@ def player() -> None:
                 args=(step - 1,), width="stretch", disabled=step == 0)
     play.button("⏸" if S[growth.PLAYING] else "▶️", key="grow.play",
                 help=t("grow.pause" if S[growth.PLAYING] else "grow.play"),
-                on_click=growth.toggle_play, width="stretch",
-                disabled=tree.n_steps == 0 or grown.stopped_early)
+                on_click=growth.toggle_play, width="stretch", disabled=tree.n_steps == 0)
     forward.button("▶", key="grow.next", help=t("grow.next"), on_click=growth.set_step,
                    args=(step + 1,), width="stretch", disabled=step >= tree.n_steps)
     last.button("⏭", key="grow.last", help=t("grow.last"), on_click=growth.set_step,

@@ -89,9 +89,10 @@ params, force = growth.params_from_session(), S[growth.FORCE]
 options = lab.options_from_session()
 try:
     with st.spinner(t("grow.growing")):
-        unpruned = lab.unpruned_tree(train, params, force)
+        retry = growth.retry_requested()
+        unpruned = lab.unpruned_tree(train, params, force, retry)
         prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE],
-                                       unpruned)
+                                       unpruned, retry)
         post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
                                           lab.unpruned_params(params), force)
                 for m in lab.methods_to_run(S[lab.METHOD], train, options)}
@@ -103,6 +104,7 @@ partial = [tree for tree in (unpruned, prepruned) if tree is not None and not tr
 if partial:
     st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
                  steps=partial[0].n_steps), icon="⏱️")
+    st.button(t("limits.retry"), key="lab.retry", icon="🔁", on_click=growth.ask_retry)
 method = S[lab.METHOD]
 chosen = post[method]
 forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in force) or "—"

@@ -84,32 +84,36 @@ def test_fit_stops_at_the_deadline():
     assert cut.tree.n_nodes == 1 and cut.tree.root.stop_reason is None
 
 
-def test_a_fit_stopped_at_the_deadline_is_not_cached(monkeypatch):
-    """The partial tree is returned but not kept: the next call grows it again (and finishes
-    once there is time); a complete fit stays cached."""
+def test_a_fit_stopped_at_the_deadline_stays_cached_until_grown_again(monkeypatch):
+    """The partial tree stays cached (stepping through it stays fast); "Grow again" (``retry``)
+    grows it anew, and a complete fit then stays cached."""
     data, params = watermelon(), {"algorithm": "id3"}
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
     first = growth.cached_fit(data, params)
-    again = growth.cached_fit(data, params)
-    assert first.stopped_early and again.stopped_early and again is not first
+    assert first.stopped_early and growth.cached_fit(data, params) is first
+    again = growth.cached_fit(data, params, retry=True)
+    assert again.stopped_early and again is not first
     monkeypatch.undo()
-    done = growth.cached_fit(data, params)
+    assert growth.cached_fit(data, params) is again                # kept until asked
+    done = growth.cached_fit(data, params, retry=True)
     assert not done.stopped_early and done.tree.is_complete and done.tree.n_steps == 5
-    assert growth.cached_fit(data, params) is done
+    assert growth.cached_fit(data, params, retry=True) is done     # a complete fit stays
 
 
-def test_compare_and_the_lab_do_not_keep_partial_trees(monkeypatch):
-    """Compare's builds, the lab's validation pre-pruned tree and what the lab derives from a
-    partial unpruned tree (post-pruned trees, CCP points) are not cached either."""
+def test_compare_and_the_lab_grow_partial_trees_again_on_request(monkeypatch):
+    """Compare's builds and the lab's trees stopped at the deadline stay cached until "Grow
+    again"; what the lab derives from a partial tree (post-pruned trees, CCP points) is never
+    cached, so it follows the tree."""
     chosen = split.rows_split(watermelon(), growth.ZHOU_TABLE_4_2_VALIDATION)
     train, validation, params = chosen.train, chosen.validation, {"algorithm": "id3"}
     full = lab.unpruned_params(params)
     options = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
 
-    def trees():
-        unpruned = lab.unpruned_tree(train, params)
-        return (compare.cached_build(params, (), "rep", train, validation),
-                lab.prepruned_tree(train, validation, params, (), "validation"), unpruned,
+    def trees(retry=False):
+        unpruned = lab.unpruned_tree(train, params, (), retry)
+        return (compare.cached_build(params, (), "rep", train, validation, retry),
+                lab.prepruned_tree(train, validation, params, (), "validation", None, retry),
+                unpruned,
                 lab.cached_post_prune("rep", unpruned, train, validation, options, full),
                 lab.cached_ccp_points(unpruned, train, validation, params))
 
@@ -119,13 +123,15 @@ def test_compare_and_the_lab_do_not_keep_partial_trees(monkeypatch):
     assert rep.tree.n_nodes == 1 and len(points) == 1
     assert lab.prepruned_tree(train, validation, full, (), "limits", unpruned) is unpruned
     monkeypatch.undo()
-    built, prepruned, unpruned, rep, points = trees()
+    kept = trees()
+    assert kept[0] is built and kept[1] is prepruned and kept[2] is unpruned
+    built, prepruned, unpruned, rep, points = trees(retry=True)
     assert not built.stopped_early and built.tree.n_steps > 0
     assert prepruned.is_complete and prepruned.n_steps > 0 and unpruned.is_complete
     assert rep.tree.n_nodes == lab.post_prune("rep", unpruned, train, validation, options,
                                               full).tree.n_nodes > 1
     assert len(points) > 1
-    assert trees()[0] is built                          # complete results stay cached
+    assert trees(retry=True)[0] is built                # complete results stay cached
 
 
 def test_collapse_depth_bounds_the_nodes_drawn():
@@ -170,9 +176,9 @@ def test_grow_page_warns_before_a_long_fit_and_stops_it(make_app, monkeypatch):
     assert "may take about" in warnings and "stopped after 0 s (the limit) at step 0" in warnings
 
 
-def test_grow_page_does_not_play_a_partial_tree(make_app, monkeypatch):
-    """A partial fit is not cached, so each run grows it again: the player stops (its beats
-    would rerun the page by themselves), and only the user's next click refits."""
+def test_grow_page_grows_a_partial_tree_again_on_request(make_app, monkeypatch):
+    """A partial fit stays cached, so stepping and playing do not refit; the deadline warning's
+    "Grow again" button grows it anew."""
     data = watermelon()
     partial = Growth(data, GrowthConfig.from_params(algorithm="id3"))
     steps = {}
@@ -189,15 +195,17 @@ def test_grow_page_does_not_play_a_partial_tree(make_app, monkeypatch):
     monkeypatch.setattr(growth, "fit", stopped_fit)
     at = make_app("pages/grow.py")
     at.session_state[state.ALGORITHM] = "id3"
-    at.session_state[growth.PLAYING] = True
     at.run()
     assert not at.exception, at.exception
-    assert any("not kept" in w.value for w in at.warning)
-    assert at.session_state[growth.PLAYING] is False
-    assert at.button(key="grow.play").disabled and not at.button(key="grow.next").disabled
-    assert len(fits) == 1
-    at.button(key="grow.next").click().run()            # the user's click grows it again
-    assert len(fits) == 2 and at.session_state[growth.STEP] == 1
+    assert any("Grow again" in w.value for w in at.warning)
+    assert not at.button(key="grow.play").disabled and len(fits) == 1
+    at.button(key="grow.next").click().run()            # stepping uses the cached partial tree
+    assert len(fits) == 1 and at.session_state[growth.STEP] == 1
+    at.button(key="grow.retry").click().run()           # the user asks: it is grown again
+    assert not at.exception, at.exception
+    assert len(fits) == 2
+    at.button(key="grow.next").click().run()
+    assert len(fits) == 2                               # asked once, not on every run
 
 
 @pytest.mark.parametrize("language, expected", [

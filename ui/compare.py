@@ -121,15 +121,16 @@ def _cached_build(key: tuple, _train: Dataset, _validation: Dataset | None) -> B
 
 
 def cached_build(params: Mapping, force, pruning: str, train: Dataset,
-                 validation: Dataset | None) -> Built:
+                 validation: Dataset | None, retry: bool = False) -> Built:
     """:func:`build`, cached on the data's fingerprints and the recipe (the fit time shown is
     the one measured when the tree was first built); a build stopped at the fit deadline is
-    not kept (as :func:`ui.growth.cached_fit`)."""
+    built again with ``retry`` (as :func:`ui.growth.cached_fit`)."""
     key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
            tuple(sorted(params.items())), growth.freeze(force), pruning)
     built = _cached_build(key, train, validation)
-    if built.stopped_early:                 # shown now, not kept: the next run grows it again
+    if built.stopped_early and retry:
         _cached_build.clear(key, train, validation)
+        built = _cached_build(key, train, validation)
     return built
 
 

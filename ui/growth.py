@@ -43,6 +43,7 @@ WHATIF = "grow_whatif"              #: (path, spec) being tried, or None
 VERSIONS = "grow_versions"          #: named versions: list of dicts (see make_version)
 VERSION_NAME = "grow.version_name"  #: widget: the name typed for a new version
 LAST_TICK = "grow_last_tick"        #: monotonic time of the player's last beat, or None
+RETRY = "grow_retry"                #: the user asked to grow again a fit stopped at the deadline
 
 DEFAULTS: dict[str, Any] = {
     STEP: 0, PLAYING: False, SPEED: 1.0, THRESHOLD_STYLE: "midpoint", MAX_DEPTH: 0, MIN_LEAF: 1,
@@ -169,20 +170,31 @@ def _cached_fit(fingerprint: str, params: tuple, force: tuple, _train: Dataset) 
     return fit(_train, dict(params), force)
 
 
-def cached_fit(train: Dataset, params: Mapping, force=()) -> Grown:
+def cached_fit(train: Dataset, params: Mapping, force=(), retry: bool = False) -> Grown:
     """:func:`fit`, cached on the data's fingerprint, the parameters and the forced splits.
 
     ``st.cache_resource`` rather than ``cache_data``: the result is immutable, so every session may
     share the one object instead of unpickling a copy on each rerun (a step must stay fast).
-    A fit stopped at the deadline is returned but not kept: the next run (the user's next
-    click) grows it again, and may finish when the server is less loaded. Nothing reruns by
-    itself on a partial tree (the Grow page's player stops).
+    A fit stopped at the deadline stays cached too, so stepping through it stays fast; with
+    ``retry`` (the user pressed "Grow again", :func:`retry_requested`) it is grown again, and
+    may finish when the server is less loaded.
     """
     args = (train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
     grown = _cached_fit(*args)
-    if grown.stopped_early:
+    if grown.stopped_early and retry:
         _cached_fit.clear(*args)
+        grown = _cached_fit(*args)
     return grown
+
+
+def ask_retry() -> None:
+    """Button callback: on the next run, grow again what stopped at the fit deadline."""
+    st.session_state[RETRY] = True
+
+
+def retry_requested() -> bool:
+    """Whether this run grows again what stopped at the fit deadline (asked once)."""
+    return bool(st.session_state.pop(RETRY, False))
 
 
 def freeze(force) -> tuple:

@@ -23,11 +23,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "{deadline} 秒后停止；限制最大深度或抽样可以更快。"},
     "limits.deadline": {
         "en": "Growth stopped after {seconds} s (the limit) at step {steps}; the tree shows what "
-              "was grown by then. Set a maximum depth or use fewer rows to grow it completely. "
-              "This partial tree is not kept: your next click or change grows it again.",
+              "was grown by then. Set a maximum depth or use fewer rows to grow it completely, "
+              "or press “Grow again” to give it another {seconds} s.",
         "zh": "生成在 {seconds} 秒（上限）后于第 {steps} 步停止；显示的是此时已生成的树。"
-              "限制最大深度或减少样本即可完整生成。"
-              "这棵不完整的树不会保留：下一次点击或修改时会重新生成。"},
+              "限制最大深度或减少样本即可完整生成，或点击“重新生成”再给它 {seconds} 秒。"},
+    "limits.retry": {"en": "Grow again", "zh": "重新生成"},
     "limits.drawn_depth": {
         "en": "Levels drawn", "zh": "显示的层数"},
     "limits.collapsed": {

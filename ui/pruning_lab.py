@@ -5,8 +5,8 @@ Pure functions of treecore values except the ``cached_*`` wrappers and the sessi
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
 :func:`ui.growth.cached_fit` does (and sharing its cache for the unpruned tree): they are
 immutable, so sessions share one object instead of unpickling a copy on every rerun, which keeps
-switching the method fast on big data. A tree stopped at the fit deadline, and what is
-derived from it, is not kept: the next run grows it again.
+switching the method fast on big data. A tree stopped at the fit deadline stays cached until the
+user asks to grow it again; what is derived from it is not cached.
 """
 
 from __future__ import annotations
@@ -78,29 +78,30 @@ def _cached_validation_grow(key: tuple, _train: Dataset, _validation: Dataset) -
     return growth.fit(_train, dict(params), force, validation=_validation).tree
 
 
-def unpruned_tree(train: Dataset, params: Mapping, force=()) -> Tree:
-    """The fully grown tree (cached with the Grow page's fits)."""
-    return growth.cached_fit(train, unpruned_params(params), force).tree
+def unpruned_tree(train: Dataset, params: Mapping, force=(), retry: bool = False) -> Tree:
+    """The fully grown tree (cached with the Grow page's fits; ``retry`` as there)."""
+    return growth.cached_fit(train, unpruned_params(params), force, retry).tree
 
 
 def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, force,
-                   mode: str, unpruned: Tree | None = None) -> Tree | None:
+                   mode: str, unpruned: Tree | None = None, retry: bool = False) -> Tree | None:
     """Pre-pruned by the validation set (None without one) or by the user's limits.
-    Like :func:`ui.growth.cached_fit`, a tree stopped at the fit deadline is not kept cached;
-    ``unpruned`` (:func:`unpruned_tree`'s) is the answer when the user set no limit, so that
-    same fit is not grown twice in one run when it stopped early."""
+    Like :func:`ui.growth.cached_fit`, a tree stopped at the fit deadline is grown again with
+    ``retry``; ``unpruned`` (:func:`unpruned_tree`'s) is the answer when the user set no limit,
+    so that same fit is not grown twice in one run."""
     if mode == "limits":
         if unpruned is not None and dict(params) == unpruned_params(params):
             return unpruned
-        return growth.cached_fit(train, params, force).tree
+        return growth.cached_fit(train, params, force, retry).tree
     if validation is None:
         return None
     full = unpruned_params(params)
     key = (train.fingerprint(), validation.fingerprint(), tuple(sorted(full.items())),
            growth.freeze(force))
     tree = _cached_validation_grow(key, train, validation)
-    if not tree.is_complete:
+    if not tree.is_complete and retry:
         _cached_validation_grow.clear(key, train, validation)
+        tree = _cached_validation_grow(key, train, validation)
     return tree
 
 
@@ -174,7 +175,7 @@ def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Datas
                       options: Mapping, params: Mapping, force=()) -> Pruned:
     """:func:`post_prune`, cached on the data, the method, its options and the growth recipe
     (``params`` as ``tree`` was grown with). Not cached when ``tree`` stopped at the fit
-    deadline: the next run grows it again, and the recipe alone would then find this result.
+    deadline: it may be grown again, and the recipe alone would then find this result.
     CCP's time-limit refusal on a complete tree is cached like a result (retrying it would cost
     the whole deadline on every click in the lab); other folds or data try again."""
     if not tree.is_complete:
