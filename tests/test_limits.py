@@ -261,3 +261,20 @@ def test_every_page_draws_trees_through_the_one_helper():
     """No page calls st.graphviz_chart itself: each tree on screen goes through tree_chart."""
     pages = (ROOT / "pages").glob("*.py")
     assert not [p.name for p in pages if "graphviz_chart" in p.read_text("utf-8")]
+
+
+@pytest.mark.parametrize("page, button", [("pages/prune.py", "lab.retry"),
+                                          ("pages/compare.py", "compare.retry.0")])
+def test_lab_and_compare_offer_to_grow_again(make_app, monkeypatch, page, button):
+    """The Pruning lab and Compare show the deadline note with a "Grow again" button that
+    works like the Grow page's."""
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    at = make_app(page)
+    at.session_state[state.ALGORITHM] = "id3"
+    at.run()
+    assert not at.exception, at.exception
+    assert any("Grow again" in w.value for w in at.warning)
+    monkeypatch.undo()
+    at.button(key=button).click().run()
+    assert not at.exception, at.exception
+    assert not any("Grow again" in w.value for w in at.warning)
