@@ -107,7 +107,7 @@ class Growth:
         counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
         draft.class_counts = counts.astype(float)
         if counts.sum() > 0:
-            draft.prediction = majority(counts)
+            draft.prediction = int(majority(counts))
             draft.distribution = counts / counts.sum()
         else:
             draft.prediction, draft.distribution = parent.prediction, parent.distribution
@@ -227,7 +227,7 @@ class Growth:
         after = 0.0
         for rows, weights, val_rows, val_weights in parts:
             counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
-            label = majority(counts) if counts.sum() > 0 else draft.prediction
+            label = int(majority(counts)) if counts.sum() > 0 else draft.prediction
             after += float(val_weights[y_val[val_rows] == label].sum())
         improved = (after > before + TIE_TOLERANCE if config.validation_rule == "strict"
                     else after >= before - TIE_TOLERANCE)

@@ -184,6 +184,11 @@ class Dataset:
         return Dataset(self.schema, self.X[rows], self.y[rows], self.weights[rows],
                        self.row_labels[rows])
 
+    @cached_property
+    def has_missing_values(self) -> bool:
+        """Whether any feature value is missing (NaN); computed once per Dataset."""
+        return bool(np.isnan(self.X).any())
+
     def fingerprint(self) -> str:
         """A short hash of schema and arrays: a cache key that changes when the data does
         (computed once per Dataset, which is never modified)."""
@@ -221,12 +226,14 @@ class Dataset:
             columns = list(map(str, frame.columns))
             raise DataError("is not a column of the table", code="not_a_column",
                             column=unknown[0], columns=columns, hint=f"columns are {columns}")
-        inferred = infer_kinds(frame, target, missing=tuple(markers))
+        guess = [name for name in frame.columns
+                 if name != target and name not in ignored and name not in overrides]
+        inferred = infer_kinds(frame[guess], missing=tuple(markers))   # only what is not given
         features, columns = [], []
         for name in frame.columns:
             if name == target or name in ignored:
                 continue
-            kind = overrides.get(name, inferred[name])
+            kind = overrides[name] if name in overrides else inferred[name]
             if kind is Kind.IGNORED:
                 continue
             feature, encoded = _encode_column(frame[name], str(name), kind, markers)

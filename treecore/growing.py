@@ -95,9 +95,11 @@ class GrowthStep:
         return self.scored if isinstance(self.scored, CandidateTable) else self.scored.table()
 
 
-def majority(counts: np.ndarray) -> int:
-    """First class (in class order) whose weight is within tolerance of the largest."""
-    return int(np.argmax(counts >= counts.max() - TIE_TOLERANCE))
+def majority(counts: np.ndarray) -> np.ndarray:
+    """First class (in class order) whose weight is within tolerance of the largest, along the
+    last axis: one class for a count vector, one per row for a table of nodes' counts."""
+    counts = np.asarray(counts)
+    return np.argmax(counts >= counts.max(axis=-1, keepdims=True) - TIE_TOLERANCE, axis=-1)
 
 
 def tree_settings(config: GrowthConfig, force: Mapping) -> dict:

@@ -33,7 +33,7 @@ from .algorithms import resolve
 from .candidates import TIE_TOLERANCE, CandidateTable, assemble
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import GrowthConfig, GrowthStep, tree_settings
+from .growing import GrowthConfig, GrowthStep, majority, tree_settings
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
 from .predict import CONTINUOUS_SPLIT, CompiledTree
@@ -76,7 +76,7 @@ def applies(dataset: Dataset, force, validation) -> bool:
     return (not force and validation is None and dataset.n_features > 0
             and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
             and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
-            and not np.isnan(dataset.X).any())
+            and not dataset.has_missing_values)
 
 
 class _Rows(NamedTuple):
@@ -522,7 +522,7 @@ class PresortedGrowth:
         filled = totals > 0
         distribution = np.zeros_like(counts)
         distribution[filled] = counts[filled] / totals[filled, None]
-        prediction = np.argmax(counts >= counts.max(axis=1, keepdims=True) - TIE_TOLERANCE, axis=1)
+        prediction = majority(counts)
         for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
             parent = self.nodes.parent[i]
             distribution[i], prediction[i] = distribution[parent], prediction[parent]
