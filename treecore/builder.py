@@ -117,7 +117,8 @@ class Growth:
 
     @property
     def n_leaves(self) -> int:
-        return sum(1 for d in self.drafts if not d.children)
+        """Nodes without children: each growth step gave one node its children."""
+        return len(self.drafts) - self.step
 
     def rules(self, excluded: frozenset[int] = frozenset()) -> SplitRules:
         return SplitRules(self.preset, self.criterion, self.config.threshold_style,

@@ -199,11 +199,16 @@ def choose_index(gains, scores, eligible, criterion) -> tuple[int | None, float,
         average = float(gains[eligible].mean()) if eligible.any() else 0.0
         if criterion.average_gain_filter:
             below = eligible & (gains < average - TIE_TOLERANCE)
-    competing = eligible & ~below
-    if not competing.any():
-        return None, average, below
-    top = scores[competing].max()
-    return int(np.flatnonzero(competing & (scores >= top - TIE_TOLERANCE))[0]), average, below
+    return first_best(scores, eligible & ~below), average, below
+
+
+def first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
+    """Index of the highest value among ``allowed``; ties within ``TIE_TOLERANCE`` go to the
+    first (lowest) index. None when nothing is allowed."""
+    if not allowed.any():
+        return None
+    top = values[allowed].max()
+    return int(np.flatnonzero(allowed & (values >= top - TIE_TOLERANCE))[0])
 
 
 def choose(candidates: tuple[Candidate, ...], criterion) -> CandidateTable:

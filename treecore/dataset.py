@@ -244,7 +244,7 @@ class Dataset:
                             hint="include at least one column as nominal or continuous")
         classes, y = _encode_target(frame[target], str(target), markers)
         schema = Schema(tuple(features), str(target), classes)
-        X = np.column_stack(columns) if columns else np.empty((len(frame), 0))
+        X = np.column_stack(columns)
         return cls(schema, X, y, weight_values, np.arange(1, len(frame) + 1))
 
 
@@ -393,17 +393,15 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str]) -> tup
                         hint="fill it in, or remove the rows without a class")
     if pd.api.types.is_integer_dtype(column):         # numbers are their own keys: no per-row work
         codes, uniques = pd.factorize(column.to_numpy(), sort=False)
-        values = None
     else:
         values = [_class_key(v) for v in column.to_numpy(dtype=object)]
-    if values is not None and pd.api.types.is_float_dtype(column) and \
-            any(isinstance(v, float) for v in values):
-        distinct = column.nunique()
-        raise DataError(f"looks continuous ({distinct} distinct numbers)",
-                        code="continuous_target", column=name, distinct=distinct,
-                        hint="Tree Explorer grows classification trees (regression trees are "
-                             "planned): choose a nominal target or bin this one into classes")
-    if values is not None:
+        if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in values):
+            distinct = column.nunique()
+            raise DataError(f"looks continuous ({distinct} distinct numbers)",
+                            code="continuous_target", column=name, distinct=distinct,
+                            hint="Tree Explorer grows classification trees (regression trees "
+                                 "are planned): choose a nominal target or bin this one into "
+                                 "classes")
         codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
     if len(uniques) < 2:
         raise DataError(f"has only one class ({_class_key(uniques[0])!r})", code="one_class",

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import resolve
-from .candidates import TIE_TOLERANCE, CandidateTable
+from .candidates import CandidateTable
 from .dataset import Dataset, Kind
 from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, ThresholdSweep,
-                        feature_candidate, node_candidates, partition_figures, subset_table, sweep,
-                        value_counts)
+                        feature_candidate, known_share, leaves_large_enough, node_candidates,
+                        partition_figures, subset_table, sweep, value_counts)
 from .tree import NodeSample, Tree
 
 
@@ -87,19 +87,11 @@ class ThresholdCurve:
         return self.figures["impurity"]
 
 
-def _known_share(data: NodeData, j: int) -> tuple[np.ndarray, float, float]:
-    """(known mask, ρ, missing weight) of feature ``j`` at the node."""
-    known = ~np.isnan(data.X[:, j])
-    total = data.total_weight
-    known_weight = float(data.weights[known].sum())
-    return known, (known_weight / total if total > 0 else 0.0), total - known_weight
-
-
 def _continuous_curve(feature: str, cuts: ThresholdSweep, rho: float, missing_weight: float,
                       rules: SplitRules) -> ThresholdCurve:
     branch_counts = cuts.branch_counts()
     figures = partition_figures(branch_counts, rho, missing_weight, rules.criterion)
-    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    valid = leaves_large_enough(branch_counts, rules.min_samples_leaf)
     return ThresholdCurve(feature, Kind.CONTINUOUS, (), cuts.thresholds(rules.threshold_style),
                           cuts.midpoint, cuts.is_boundary, None, figures, valid,
                           cuts.best(figures["decrease"], valid))
@@ -113,7 +105,8 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
                                 criterion)
     j = dataset.schema.index_of(feature)
     spec = dataset.features[j]
-    known, rho, missing_weight = _known_share(data, j)
+    known = ~np.isnan(data.X[:, j])
+    rho, missing_weight = known_share(data, known)
     if spec.kind is Kind.CONTINUOUS:
         cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
         return _continuous_curve(feature, cuts, rho, missing_weight, rules)
@@ -131,7 +124,7 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
         counts, present, rho, missing_weight, rules.criterion,
         exhaustive=len(present) <= EXHAUSTIVE_LEVELS)
     subsets = tuple(tuple(spec.labels[c] for c in present[m]) for m in memberships)
-    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
+    valid = leaves_large_enough(branch_counts, rules.min_samples_leaf)
     best = None
     if chosen is not None:
         chosen_labels = tuple(spec.labels[c] for c in chosen.subset)
@@ -149,7 +142,8 @@ def threshold_curves(dataset: Dataset, feature: str, settings, *,
         return [threshold_curve(dataset, feature, criterion, algorithm=algorithm, node=node)
                 for algorithm, criterion in settings]
     data, _ = _node_context(dataset, node, "cart", None)
-    known, rho, missing_weight = _known_share(data, j)
+    known = ~np.isnan(data.X[:, j])
+    rho, missing_weight = known_share(data, known)
     cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
     return [_continuous_curve(feature, cuts, rho, missing_weight,
                               SplitRules(*resolve(algorithm, criterion)))

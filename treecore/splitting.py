@@ -25,7 +25,8 @@ import numpy as np
 
 from . import kernels
 from .algorithms import Algorithm, Criterion
-from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, assemble, choose, choose_index
+from .candidates import (TIE_TOLERANCE, Candidate, CandidateTable, assemble, choose, choose_index,
+                         first_best)
 from .dataset import Feature, Kind
 
 #: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
@@ -84,14 +85,6 @@ def partition_figures(branch_counts, rho, missing_weight, criterion: Criterion) 
     return {name: columns[:, i].reshape(lead) for i, name in enumerate(kernels.FIGURE_COLUMNS)}
 
 
-def _first_best(values: np.ndarray, allowed: np.ndarray) -> int | None:
-    """Index of the highest value among ``allowed``; ties go to the first (lowest) index."""
-    if not allowed.any():
-        return None
-    top = values[allowed].max()
-    return int(np.flatnonzero(allowed & (values >= top - TIE_TOLERANCE))[0])
-
-
 # ---------------------------------------------------------------------------- continuous
 @dataclass(frozen=True)
 class ThresholdSweep:
@@ -129,7 +122,7 @@ class ThresholdSweep:
         allowed = np.flatnonzero(valid)
         if allowed.size:
             searchable[[allowed[0], allowed[-1]]] = True
-        return _first_best(decrease, searchable)
+        return first_best(decrease, searchable)
 
 
 def sweep(values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int) -> ThresholdSweep:
@@ -159,7 +152,7 @@ def _subset_labels(feature: Feature, subset) -> tuple[str, str]:
     return (f"∈ {{{names}}}", f"∉ {{{names}}}")
 
 
-def _known_share(node: NodeData, known: np.ndarray) -> tuple[float, float]:
+def known_share(node: NodeData, known: np.ndarray) -> tuple[float, float]:
     """(ρ, weight of the rows whose value is missing)."""
     total = node.total_weight
     known_weight = float(node.weights[known].sum())
@@ -220,7 +213,7 @@ def threshold_proposal(node: NodeData, j: int, rules: SplitRules, threshold: flo
     """The bi-partition of continuous feature ``j`` at a given ``threshold`` (x ≤ t | x > t)."""
     values = node.X[:, j]
     known = ~np.isnan(values)
-    rho, missing_weight = _known_share(node, known)
+    rho, missing_weight = known_share(node, known)
     left = known & (values <= threshold)
     counts = np.stack([node.class_counts(left), node.class_counts(known & ~left)])
     return Proposal(j, counts, rho, missing_weight, _interval_labels(threshold),
@@ -243,7 +236,7 @@ def multiway_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRule
     known = ~np.isnan(node.X[:, j])
     if not known.any():
         return None
-    rho, missing_weight = _known_share(node, known)
+    rho, missing_weight = known_share(node, known)
     counts = value_counts(node, j, len(feature.labels))
     weights = counts.sum(axis=1)
     note = ""
@@ -296,7 +289,7 @@ def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
     known = ~np.isnan(node.X[:, j])
     if not known.any():
         return None
-    rho, missing_weight = _known_share(node, known)
+    rho, missing_weight = known_share(node, known)
     counts = value_counts(node, j, len(feature.labels))
     if subset is not None:
         member = np.isin(np.arange(len(feature.labels)), subset)
@@ -310,14 +303,20 @@ def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
     memberships, branch_counts, figures = subset_table(
         counts, present, rho, missing_weight, rules.criterion,
         exhaustive=node.n_classes > 2 and len(present) <= EXHAUSTIVE_LEVELS)
-    valid = (branch_counts.sum(axis=2) >= rules.min_samples_leaf - TIE_TOLERANCE).all(axis=1)
-    at = _first_best(figures["decrease"], valid)
+    valid = leaves_large_enough(branch_counts, rules.min_samples_leaf)
+    at = first_best(figures["decrease"], valid)
     note = ""
     if at is None:
-        at, note = _first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
+        at, note = first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
     chosen = tuple(int(c) for c in present[memberships[at]])
     return Proposal(j, branch_counts[at], rho, missing_weight, _subset_labels(feature, chosen),
                     subset=chosen, note=note)
+
+
+def leaves_large_enough(branch_counts: np.ndarray, min_leaf: float) -> np.ndarray:
+    """Per partition (axis 0 of ``branch_counts``, branches × classes after it): whether every
+    branch holds at least ``min_leaf`` weight."""
+    return (np.asarray(branch_counts).sum(axis=-1) >= min_leaf - TIE_TOLERANCE).all(axis=-1)
 
 
 def _caller_split_note(branch_counts: np.ndarray, rules: SplitRules) -> str:
