@@ -134,3 +134,21 @@ def test_subtree_raising_moves_rows_into_the_largest_branch():
                 pytest.approx(node.weighted_n_samples)
     assert (pruned.predict(frame) == frame["y"].to_numpy()).mean() > 0.97
     assert treecore.Tree.from_json(pruned.to_json()).n_leaves == pruned.n_leaves
+
+
+def test_subtree_raising_below_a_node_later_made_a_leaf():
+    """A child's subtree is raised in place of the child, then the node itself becomes a leaf:
+    the nodes dropped are its children as they are after the raising (found by hypothesis; the
+    stale list of children raised a KeyError)."""
+    full = pd.DataFrame({
+        "n0": ["a"] * 16, "n1": ["a"] * 16,
+        "c2": [0.0] * 8 + [0.5, 0.5, 0.5, 0.0, 0.5, 0.5, 0.5, 1.0],
+        "n3": list("aaaabaaaaaababca"),
+        "t": list("xxxxyxyxxxxxxzxz"),
+    })
+    train = treecore.Dataset.from_frame(full.drop(index=1), "t")
+    tree = treecore.grow(train, algorithm="id3", criterion="entropy")
+    pruned = prune_ebp(tree, cf=0.05, subtree_raising=True, dataset=train).tree
+    assert pruned.n_leaves <= tree.n_leaves
+    ids = {node.node_id for node in pruned.iter_nodes()}
+    assert all(set(node.children) <= ids for node in pruned.iter_nodes())

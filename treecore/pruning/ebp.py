@@ -147,6 +147,7 @@ class _Raising:
                       zip(node.children, parts))
         if not update:
             return subtree
+        node = self.nodes[node_id]            # a child may have been replaced by a raised one
         largest = len(parts) - 1 - int(np.argmax([w.sum() for _, w in parts][::-1]))
         raised = node.children[largest]
         branch = self.estimate(raised, rows, weights, False)
