@@ -2,7 +2,7 @@
 
 import numpy as np
 import pandas as pd
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import treecore
@@ -31,6 +31,9 @@ def grown(draw):
         train.loc[holes[:, 0], "a"] = None
         train.loc[holes[:, 1], "x"] = np.nan
     tree = treecore.grow(treecore.Dataset.from_frame(train, "y"), algorithm=algorithm)
+    seen = val["a"].isin(train["a"].dropna()) & val["b"].isin(train["b"])
+    val = val[seen]                   # a value training never saw would be routed as missing
+    assume(len(val) > 0)
     return tree, val.drop(columns="y"), val["y"]
 
 
