@@ -6,8 +6,7 @@ candidate ranking under every criterion, and how often each pair of trees agrees
 import streamlit as st
 
 from treecore import ALGORITHMS
-from ui import compare, growth, limits, page, split, state
-from ui import pruning_lab as lab
+from ui import compare, growth, page, split, state
 from ui.drawing import tree_chart
 from ui.i18n import error_text, percent, t
 from ui.lab_figures import agreement_heatmap
@@ -94,13 +93,10 @@ for index, column in enumerate(columns):
             st.error(message, icon="⚠️")
             continue
         st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,
-                     train=percent(lab.accuracy(result.tree, train)),
-                     validation=percent(lab.accuracy(result.tree, validation))))
+                     train=percent(growth.accuracy(result.tree, train)),
+                     validation=percent(growth.accuracy(result.tree, validation))))
         if result.stopped_early:
-            st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
-                         steps=result.tree.n_steps), icon="⏱️")
-            st.button(t("limits.retry"), key=f"compare.retry.{index}", icon="🔁",
-                      on_click=growth.ask_retry)
+            page.deadline_notice(result.tree.n_steps, f"compare.retry.{index}")
         tree_chart(result.tree, f"compare.drawn_depth.{index}")
 
 
@@ -119,7 +115,7 @@ st.dataframe(table.assign(train_accuracy=table["train_accuracy"].map(percent),
                  "fit_ms": st.column_config.NumberColumn(t("compare.fit_ms"), format="%.1f")})
 
 st.subheader("🏁 " + t("compare.ranking"))
-ranking = compare.root_ranking(train)
+ranking = compare.cached_root_ranking(train)
 ranking_columns = {"feature": st.column_config.TextColumn(t("col.feature")),
                    "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
 for criterion, _ in compare.RANKINGS:

@@ -9,7 +9,7 @@ inspector, the what-if override and the saved versions.
 import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from ui import growth, guards, limits, node_view, page, state
+from ui import growth, guards, node_view, page, state
 from ui.drawing import tree_chart
 from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
 from ui.i18n import error_text, split_note_text, t
@@ -85,9 +85,7 @@ except ConfigError as error:
 
 tree = grown.tree
 if grown.stopped_early:
-    st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
-                 steps=tree.n_steps), icon="⏱️")
-    st.button(t("limits.retry"), key="grow.retry", icon="🔁", on_click=growth.ask_retry)
+    page.deadline_notice(tree.n_steps, "grow.retry")
 step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)

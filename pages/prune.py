@@ -9,7 +9,7 @@ splits) are the Grow page's.
 import streamlit as st
 
 from treecore import ALGORITHMS, ConfigError
-from ui import growth, limits, page, pruning_lab as lab, split, state
+from ui import growth, page, pruning_lab as lab, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
 from ui.i18n import error_text, percent, reason_text, t
@@ -102,9 +102,7 @@ except ConfigError as error:
 
 partial = [tree for tree in (unpruned, prepruned) if tree is not None and not tree.is_complete]
 if partial:
-    st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}",
-                 steps=partial[0].n_steps), icon="⏱️")
-    st.button(t("limits.retry"), key="lab.retry", icon="🔁", on_click=growth.ask_retry)
+    page.deadline_notice(partial[0].n_steps, "lab.retry")
 method = S[lab.METHOD]
 chosen = post[method]
 forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in force) or "—"
@@ -128,8 +126,8 @@ def tree_column(column, title: str, tree, missing: str, key: str) -> None:
             st.info(missing, icon="ℹ️")
             return
         st.caption(t("lab.tree_caption", leaves=tree.n_leaves, depth=tree.depth,
-                     train=percent(lab.accuracy(tree, train)),
-                     validation=percent(lab.accuracy(tree, validation))))
+                     train=percent(growth.accuracy(tree, train)),
+                     validation=percent(growth.accuracy(tree, validation))))
         tree_chart(tree, key)
 
 
@@ -168,8 +166,8 @@ with bars_col:
 
 with st.spinner(t("grow.computing")):
     points = lab.cached_ccp_points(unpruned, train, validation, params, force)
-markers = [(name, tree.n_leaves, lab.accuracy(tree, validation) if validation is not None
-            else lab.accuracy(tree, train)) for name, tree in named.items() if tree is not None]
+markers = [(name, tree.n_leaves, growth.accuracy(tree, validation) if validation is not None
+            else growth.accuracy(tree, train)) for name, tree in named.items() if tree is not None]
 st.plotly_chart(ccp_chart(points, markers, {
     "title": t("lab.ccp_title"), "leaves": t("col.leaves"), "accuracy": t("lab.accuracy"),
     "train": t("col.train_acc"), "validation": t("col.val_acc")}), key="lab.ccp_chart")

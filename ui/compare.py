@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Mapping, Sequence
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 import treecore
-from treecore import ALGORITHMS, Dataset, Tree
+from treecore import ALGORITHMS, Dataset, Tree, evaluate
 from treecore.errors import TreecoreError
 
 from . import growth
@@ -145,6 +144,17 @@ def metrics(built: Mapping[str, Built], train: Dataset, validation: Dataset | No
     return table
 
 
+def cached_root_ranking(train: Dataset) -> pd.DataFrame:
+    """:func:`root_ranking`, cached on the data's fingerprint (it scores every feature on all
+    the training rows four times)."""
+    return _cached_root_ranking(train.fingerprint(), train)
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _cached_root_ranking(fingerprint: str, _train: Dataset) -> pd.DataFrame:
+    return root_ranking(_train)
+
+
 def root_ranking(train: Dataset) -> pd.DataFrame:
     """The root's candidates ranked under each criterion of :data:`RANKINGS` (1 = chosen;
     candidates that may not be chosen come last), with each score, and ``agree``: whether every
@@ -165,7 +175,7 @@ def agreement(trees: Mapping[str, Tree], data: Dataset) -> pd.DataFrame:
     """The weighted share of ``data``'s rows on which each pair of trees predicts the same
     class (1 on the diagonal)."""
     names = list(trees)
-    predicted = {name: np.asarray(tree.predict(data.X), dtype=object) for name, tree in trees.items()}
-    weights = data.weights / data.weights.sum()
-    matrix = [[float(weights[predicted[a] == predicted[b]].sum()) for b in names] for a in names]
+    predicted = {name: tree.predict(data.X) for name, tree in trees.items()}
+    matrix = [[evaluate.accuracy(predicted[a], predicted[b], data.weights) for b in names]
+              for a in names]
     return pd.DataFrame(matrix, index=names, columns=names)

@@ -22,7 +22,7 @@ _LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=90, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
 
 
-def _title(text: str) -> dict:
+def title(text: str) -> dict:
     """A title at the top of the figure, above the legend (which sits just above the plot)."""
     return dict(text=text, y=0.98, yref="container", yanchor="top", x=0, xanchor="left")
 
@@ -80,7 +80,7 @@ def threshold_chart(curve: ThresholdCurve, rows: Strip, classes: Sequence, figur
                 name=str(label), legendgroup="classes",
                 marker=dict(color=class_color(code), size=7, symbol="line-ns-open", line_width=2),
                 hovertemplate="%{x:.6g}<extra>%{y}</extra>"), row=2, col=1)
-    fig.update_layout(title=_title(words["title"]), height=470, **_LAYOUT)
+    fig.update_layout(title=title(words["title"]), height=470, **_LAYOUT)
     fig.update_yaxes(title_text=words["y"], row=1, col=1)
     fig.update_yaxes(title_text=words["rows"], type="category", row=2, col=1)
     fig.update_xaxes(title_text=words["threshold"], row=2, col=1)
@@ -96,7 +96,7 @@ def value_chart(values: Sequence[str], counts: np.ndarray, classes: Sequence,
         fig.add_trace(go.Bar(x=[str(v) for v in values], y=counts[:, code], name=str(label),
                              marker_color=class_color(code),
                              hovertemplate="%{x}: %{y:.4g}<extra>" + str(label) + "</extra>"))
-    fig.update_layout(barmode="stack", title=_title(words["title"]), height=380,
+    fig.update_layout(barmode="stack", title=title(words["title"]), height=380,
                       xaxis_title=words["value"], yaxis_title=words["count"], **_LAYOUT)
     return fig
 
@@ -152,6 +152,6 @@ def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapp
             marker=dict(color=CHOSEN_COLOR, size=13, symbol="triangle-down"),
             textposition="top center", textfont=dict(color=CHOSEN_COLOR), showlegend=False,
             hovertemplate=words["splits_here"].format(algorithm=names) + " %{x:.6g}<extra></extra>"))
-    fig.update_layout(title=_title(words["title"]), height=420, xaxis_title=words["threshold"],
+    fig.update_layout(title=title(words["title"]), height=420, xaxis_title=words["threshold"],
                       yaxis=dict(title=words["scaled"], range=[-0.05, 1.18]), **_LAYOUT)
     return fig

@@ -10,17 +10,13 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from .figures import CHOSEN_COLOR, class_color
+from .figures import CHOSEN_COLOR, class_color, title
 
 _LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
 TRAIN_COLOR, VALIDATION_COLOR = "#0072B2", "#E69F00"
 #: Marker symbol per tree in the CCP chart (cycled).
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "star", "x", "cross", "pentagon")
-
-
-def _title(text: str) -> dict:
-    return dict(text=text, y=0.98, yref="container", yanchor="top", x=0, xanchor="left")
 
 
 def accuracy_bars(table: pd.DataFrame, words: Mapping[str, str]) -> go.Figure:
@@ -33,7 +29,7 @@ def accuracy_bars(table: pd.DataFrame, words: Mapping[str, str]) -> go.Figure:
         marker_color=[class_color(i) for i in range(len(shown))],
         text=[f"{v:.1%}" for v in shown["validation_accuracy"]], textposition="auto",
         hovertemplate="%{x}: %{y:.1%}<extra></extra>"))
-    fig.update_layout(title=_title(words["title"]), height=340, yaxis=dict(
+    fig.update_layout(title=title(words["title"]), height=340, yaxis=dict(
         title=words["accuracy"], tickformat=".0%", range=[0, 1.05]), showlegend=False, **_LAYOUT)
     return fig
 
@@ -62,7 +58,7 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
                         line=dict(color="white", width=1.5)),
             hovertemplate=f"{name}: %{{x}} leaves, %{{y:.1%}}<extra></extra>"))
     log = len(points) and points["leaves"].max() > 50
-    fig.update_layout(title=_title(words["title"]), height=420, **_LAYOUT,
+    fig.update_layout(title=title(words["title"]), height=420, **_LAYOUT,
                       xaxis=dict(title=words["leaves"], type="log" if log else "linear"),
                       yaxis=dict(title=words["accuracy"], tickformat=".0%"))
     return fig
@@ -76,6 +72,6 @@ def agreement_heatmap(matrix: pd.DataFrame, words: Mapping[str, str]) -> go.Figu
         z=matrix.to_numpy(dtype=float), x=names, y=names, zmin=0, zmax=1, colorscale="Greens",
         text=[[f"{v:.0%}" for v in row] for row in matrix.to_numpy(dtype=float)],
         texttemplate="%{text}", hovertemplate="%{y} · %{x}: %{z:.1%}<extra></extra>"))
-    fig.update_layout(title=_title(words["title"]), height=120 + 60 * len(names),
+    fig.update_layout(title=title(words["title"]), height=120 + 60 * len(names),
                       yaxis=dict(autorange="reversed"), **_LAYOUT)
     return fig

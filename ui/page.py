@@ -6,7 +6,7 @@ import streamlit as st
 
 from treecore import Dataset
 
-from . import state
+from . import growth, limits, state
 from .i18n import error_text, t
 
 
@@ -17,3 +17,10 @@ def dataset_or_stop() -> Dataset:
         st.error(t("grow.no_data", message=error_text(error)), icon="⚠️")
         st.stop()
     return dataset
+
+
+def deadline_notice(steps: int, key: str) -> None:
+    """The note on a tree stopped at the fit deadline, with its "Grow again" button."""
+    st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}", steps=steps),
+               icon="⏱️")
+    st.button(t("limits.retry"), key=key, icon="🔁", on_click=growth.ask_retry)

@@ -14,14 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Mapping
-from weakref import WeakKeyDictionary
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from treecore import Dataset, TimeLimitError, Tree, TreecoreError
-from treecore.evaluate import score
 from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
                               prune_rep, select_ccp_alpha)
 
@@ -186,28 +184,11 @@ def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Datas
     return _cached_post_prune(key, tree, train, validation)
 
 
-# ------------------------------------------------------------------------------- scoring
-#: Accuracy memo per (tree, rows) object: trees and splits are cached objects, so a rerun
-#: finds its accuracies here instead of predicting every row again (weak keys: no leak).
-_SCORES: "WeakKeyDictionary[Tree, WeakKeyDictionary[Dataset, float]]" = WeakKeyDictionary()
-
-
-def accuracy(tree: Tree | None, data: Dataset | None) -> float | None:
-    """Weighted accuracy (``treecore.evaluate.score``), memoised per tree and data object;
-    None without a tree or rows."""
-    if tree is None or data is None or data.n_rows == 0:
-        return None
-    known = _SCORES.setdefault(tree, WeakKeyDictionary())
-    if data not in known:
-        known[data] = score(tree, data)
-    return known[data]
-
-
 def comparison(trees: Mapping[str, Tree | None], train: Dataset, validation: Dataset | None
                ) -> pd.DataFrame:
     """One row per named tree: training and validation accuracy, leaves and depth."""
-    rows = [{"tree": name, "train_accuracy": accuracy(tree, train),
-             "validation_accuracy": accuracy(tree, validation),
+    rows = [{"tree": name, "train_accuracy": growth.accuracy(tree, train),
+             "validation_accuracy": growth.accuracy(tree, validation),
              "leaves": None if tree is None else tree.n_leaves,
              "depth": None if tree is None else tree.depth} for name, tree in trees.items()]
     return pd.DataFrame(rows, columns=["tree", "train_accuracy", "validation_accuracy", "leaves",

@@ -219,10 +219,22 @@ def missing_text() -> str:
     return ", ".join(m for m in missing_markers() if m)
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def _inferred_kinds(source: str, target: str, missing: tuple[str, ...], _frame: pd.DataFrame
+                    ) -> dict[str, Kind]:
+    """``infer_kinds``, cached on the source and the choices it depends on (the frame is not
+    hashed): it reads every column, and every page asks on every rerun."""
+    return infer_kinds(_frame, target, missing=missing)
+
+
+def inferred_kinds() -> dict[str, Kind]:
+    """The kind of each column of the session's table, as inferred from its values."""
+    return _inferred_kinds(_source_key(), current_target(), missing_markers(), current_frame())
+
+
 def effective_kinds() -> dict[str, Kind]:
     """Each column's kind: the user's choice where there is one, else the inferred kind."""
-    frame = current_frame()
-    kinds = infer_kinds(frame, current_target(), missing=missing_markers())
+    kinds = inferred_kinds()
     chosen = st.session_state[KINDS]
     return {name: Kind(chosen.get(str(name), kind)) for name, kind in kinds.items()}
 
@@ -242,7 +254,7 @@ def columns_of_kind(kind: Kind) -> list[str]:
 def set_ignored(names: list[str]) -> None:
     """Ignore exactly ``names``; a column no longer ignored becomes nominal unless it was
     continuous by inference."""
-    inferred = infer_kinds(current_frame(), current_target(), missing=missing_markers())
+    inferred = inferred_kinds()
     chosen = dict(st.session_state[KINDS])
     for name in feature_columns():
         if name in names:
