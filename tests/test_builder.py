@@ -26,7 +26,7 @@ def test_steps_are_breadth_first_and_numbered(melons):
     assert [s.node_id for s in steps] == [0, 1, 2, 5, 10]
     depths = [len(s.path) for s in steps]
     assert depths == sorted(depths)
-    assert steps[0].chosen is steps[0].candidates.best()
+    assert steps[0].chosen == steps[0].candidates.best()
     assert steps[0].children == (1, 2, 3)
     assert steps[1].path == ("清晰",)
 

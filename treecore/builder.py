@@ -33,7 +33,7 @@ from typing import Iterator, Mapping
 
 import numpy as np
 
-from . import kernels, presorted
+from . import kernels, nodewise, presorted
 from .algorithms import resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
@@ -278,14 +278,18 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 
 def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
-                 keep_scores: int = 0) -> "Growth | presorted.PresortedGrowth":
-    """A run of TreeGenerate: the compiled presorted engine when it applies (continuous,
-    fully known features; no forced split, no validation set), else the general one. Both grow
-    the same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
+                 keep_scores: int = 0
+                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth":
+    """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
+    continuous, fully known features; the compiled nodewise one for any other table; this
+    module's readable one for forced splits and validation-set pre-pruning. All three grow the
+    same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores."""
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores)
+    if nodewise.applies(dataset, force, validation):
+        return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds)
 
 

@@ -7,9 +7,11 @@ continuous, fully known data with compiled loops. Both speak in these terms.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-from typing import Mapping, Protocol
+from typing import Callable, Mapping, Protocol
 
 import numpy as np
 
@@ -105,3 +107,26 @@ def majority(counts: np.ndarray) -> np.ndarray:
 def tree_settings(config: GrowthConfig, force: Mapping) -> dict:
     """The growth parameters a tree records, as plain values (forced splits as lists)."""
     return {**asdict(config), "force": [[list(p), spec] for p, spec in force.items()]}
+
+
+class Deferred:
+    """A node's scores, made on first use (the ``scored`` of a :class:`GrowthStep`)."""
+
+    def __init__(self, make: Callable[[], Scored]):
+        self._make = make
+
+    def table(self) -> CandidateTable:
+        return self._make().table()
+
+
+@contextmanager
+def collector_paused():
+    """Pause Python's cyclic garbage collector while tens of thousands of acyclic objects are
+    made: otherwise its passes over the growing heap take longer than making them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -384,7 +384,8 @@ def figures(counts, rho, missing, impurity_code, ratio_score):
 
 @njit(cache=True)
 def figure_scratch(n_branches, n_classes):
-    """Work arrays of :func:`partition_figures` (allocated once per caller)."""
+    """Work arrays of :func:`partition_figures` for up to ``n_branches`` branches (allocated
+    once per caller)."""
     return np.empty(n_classes), np.empty(n_branches + 1), np.empty(3)
 
 
@@ -426,7 +427,7 @@ def partition_figures(counts, rho, missing, impurity_code, ratio_score, out, scr
         for b in range(n_branches):
             weights[b] = counts[b].sum()
         weights[n_branches] = missing
-        iv = _impurity(weights, total + missing, 0)
+        iv = _impurity(weights[:n_branches + 1], total + missing, 0)
         ratio = gain / iv if iv > 1e-12 else 0.0
     decrease = gain if impurity_code == 0 else rho * max(
         _impurity(parent, total, impurity_code) - child[impurity_code], 0.0)

@@ -19,21 +19,20 @@ feature, no missing value, no forced split, no validation-set pre-pruning.
 
 from __future__ import annotations
 
-import gc
 import time
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from typing import Callable, Iterator, NamedTuple
+from typing import Iterator, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from . import kernels
 from .algorithms import resolve
-from .candidates import TIE_TOLERANCE, CandidateTable, assemble
+from .candidates import TIE_TOLERANCE, assemble
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import GrowthConfig, GrowthStep, majority, tree_settings
+from .growing import (Deferred, GrowthConfig, GrowthStep, collector_paused, majority,
+                      tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
 from .predict import CONTINUOUS_SPLIT, CompiledTree
@@ -367,29 +366,6 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
 
 
 # ----------------------------------------------------------------------------------- driver
-class _Deferred:
-    """A node's scores, made on first use (the ``scored`` of a :class:`GrowthStep`)."""
-
-    def __init__(self, make: Callable[[], NodeScores]):
-        self._make = make
-
-    def table(self) -> CandidateTable:
-        return self._make().table()
-
-
-@contextmanager
-def _collector_paused():
-    """Pause Python's cyclic garbage collector while tens of thousands of acyclic objects are
-    made: otherwise its passes over the growing heap take longer than making them."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class PresortedGrowth:
     """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
@@ -487,7 +463,7 @@ class PresortedGrowth:
                           key=lambda n: n.expanded_at)
         for node in expanded:
             yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
-                             scored=_Deferred(lambda node=node: self._scores(node)))
+                             scored=Deferred(lambda node=node: self._scores(node)))
 
     def node_rows(self, node_id: int) -> np.ndarray:
         """The rows reaching a node, in row order: its segment of the first feature's order,
@@ -566,7 +542,7 @@ class _NodeFactory:
 
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
-        with _collector_paused():
+        with collector_paused():
             return self._nodes()
 
     def _nodes(self) -> tuple[Node, ...]:

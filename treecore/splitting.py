@@ -147,7 +147,7 @@ def _interval_labels(threshold: float) -> tuple[str, str]:
     return (f"≤ {threshold:.6g}", f"> {threshold:.6g}")
 
 
-def _subset_labels(feature: Feature, subset) -> tuple[str, str]:
+def subset_labels(feature: Feature, subset) -> tuple[str, str]:
     names = ", ".join(feature.labels[c] for c in sorted(subset))
     return (f"∈ {{{names}}}", f"∉ {{{names}}}")
 
@@ -295,7 +295,7 @@ def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
         member = np.isin(np.arange(len(feature.labels)), subset)
         branch_counts = np.stack([counts[member].sum(0), counts[~member].sum(0)])
         chosen = tuple(sorted(subset))
-        return Proposal(j, branch_counts, rho, missing_weight, _subset_labels(feature, chosen),
+        return Proposal(j, branch_counts, rho, missing_weight, subset_labels(feature, chosen),
                         subset=chosen, note=_caller_split_note(branch_counts, rules), forced=True)
     present = np.flatnonzero(counts.sum(axis=1) > 0)
     if len(present) < 2:
@@ -309,7 +309,7 @@ def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
     if at is None:
         at, note = first_best(figures["decrease"], np.ones(len(valid), bool)), "leaf too small"
     chosen = tuple(int(c) for c in present[memberships[at]])
-    return Proposal(j, branch_counts[at], rho, missing_weight, _subset_labels(feature, chosen),
+    return Proposal(j, branch_counts[at], rho, missing_weight, subset_labels(feature, chosen),
                     subset=chosen, note=note)
 
 

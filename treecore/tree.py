@@ -249,17 +249,23 @@ class Tree:
 
     # ------------------------------------------------------------------------- rows
     def node_rows(self, dataset: Dataset, node_id: int) -> NodeSample:
-        """The training rows reaching ``node_id`` and their (fractional) weights, in row order:
-        the rows are sent down the splits on the path from the root exactly as growth sent
-        them (:meth:`Candidate.split_rows`), so only the rows on that path are touched."""
+        """The training rows reaching ``node_id`` with a positive (fractional) weight, in row
+        order (see :meth:`routed_rows`)."""
+        rows, weights = self.routed_rows(dataset, node_id)
+        order = np.argsort(rows)
+        keep = order[weights[order] > 0]
+        return NodeSample(rows[keep], weights[keep])
+
+    def routed_rows(self, dataset: Dataset, node_id: int) -> tuple[np.ndarray, np.ndarray]:
+        """(rows, weights) reaching ``node_id`` in the order growth saw them: the rows are sent
+        down the splits on the path from the root exactly as growth sent them
+        (:meth:`Candidate.split_rows`), so only the rows on that path are touched."""
         rows, weights = np.arange(dataset.n_rows), dataset.weights.astype(float)
         chain = self.ancestors(node_id)
         for parent, child in zip(chain[:-1], chain[1:]):
             branch = parent.children.index(child.node_id)
             rows, weights = parent.split.split_rows(dataset.X, rows, weights)[branch]
-        order = np.argsort(rows)
-        keep = order[weights[order] > 0]
-        return NodeSample(rows[keep], weights[keep])
+        return rows, weights
 
     # ------------------------------------------------------------------------- prediction
     def predict_proba(self, X) -> np.ndarray:

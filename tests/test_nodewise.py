@@ -1,0 +1,158 @@
+"""The nodewise engine grows the tree the general builder grows, node for node, step for step,
+on tables with nominal attributes, missing values and sample weights."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from treecore import ALGORITHMS, Dataset, grow
+from treecore.builder import Growth, GrowthConfig, start_growth
+from treecore.nodewise import NodewiseGrowth, applies
+from treecore.presorted import PresortedGrowth
+
+
+def same(mine, theirs) -> bool:
+    """Equal, floats to rounding: a row whose value is missing goes down every branch with a
+    fraction of its weight, and the engines sum those fractions in different orders."""
+    if dataclasses.is_dataclass(mine) and type(mine) is type(theirs):
+        return all(same(getattr(mine, f.name), getattr(theirs, f.name))
+                   for f in dataclasses.fields(mine))
+    if isinstance(mine, (tuple, list)) and isinstance(theirs, (tuple, list)):
+        return len(mine) == len(theirs) and all(map(same, mine, theirs))
+    if isinstance(mine, float) and isinstance(theirs, float):
+        return math.isclose(mine, theirs, rel_tol=1e-9, abs_tol=1e-9)
+    return mine == theirs
+
+
+def general(dataset: Dataset, config: GrowthConfig) -> Growth:
+    growth = Growth(dataset, config)
+    growth.steps_seen = list(growth.steps())
+    return growth
+
+
+@st.composite
+def cases(draw):
+    """Small mixed tables: continuous and nominal columns with few distinct values (many ties)
+    and holes, integer weights (exact sums, so every figure agrees to the last bit)."""
+    n = draw(st.integers(2, 40))
+    kinds = draw(st.lists(st.sampled_from(["continuous", "nominal"]), min_size=1, max_size=4))
+    frame = {}
+    for j, kind in enumerate(kinds):
+        levels = draw(st.integers(1, 5))
+        values = draw(st.lists(st.one_of(st.none(), st.integers(0, levels)), min_size=n,
+                               max_size=n))
+        values[0] = 0 if values[0] is None else values[0]       # not every value missing
+        frame[f"x{j}"] = [None if v is None else (float(v) if kind == "continuous" else f"v{v}")
+                          for v in values]
+    y = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
+    y[:2] = ["a", "b"]                                  # at least two classes
+    weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
+    weights[0] = max(weights[0], 1.0)                   # the weights may not add up to zero
+    table = pd.DataFrame(frame).assign(y=y)
+    dataset = Dataset.from_frame(table, "y", weights=weights,
+                                 kinds={f"x{j}": kind for j, kind in enumerate(kinds)})
+    algorithm = draw(st.sampled_from(sorted(ALGORITHMS)))
+    config = GrowthConfig.from_params(
+        algorithm=algorithm, criterion=draw(st.sampled_from(ALGORITHMS[algorithm].criteria)),
+        threshold_style=draw(st.sampled_from(["midpoint", "data"])),
+        max_depth=draw(st.sampled_from([None, 1, 2, 4])),
+        min_samples_split=draw(st.sampled_from([2, 4])),
+        min_samples_leaf=draw(st.sampled_from([1, 2, 3])),
+        min_gain=draw(st.sampled_from([0.0, 0.05])),
+        min_impurity_decrease=draw(st.sampled_from([0.0, 0.01])),
+        max_leaves=draw(st.sampled_from([None, 2, 5])))
+    return dataset, config
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_same_tree_and_steps_as_the_general_builder(case):
+    dataset, config = case
+    reference = general(dataset, config)
+    fast = NodewiseGrowth(dataset, config)
+    assert same(tuple(fast.tree().nodes), reference.tree().nodes)
+    assert fast.tree().n_steps == reference.tree().n_steps
+    assert fast.tree().settings == reference.tree().settings
+    steps = list(fast.steps())
+    assert same([(s.step, s.node_id, s.path, s.chosen, s.children) for s in steps],
+                [(s.step, s.node_id, s.path, s.chosen, s.children) for s in reference.steps_seen])
+    for mine, theirs in zip(steps, reference.steps_seen):
+        assert same(mine.candidates, theirs.candidates)
+
+
+@settings(max_examples=100, deadline=None)
+@given(cases())
+def test_routing_arrays_equal_those_compiled_from_the_nodes(case):
+    dataset, config = case
+    tree = NodewiseGrowth(dataset, config).tree()
+    rebuilt = type(tree)(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
+    assert np.allclose(tree.predict_proba(dataset.X), rebuilt.predict_proba(dataset.X))
+    assert np.array_equal(tree.apply(dataset.X), rebuilt.apply(dataset.X))
+
+
+def mixed_table(n: int, seed: int, missing: float) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    signal = rng.normal(size=(n, 4))
+    frame = pd.DataFrame({
+        "a": signal[:, 0].round(2), "b": signal[:, 1].round(1),
+        "colour": np.array(["red", "green", "blue", "none"])[(signal[:, 2] > 0) * 2
+                                                             + (signal[:, 3] > 0)],
+        "size": rng.choice(["S", "M", "L", "XL", "XXL"], n)})
+    frame = frame.mask(rng.random(frame.shape) < missing)
+    score = signal[:, 0] + signal[:, 2] + rng.normal(scale=0.7, size=n)
+    return frame.assign(y=np.where(score > 0.5, "yes", np.where(score < -0.5, "no", "maybe")))
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+def test_same_tree_on_noisy_mixed_data_with_fractional_weights(algorithm):
+    """Fractional weights (from missing values and from the user) are summed in another order
+    than numpy's, so the figures agree to rounding and the tree's shape exactly."""
+    table = mixed_table(1200, seed=2, missing=0.1)
+    weights = np.random.default_rng(2).uniform(0.2, 2.0, size=len(table))
+    dataset = Dataset.from_frame(table, "y", weights=weights)
+    config = GrowthConfig.from_params(algorithm=algorithm, min_samples_leaf=2)
+    reference, fast = general(dataset, config).tree(), NodewiseGrowth(dataset, config).tree()
+    assert [(n.parent, n.split and n.split.feature, n.split and n.split.threshold,
+             n.split and n.split.subset, n.stop_reason) for n in fast.iter_nodes()] == \
+        [(n.parent, n.split and n.split.feature, n.split and n.split.threshold,
+          n.split and n.split.subset, n.stop_reason) for n in reference.iter_nodes()]
+    assert np.allclose([n.class_counts for n in fast.iter_nodes()],
+                       [n.class_counts for n in reference.iter_nodes()])
+
+
+def test_grow_uses_it_where_the_presorted_engine_does_not_apply(melons, melons3):
+    assert isinstance(start_growth(melons3, GrowthConfig()), NodewiseGrowth)   # nominal
+    assert applies(melons, None, None)
+    assert not applies(melons, {(): "纹理"}, None)                 # a forced split
+    assert not applies(melons, None, melons)                      # validation pre-pruning
+    assert isinstance(start_growth(melons, GrowthConfig(), force={(): "纹理"}), Growth)
+    numeric = Dataset.from_frame(pd.DataFrame({"x": [1.0, 2, 3, 4], "y": list("aabb")}), "y")
+    assert isinstance(start_growth(numeric, GrowthConfig()), PresortedGrowth)
+
+
+def test_arrays_grow_and_the_arena_is_compacted():
+    """A tree far larger than the first node arrays, with rows copied down several branches:
+    the arena is compacted and enlarged as growth goes, and the tree is still the builder's."""
+    table = mixed_table(3000, seed=5, missing=0.2)
+    dataset = Dataset.from_frame(table, "y")
+    config = GrowthConfig.from_params(algorithm="c45")
+    fast = NodewiseGrowth(dataset, config)
+    tree = fast.tree()
+    assert tree.n_nodes > 1024
+    assert [(n.parent, n.split and n.split.feature, n.stop_reason) for n in tree.iter_nodes()] == \
+        [(n.parent, n.split and n.split.feature, n.stop_reason)
+         for n in general(dataset, config).tree().iter_nodes()]
+
+
+def test_deadline_leaves_the_root_waiting(melons):
+    growth = NodewiseGrowth(melons, GrowthConfig(), max_seconds=0)
+    tree = growth.tree()
+    assert growth.stopped_early and tree.n_nodes == 1 and not tree.is_complete
+    assert grow(melons, max_seconds=60).is_complete

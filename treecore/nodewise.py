@@ -1,0 +1,865 @@
+"""TreeGenerate compiled for every table: nominal attributes, missing values and sample weights.
+
+:mod:`treecore.presorted` is fastest where every feature is continuous and every value known: it
+sorts once at the root and partitions in place. Real tables have text categories and empty
+cells, and there a row whose tested value is missing goes down *every* branch with weight
+w·r̃ᵥ (Zhou §4.4.2, Quinlan 1993 ch. 2), so a node's rows are no longer a part of its parent's
+and a partition in place cannot hold them. This engine keeps, per node, a list of (row, weight)
+entries in an arena; expanding a node appends each child's list (the rows sent to its branch,
+then the parent's rows with a missing value, weight × r̃ᵥ), exactly as
+:meth:`treecore.candidates.Candidate.split_rows` orders them. At each node:
+
+* a continuous feature's known values are sorted (stable, so equal values keep the node's row
+  order) and searched by :func:`treecore.kernels.best_cut_of_sorted`;
+* a nominal feature's class weights are counted per code, one pass, no sort: one branch per
+  value (ID3, C4.5), or CART's best "subset vs rest" by the enumeration of
+  :func:`treecore.splitting.subset_memberships` (same order, so the same tie-breaks);
+* every candidate is scored by :func:`treecore.kernels.partition_figures` with ρ and the
+  missing weight (Zhou 式 4.12, Quinlan's IV) and chosen by the rule of
+  :func:`treecore.candidates.choose_index`.
+
+The stopping cases and their order are the general builder's (:class:`treecore.builder.Growth`),
+so the tree is the one it grows, node for node (a property test holds the three engines
+together). No Python object is made per node while growing; growth runs in compiled chunks of
+bounded work, so a deadline is checked often. Forced splits and validation-set pre-pruning stay
+with the general builder.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from . import kernels
+from .algorithms import resolve
+from .candidates import TIE_TOLERANCE
+from .criteria import IMPURITIES
+from .dataset import Dataset, Kind
+from .growing import (Deferred, GrowthConfig, GrowthStep, collector_paused, majority,
+                      tree_settings)
+from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
+from .presorted import (DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_DEPTH, MAX_LEAVES,
+                        MIN_GAIN, MIN_IMPURITY_DECREASE, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT,
+                        NO_FEATURES, PURE, REASONS, SCORE, WAITING, WORK_PER_CALL)
+from .splitting import (EXHAUSTIVE_LEVELS, FIGURES, NodeData, NodeScores, Proposal, SplitRules,
+                        subset_labels, build_candidate, partition_figures, score_node)
+from .tree import LazyNodes, Node, Tree
+
+#: How a node was split (``_Nodes.split_kind``).
+NOT_SPLIT, THRESHOLD, MULTIWAY, SUBSET = range(4)
+#: A feature's proposal at a node: none, one that may be chosen, or one with a note.
+NONE, ELIGIBLE, SMALL_LEAF, ONE_VALUE = range(4)
+NOTES = {SMALL_LEAF: "leaf too small", ONE_VALUE: "one value only"}
+
+# counters: positions in the kernel's counter array
+N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP = range(5)
+#: What :func:`_expand` returns: work done (or nothing waits), or it needs larger arrays first.
+DONE, NEED_SPACE = 0, 1
+
+
+def applies(dataset: Dataset, force, validation) -> bool:
+    """Whether this engine can grow the tree: at least one feature, no forced split and no
+    validation-set pre-pruning (those stay with the general builder)."""
+    return not force and validation is None and dataset.n_features > 0
+
+
+class _Arena(NamedTuple):
+    """The (row, weight) entries of the nodes still to expand, each node a segment."""
+
+    rows: np.ndarray
+    weights: np.ndarray
+
+    @classmethod
+    def empty(cls, capacity: int) -> "_Arena":
+        return cls(np.empty(capacity, np.int64), np.empty(capacity))
+
+
+class _Nodes(NamedTuple):
+    """Per node (by id): its arena segment, tree links, statistics and split. ``in_counts``
+    holds the known rows' class counts of the branch that made the node (its parent's
+    ``branch_counts`` row); ``subset_at``/``subset_len`` locate a CART subset's codes."""
+
+    start: np.ndarray
+    end: np.ndarray
+    parent: np.ndarray
+    depth: np.ndarray
+    created_at: np.ndarray
+    expanded_at: np.ndarray
+    stop: np.ndarray
+    feature: np.ndarray
+    split_kind: np.ndarray
+    first_child: np.ndarray
+    n_children: np.ndarray
+    n_rows: np.ndarray
+    subset_at: np.ndarray
+    subset_len: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    threshold: np.ndarray
+    rho: np.ndarray
+    missing: np.ndarray
+    weight: np.ndarray
+    counts: np.ndarray
+    in_counts: np.ndarray
+
+    @classmethod
+    def empty(cls, capacity: int, n_classes: int) -> "_Nodes":
+        ints = [np.full(capacity, -1, np.int64) for _ in range(14)]
+        floats = [np.zeros(capacity) for _ in range(6)]
+        return cls(*ints, *floats, np.zeros((capacity, n_classes)),
+                   np.zeros((capacity, n_classes)))
+
+    def grown(self, capacity: int) -> "_Nodes":
+        """The same nodes in arrays of a larger ``capacity``."""
+        bigger = _Nodes.empty(capacity, self.counts.shape[1])
+        for old, new in zip(self, bigger):
+            new[:len(old)] = old
+        return bigger
+
+
+class _Rules(NamedTuple):
+    """The growth parameters as the kernel reads them (−1: no limit)."""
+
+    impurity_code: int
+    ratio_score: bool
+    average_gain_filter: bool
+    midpoint: bool
+    multiway: bool
+    exhaustive_levels: int
+    max_depth: int
+    max_leaves: int
+    min_samples_split: float
+    min_samples_leaf: float
+    min_gain: float
+    min_impurity_decrease: float
+    root_weight: float
+    tolerance: float
+
+
+class _Work(NamedTuple):
+    """Scratch arrays for one node, allocated once per compiled call."""
+
+    values: np.ndarray          # a feature's known values at the node
+    labels: np.ndarray
+    weights: np.ndarray
+    branch: np.ndarray          # per entry of the node: its branch (−1: value missing)
+    status: np.ndarray          # per feature: NONE, ELIGIBLE, SMALL_LEAF or ONE_VALUE
+    n_branches: np.ndarray
+    rho: np.ndarray
+    missing: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    branch_counts: np.ndarray   # (features, widest, classes)
+    member: np.ndarray          # (features, levels): a CART subset's codes
+    figures: np.ndarray
+    excluded: np.ndarray
+    level_counts: np.ndarray    # (levels, classes)
+
+
+# ----------------------------------------------------------------------------------- kernel
+@njit(cache=True)
+def _work(n, n_features, widest, most_levels, n_classes):
+    return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n, np.int64),
+                 np.zeros(n_features, np.int8), np.zeros(n_features, np.int64),
+                 np.zeros(n_features), np.zeros(n_features), np.zeros(n_features),
+                 np.zeros(n_features), np.zeros((n_features, widest, n_classes)),
+                 np.zeros((n_features, most_levels), np.bool_),
+                 np.zeros((n_features, len(kernels.FIGURE_COLUMNS))),
+                 np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)))
+
+
+@njit(cache=True)
+def _excluded(i, nodes, excluded):
+    """The nominal features split multiway on the path to node ``i``: used up below it."""
+    excluded[:] = False
+    a = nodes.parent[i]
+    while a >= 0:
+        if nodes.split_kind[a] == MULTIWAY:
+            excluded[nodes.feature[a]] = True
+        a = nodes.parent[a]
+
+
+@njit(cache=True)
+def _stop_before_split(i, nodes, arena, columns, work, rules):
+    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
+    order; :data:`WAITING` when none applies."""
+    classes_present = 0
+    for c in nodes.counts[i]:
+        if c > rules.tolerance:
+            classes_present += 1
+    if classes_present <= 1:
+        return PURE
+    usable = 0
+    identical = True
+    for j in range(columns.shape[0]):
+        if work.excluded[j]:
+            continue
+        usable += 1
+        if identical:
+            seen, first = False, 0.0
+            for q in range(nodes.start[i], nodes.end[i]):
+                v = columns[j, arena.rows[q]]
+                if np.isnan(v):
+                    continue
+                if not seen:
+                    seen, first = True, v
+                elif v != first:
+                    identical = False
+                    break
+    if usable == 0:
+        return NO_FEATURES
+    if identical:
+        return IDENTICAL
+    if rules.max_depth >= 0 and nodes.depth[i] >= rules.max_depth:
+        return MAX_DEPTH
+    if nodes.weight[i] < rules.min_samples_split - rules.tolerance:
+        return MIN_SAMPLES_SPLIT
+    return WAITING
+
+
+@njit(cache=True)
+def _gather(i, j, nodes, arena, columns, y, work):
+    """Feature j's known values at node i, with their classes and weights, in the node's row
+    order; returns (how many, their weight)."""
+    m, known = 0, 0.0
+    for q in range(nodes.start[i], nodes.end[i]):
+        row = arena.rows[q]
+        v = columns[j, row]
+        if not np.isnan(v):
+            work.values[m], work.labels[m], work.weights[m] = v, y[row], arena.weights[q]
+            known += arena.weights[q]
+            m += 1
+    return m, known
+
+
+@njit(cache=True)
+def _continuous(j, m, unit, work, rules, cut_scratch):
+    """The best bi-partition of continuous feature j from its gathered known values."""
+    n_classes = work.branch_counts.shape[2]
+    if m < 2:
+        return NONE
+    order = np.argsort(work.values[:m], kind="mergesort")   # stable: equal values in row order
+    values = work.values[:m][order]
+    labels = work.labels[:m][order]
+    weights = work.weights[:m][order]
+    total = np.zeros(n_classes)
+    for p in range(m):
+        total[work.labels[p]] += work.weights[p]
+    status, end = kernels.best_cut_of_sorted(
+        values, labels, weights[:0] if unit else weights, total, rules.impurity_code,
+        rules.min_samples_leaf, rules.tolerance, cut_scratch, work.branch_counts[j, 0],
+        work.branch_counts[j, 1])
+    if status == kernels.NO_CUT:
+        return NONE
+    work.lower[j], work.upper[j] = values[end], values[end + 1]
+    work.n_branches[j] = 2
+    return ELIGIBLE if status == kernels.BEST_CUT else SMALL_LEAF
+
+
+@njit(cache=True)
+def _count_levels(j, m, n_levels, work):
+    """(levels, classes) weighted class counts of nominal feature j's gathered values."""
+    counts = work.level_counts[:n_levels]
+    counts[:] = 0.0
+    for p in range(m):
+        counts[int(work.values[p]), work.labels[p]] += work.weights[p]
+    return counts
+
+
+@njit(cache=True)
+def _multiway(j, m, n_levels, work, rules):
+    """One branch per value of the domain (ID3, C4.5): at least two branches must hold a
+    value, and two must hold ``min_samples_leaf`` weight (Quinlan 1993)."""
+    if m == 0:
+        return NONE
+    counts = _count_levels(j, m, n_levels, work)
+    work.branch_counts[j, :n_levels] = counts
+    work.n_branches[j] = n_levels
+    floor = max(rules.min_samples_leaf, rules.tolerance) - rules.tolerance
+    filled, large = 0, 0
+    for v in range(n_levels):
+        weight = counts[v].sum()
+        filled += weight > 0.0
+        large += weight >= floor
+    if filled < 2:
+        return ONE_VALUE
+    return ELIGIBLE if large >= 2 else SMALL_LEAF
+
+
+@njit(cache=True)
+def _memberships(level_counts, exhaustive):
+    """Candidate left-branch memberships over the levels present, in the order of
+    :func:`treecore.splitting.subset_memberships` (whose docstring says why they suffice)."""
+    n_levels, n_classes = level_counts.shape
+    if exhaustive:
+        n = 2 ** (n_levels - 1) - 1
+        out = np.zeros((n, n_levels), np.bool_)
+        for mask in range(n):
+            out[mask, 0] = True
+            for b in range(n_levels - 1):
+                out[mask, b + 1] = (mask >> b) & 1
+        return out
+    orderings = 1 if n_classes == 2 else n_classes
+    rows = np.zeros((orderings * (n_levels - 1), n_levels), np.bool_)
+    proportions = np.empty(n_levels)
+    r = 0
+    for c in range(orderings):
+        for v in range(n_levels):
+            proportions[v] = level_counts[v, c] / level_counts[v].sum()
+        order = np.argsort(proportions, kind="mergesort")
+        for size in range(1, n_levels):
+            for p in range(size):
+                rows[r, order[p]] = True
+            if not rows[r, 0]:
+                rows[r] = ~rows[r]
+            r += 1
+    return _unique_descending(rows)
+
+
+@njit(cache=True)
+def _descends(a, b):
+    """Whether bool row ``a`` comes after ``b`` lexicographically (False < True)."""
+    for p in range(len(a)):
+        if a[p] != b[p]:
+            return a[p]
+    return False
+
+
+@njit(cache=True)
+def _unique_descending(rows):
+    """The distinct rows, lexicographically descending: ``np.unique(rows, axis=0)[::-1]``."""
+    n = rows.shape[0]
+    order = np.arange(n)
+    for p in range(1, n):                       # insertion sort: a few dozen rows at most
+        q = p
+        while q > 0 and _descends(rows[order[q]], rows[order[q - 1]]):
+            order[q], order[q - 1] = order[q - 1], order[q]
+            q -= 1
+    keep = np.zeros(n, np.bool_)
+    kept = 0
+    for p in range(n):
+        if p == 0 or _descends(rows[order[p - 1]], rows[order[p]]):
+            keep[p] = True
+            kept += 1
+    out = np.empty((kept, rows.shape[1]), np.bool_)
+    r = 0
+    for p in range(n):
+        if keep[p]:
+            out[r] = rows[order[p]]
+            r += 1
+    return out
+
+
+@njit(cache=True)
+def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out):
+    """CART's best "subset vs rest" split of nominal feature j (see
+    :func:`treecore.splitting.binary_proposal`): the highest decrease among the subsets leaving
+    both leaves large enough, else the highest of all, marked as too small."""
+    if m == 0:
+        return NONE
+    counts = _count_levels(j, m, n_levels, work)
+    present = np.flatnonzero(counts.sum(axis=1) > 0.0)
+    if len(present) < 2:
+        return NONE
+    level_counts = counts[present]
+    n_classes = counts.shape[1]
+    exhaustive = n_classes > 2 and len(present) <= rules.exhaustive_levels
+    memberships = _memberships(level_counts, exhaustive)
+    total = level_counts.sum(axis=0)
+    floor = rules.min_samples_leaf - rules.tolerance
+    best_valid, best_any = -1, -1
+    top_valid, top_any = -np.inf, -np.inf
+    decreases = np.empty(len(memberships))
+    valid = np.zeros(len(memberships), np.bool_)
+    for s in range(len(memberships)):
+        pair[:] = 0.0
+        for v in range(len(present)):
+            if memberships[s, v]:
+                pair[0] += level_counts[v]
+        pair[1] = total - pair[0]
+        kernels.partition_figures(pair, rho, missing, rules.impurity_code, rules.ratio_score,
+                                  out, figure_scratch, False)
+        decreases[s] = out[DECREASE]
+        valid[s] = pair[0].sum() >= floor and pair[1].sum() >= floor
+        top_any = max(top_any, decreases[s])
+        if valid[s]:
+            top_valid = max(top_valid, decreases[s])
+    for s in range(len(memberships)):           # ties within tolerance: the first in order
+        if best_valid < 0 and valid[s] and decreases[s] >= top_valid - rules.tolerance:
+            best_valid = s
+        if best_any < 0 and decreases[s] >= top_any - rules.tolerance:
+            best_any = s
+    best = best_valid if best_valid >= 0 else best_any
+    work.member[j, :] = False
+    work.branch_counts[j, 0] = 0.0
+    for v in range(len(present)):
+        if memberships[best, v]:
+            work.member[j, present[v]] = True
+            work.branch_counts[j, 0] += level_counts[v]
+    work.branch_counts[j, 1] = total - work.branch_counts[j, 0]
+    work.n_branches[j] = 2
+    return ELIGIBLE if best_valid >= 0 else SMALL_LEAF
+
+
+@njit(cache=True)
+def _choose(work, rules):
+    """The chosen feature (or −1) by :func:`treecore.candidates.choose_index`'s rule: among
+    the eligible candidates, and with Quinlan's filter those whose gain is at least the average
+    gain, the highest score; ties to the first."""
+    status, figures = work.status, work.figures
+    gain_sum, n_eligible = 0.0, 0
+    for j in range(len(status)):
+        if status[j] == ELIGIBLE:
+            gain_sum += figures[j, GAIN]
+            n_eligible += 1
+    if n_eligible == 0:
+        return -1
+    average = gain_sum / n_eligible
+    top, chosen = -np.inf, -1
+    for j in range(len(status)):
+        competing = status[j] == ELIGIBLE and not (
+            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
+        if competing and figures[j, SCORE] > top:
+            top = figures[j, SCORE]
+    for j in range(len(status)):
+        competing = status[j] == ELIGIBLE and not (
+            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
+        if competing and figures[j, SCORE] >= top - rules.tolerance:
+            return j
+    return chosen
+
+
+@njit(cache=True)
+def _score(i, nodes, arena, columns, y, kinds, levels, work, rules, cut_scratch, pair,
+           figure_scratch):
+    """Every usable feature's best split at node i, with its figures, into ``work``."""
+    start, end = nodes.start[i], nodes.end[i]
+    total = nodes.weight[i]
+    unit = True                       # all weights 1: the threshold scan may count
+    for q in range(start, end):
+        unit = unit and arena.weights[q] == 1.0
+    for j in range(columns.shape[0]):
+        work.status[j] = NONE
+        if work.excluded[j]:
+            continue
+        m, known = _gather(i, j, nodes, arena, columns, y, work)
+        complete = m == end - start
+        work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
+        work.missing[j] = 0.0 if complete else total - known
+        if kinds[j] == 0:
+            work.status[j] = _continuous(j, m, unit, work, rules, cut_scratch)
+        elif rules.multiway:
+            work.status[j] = _multiway(j, m, levels[j], work, rules)
+        else:
+            work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
+                                     pair, figure_scratch, work.figures[j])
+        if work.status[j] != NONE:
+            kernels.partition_figures(work.branch_counts[j, :work.n_branches[j]], work.rho[j],
+                                      work.missing[j], rules.impurity_code, rules.ratio_score,
+                                      work.figures[j], figure_scratch, False)
+
+
+@njit(cache=True)
+def _stop_after_choice(i, chosen, nodes, counters, work, rules):
+    """The limits checked once the split is known, in the builder's order."""
+    figures = work.figures[chosen]
+    if figures[SCORE] < rules.min_gain - rules.tolerance:
+        return MIN_GAIN
+    if nodes.weight[i] / rules.root_weight * figures[DECREASE] \
+            < rules.min_impurity_decrease - rules.tolerance:
+        return MIN_IMPURITY_DECREASE
+    if rules.max_leaves >= 0 and \
+            counters[N_NODES] - counters[STEPS] + work.n_branches[chosen] - 1 > rules.max_leaves:
+        return MAX_LEAVES
+    return WAITING
+
+
+@njit(cache=True)
+def _split(i, j, step, nodes, arena, columns, y, kinds, work, rules, counters, subset_codes):
+    """Record node i's split on feature j and append its children: each branch's rows in the
+    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0)."""
+    n_branches = work.n_branches[j]
+    branch_counts = work.branch_counts[j, :n_branches]
+    start, end = nodes.start[i], nodes.end[i]
+    nodes.expanded_at[i], nodes.feature[i] = step, j
+    nodes.rho[i], nodes.missing[i] = work.rho[j], work.missing[j]
+    if kinds[j] == 0:
+        nodes.split_kind[i] = THRESHOLD
+        nodes.lower[i], nodes.upper[i] = work.lower[j], work.upper[j]
+        nodes.threshold[i] = (work.lower[j] + work.upper[j]) / 2.0 if rules.midpoint \
+            else work.lower[j]
+    elif rules.multiway:
+        nodes.split_kind[i] = MULTIWAY
+    else:
+        nodes.split_kind[i] = SUBSET
+        nodes.subset_at[i] = counters[SUBSET_TOP]
+        for code in np.flatnonzero(work.member[j]):
+            subset_codes[counters[SUBSET_TOP]] = code
+            counters[SUBSET_TOP] += 1
+        nodes.subset_len[i] = counters[SUBSET_TOP] - nodes.subset_at[i]
+    fractions = np.empty(n_branches)
+    known_total = 0.0
+    for b in range(n_branches):
+        fractions[b] = branch_counts[b].sum()
+        known_total += fractions[b]
+    for b in range(n_branches):
+        fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
+    for q in range(start, end):       # the branch of each entry (−1: value missing)
+        v = columns[j, arena.rows[q]]
+        p = q - start
+        if np.isnan(v):
+            work.branch[p] = -1
+        elif nodes.split_kind[i] == THRESHOLD:
+            work.branch[p] = 1 if v > nodes.threshold[i] else 0
+        elif nodes.split_kind[i] == SUBSET:
+            work.branch[p] = 0 if work.member[j, int(v)] else 1
+        else:
+            work.branch[p] = int(v)
+    first = counters[N_NODES]
+    nodes.first_child[i], nodes.n_children[i] = first, n_branches
+    for b in range(n_branches):
+        child = first + b
+        top = counters[ARENA_TOP]
+        nodes.start[child] = top
+        for q in range(start, end):
+            if work.branch[q - start] == b:
+                arena.rows[top], arena.weights[top] = arena.rows[q], arena.weights[q]
+                top += 1
+        if fractions[b] > 0.0:
+            for q in range(start, end):
+                if work.branch[q - start] < 0:
+                    arena.rows[top] = arena.rows[q]
+                    arena.weights[top] = arena.weights[q] * fractions[b]
+                    top += 1
+        nodes.end[child] = top
+        counters[ARENA_TOP] = top
+        nodes.parent[child], nodes.depth[child] = i, nodes.depth[i] + 1
+        nodes.created_at[child] = step
+        nodes.n_rows[child] = top - nodes.start[child]
+        nodes.split_kind[child] = NOT_SPLIT
+        nodes.in_counts[child] = branch_counts[b]
+        weight = 0.0
+        for q in range(nodes.start[child], top):
+            nodes.counts[child, y[arena.rows[q]]] += arena.weights[q]
+            weight += arena.weights[q]
+        nodes.weight[child] = weight
+        nodes.stop[child] = EMPTY_BRANCH if nodes.counts[child].sum() <= 0.0 else WAITING
+    counters[N_NODES] += n_branches
+
+
+@njit(cache=True)
+def _expand(columns, y, kinds, levels, arena, nodes, counters, subset_codes, rules, widest,
+            work_budget):
+    """Process waiting nodes in id (breadth-first) order until none is left or
+    ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
+    children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
+    n_features, n_classes = columns.shape[0], nodes.counts.shape[1]
+    most_levels = max(1, levels.max())
+    work = _work(columns.shape[1], n_features, widest, most_levels, n_classes)
+    cut_scratch = kernels.cut_scratch(columns.shape[1], n_classes)
+    figure_scratch = kernels.figure_scratch(widest, n_classes)
+    pair = np.zeros((2, n_classes))
+    spent = 0
+    while counters[NEXT_NODE] < counters[N_NODES] and spent < work_budget:
+        i = counters[NEXT_NODE]
+        if nodes.stop[i] != WAITING:
+            counters[NEXT_NODE] += 1
+            continue
+        size = nodes.end[i] - nodes.start[i]
+        if counters[N_NODES] + widest > len(nodes.start) \
+                or counters[ARENA_TOP] + widest * size > len(arena.rows) \
+                or counters[SUBSET_TOP] + most_levels > len(subset_codes):
+            return NEED_SPACE
+        counters[NEXT_NODE] += 1
+        _excluded(i, nodes, work.excluded)
+        stop = _stop_before_split(i, nodes, arena, columns, work, rules)
+        if stop != WAITING:
+            nodes.stop[i] = stop
+            continue
+        spent += size * n_features
+        _score(i, nodes, arena, columns, y, kinds, levels, work, rules, cut_scratch, pair,
+               figure_scratch)
+        chosen = _choose(work, rules)
+        if chosen < 0:
+            small = False
+            for j in range(n_features):
+                small |= work.status[j] == SMALL_LEAF
+            nodes.stop[i] = MIN_SAMPLES_LEAF if small else IDENTICAL
+            continue
+        stop = _stop_after_choice(i, chosen, nodes, counters, work, rules)
+        if stop != WAITING:
+            nodes.stop[i] = stop
+            continue
+        counters[STEPS] += 1
+        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, kinds, work, rules,
+               counters, subset_codes)
+    return DONE
+
+
+# ----------------------------------------------------------------------------------- driver
+class NodewiseGrowth:
+    """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
+    gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
+    from the node's rows when a view asks)."""
+
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+                 max_seconds: float | None = None):
+        self.data, self.config = dataset, config
+        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        self.stopped_early = False
+        n, k = dataset.n_rows, dataset.n_classes
+        self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
+                                for f in dataset.features], np.int64)
+        self.kinds = (self.levels > 0).astype(np.int8)
+        nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
+        self.widest = max(2, nominal_widest)
+        self.nodes = _Nodes.empty(min(1024, 2 * n + self.widest), k)
+        self.arena = _Arena.empty(max(2 * n, 16))
+        self.arena.rows[:n] = np.arange(n)
+        self.arena.weights[:n] = dataset.weights
+        self.subset_codes = np.zeros(max(64, 4 * int(self.levels.max(initial=0))), np.int64)
+        self.counters = np.array([1, 0, 0, n, 0], np.int64)
+        nodes = self.nodes
+        nodes.start[0], nodes.end[0], nodes.depth[0], nodes.created_at[0] = 0, n, 0, 0
+        nodes.stop[0], nodes.split_kind[0], nodes.n_rows[0] = WAITING, NOT_SPLIT, n
+        nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
+        nodes.weight[0] = float(dataset.weights.sum())
+        self._ran = False
+        self._tree: Tree | None = None
+
+    def _late(self) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stopped_early = True
+        return self.stopped_early
+
+    def _rules(self) -> _Rules:
+        config, criterion = self.config, self.criterion
+        return _Rules(kernels.IMPURITY_CODES[criterion.impurity],
+                      criterion.score == "gain_ratio", criterion.average_gain_filter,
+                      config.threshold_style == "midpoint", self.preset.multiway,
+                      EXHAUSTIVE_LEVELS,
+                      -1 if config.max_depth is None else int(config.max_depth),
+                      -1 if config.max_leaves is None else int(config.max_leaves),
+                      float(config.min_samples_split), float(config.min_samples_leaf),
+                      float(config.min_gain), float(config.min_impurity_decrease),
+                      float(self.data.weights.sum()), TIE_TOLERANCE)
+
+    def run(self) -> None:
+        """Grow until no node waits or the time is up."""
+        if self._ran:
+            return
+        self._ran = True
+        columns = np.ascontiguousarray(self.data.X.T)
+        y = self.data.y.astype(np.int64)
+        rules = self._rules()
+        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+            if _expand(columns, y, self.kinds, self.levels, self.arena, self.nodes,
+                       self.counters, self.subset_codes, rules, self.widest,
+                       WORK_PER_CALL) == NEED_SPACE:
+                self._make_room()
+
+    def _make_room(self) -> None:
+        """Room for the next node's children: the arena keeps only the segments of nodes not
+        yet expanded (they lie at its end, in id order) and grows when that is not enough; the
+        node and subset arrays double."""
+        nodes, counters, widest = self.nodes, self.counters, self.widest
+        waiting = int(counters[NEXT_NODE])
+        live_from, top = int(nodes.start[waiting]), int(counters[ARENA_TOP])
+        live = top - live_from
+        for array in self.arena:
+            array[:live] = array[live_from:top]
+        count = int(counters[N_NODES])
+        nodes.start[waiting:count] -= live_from
+        nodes.end[waiting:count] -= live_from
+        counters[ARENA_TOP] = live
+        need = live + widest * int(nodes.end[waiting] - nodes.start[waiting])
+        if need > len(self.arena.rows):
+            bigger = _Arena.empty(max(2 * len(self.arena.rows), need))
+            for old, new in zip(self.arena, bigger):
+                new[:live] = old[:live]
+            self.arena = bigger
+        if count + widest > len(nodes.start):
+            self.nodes = nodes.grown(2 * len(nodes.start) + widest)
+        if counters[SUBSET_TOP] + self.levels.max(initial=0) > len(self.subset_codes):
+            self.subset_codes = np.concatenate([self.subset_codes,
+                                                np.zeros_like(self.subset_codes)])
+
+    # ------------------------------------------------------------------------------- results
+    def tree(self) -> Tree:
+        """The tree grown (partial, with waiting leaves, when the time ran out)."""
+        self.run()
+        if self._tree is None:
+            self._tree = self._build_tree()
+        return self._tree
+
+    def steps(self) -> Iterator[GrowthStep]:
+        """One :class:`GrowthStep` per expanded node, in growth order."""
+        tree = self.tree()
+        expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
+                          key=lambda n: n.expanded_at)
+        for node in expanded:
+            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
+                             scored=Deferred(lambda node=node: self._scores(tree, node)))
+
+    def _scores(self, tree: Tree, node: Node) -> NodeScores:
+        """The node's scored candidates, from the rows the tree sends there."""
+        rows, weights = tree.routed_rows(self.data, node.node_id)
+        excluded = frozenset(a.split.feature_index for a in tree.ancestors(node.node_id)[:-1]
+                             if a.split.kind is Kind.NOMINAL and a.split.subset is None)
+        rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
+                           float(self.config.min_samples_leaf), excluded)
+        data = NodeData(self.data.X[rows], self.data.y[rows], weights, self.data.n_classes)
+        return score_node(data, self.data.features, rules)
+
+    def _build_tree(self) -> Tree:
+        """The tree from the kernel's arrays: its routing arrays at once, its Node and
+        Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
+        n = int(self.counters[N_NODES])
+        arrays = _Nodes(*(array[:n].copy() for array in self.nodes))
+        counts = arrays.counts
+        totals = counts.sum(axis=1)
+        filled = totals > 0
+        distribution = np.zeros_like(counts)
+        distribution[filled] = counts[filled] / totals[filled, None]
+        prediction = majority(counts)
+        for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
+            parent = arrays.parent[i]
+            distribution[i], prediction[i] = distribution[parent], prediction[parent]
+        subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
+        factory = _NodeFactory(arrays, subsets, self.data.features, self.criterion,
+                               distribution, prediction)
+        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+                    int(self.counters[STEPS]),
+                    prebuilt=_routing(arrays, subsets, self.levels, distribution))
+
+
+def _branch_fractions(arrays: _Nodes, expanded: np.ndarray) -> list[np.ndarray]:
+    """r̃ᵥ of each expanded node's branches (uniform where no known weight reached it)."""
+    out = []
+    for i in expanded.tolist():
+        first, count = int(arrays.first_child[i]), int(arrays.n_children[i])
+        weights = arrays.in_counts[first:first + count].sum(axis=1)
+        total = weights.sum()
+        out.append(weights / total if total > 0 else np.full(count, 1.0 / count))
+    return out
+
+
+def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
+             distribution: np.ndarray) -> CompiledTree:
+    """The arrays :func:`treecore.predict.compile_tree` would make of the finished nodes (ids
+    are positions here; a node's children are consecutive ids)."""
+    n = len(arrays.start)
+    expanded = np.flatnonzero(arrays.expanded_at >= 0)
+    kind = np.zeros(n, np.int8)
+    split_kind = arrays.split_kind[expanded]
+    kind[expanded] = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT)
+    feature = np.full(n, -1, np.int64)
+    feature[expanded] = arrays.feature[expanded]
+    threshold = np.zeros(n)
+    threshold[expanded] = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
+    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    counts = arrays.n_children[expanded]
+    child_offset[expanded] = np.cumsum(counts) - counts
+    n_children[expanded] = counts
+    children = np.concatenate([np.arange(f, f + c) for f, c in
+                               zip(arrays.first_child[expanded], counts)] or [np.zeros(0, int)])
+    fractions = np.concatenate(_branch_fractions(arrays, expanded) or [np.zeros(0)])
+    code_map = []
+    for i, how in zip(expanded.tolist(), split_kind.tolist()):
+        if how == THRESHOLD:
+            continue
+        n_levels = int(levels[arrays.feature[i]])
+        code_offset[i], n_codes[i] = sum(map(len, code_map)), n_levels
+        if how == MULTIWAY:
+            code_map.append(np.arange(n_levels))
+        else:
+            member = np.ones(n_levels, np.int64)
+            member[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
+            code_map.append(member)
+    return CompiledTree(kind, feature, threshold, code_offset, n_codes,
+                        np.concatenate(code_map or [np.zeros(0, np.int64)]).astype(np.int64),
+                        child_offset, n_children, children.astype(np.int64), fractions,
+                        distribution)
+
+
+class _NodeFactory:
+    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
+    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the subset
+    codes, the features and the criterion; not the rows."""
+
+    def __init__(self, arrays: _Nodes, subsets, features, criterion, distribution, prediction):
+        self.arrays, self.subsets, self.features = arrays, subsets, features
+        self.criterion, self.distribution, self.prediction = criterion, distribution, prediction
+
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, in id order (with the garbage collector paused)."""
+        with collector_paused():
+            return self._nodes()
+
+    def _nodes(self) -> tuple[Node, ...]:
+        a, n = self.arrays, len(self.arrays.start)
+        impurity = IMPURITIES[self.criterion.impurity](a.counts)
+        splits = self._splits()
+        paths: list[tuple[str, ...]] = [()] * n
+        children: dict[int, tuple[int, ...]] = {}
+        for i, split in splits.items():
+            first = int(a.first_child[i])
+            children[i] = tuple(range(first, first + len(split.branches)))
+            for b, child in enumerate(children[i]):
+                paths[child] = paths[i] + (split.branches[b],)
+        parent, depth, sizes = a.parent.tolist(), a.depth.tolist(), a.n_rows.tolist()
+        weight, created = a.weight.tolist(), a.created_at.tolist()
+        expanded, stop = a.expanded_at.tolist(), a.stop.tolist()
+        counts, distribution = a.counts.tolist(), self.distribution.tolist()
+        impurity, prediction = impurity.tolist(), self.prediction.tolist()
+        return tuple(
+            Node(node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
+                 path=paths[i], n_samples=sizes[i], weighted_n_samples=weight[i],
+                 class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
+                 impurity=impurity[i], prediction=prediction[i], created_at=created[i],
+                 split=splits.get(i), children=children.get(i, ()),
+                 expanded_at=expanded[i] if i in splits else None,
+                 stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
+            for i in range(n))
+
+    def _splits(self) -> dict:
+        """The chosen candidate of every expanded node, its figures computed in one call over
+        the branch counts padded with empty branches (which change no figure)."""
+        a = self.arrays
+        expanded = np.flatnonzero(a.expanded_at >= 0)
+        if not len(expanded):
+            return {}
+        widest = int(a.n_children[expanded].max())
+        padded = np.zeros((len(expanded), widest, a.counts.shape[1]))
+        for at, i in enumerate(expanded.tolist()):
+            first, count = int(a.first_child[i]), int(a.n_children[i])
+            padded[at, :count] = a.in_counts[first:first + count]
+        figures = partition_figures(padded, a.rho[expanded], a.missing[expanded], self.criterion)
+        values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
+                                                           for name in FIGURES))]
+        splits = {}
+        for at, i in enumerate(expanded.tolist()):
+            j, count = int(a.feature[i]), int(a.n_children[i])
+            feature, how = self.features[j], int(a.split_kind[i])
+            branch_counts = padded[at, :count].tolist()
+            rho, missing = float(a.rho[i]), float(a.missing[i])
+            if how == THRESHOLD:
+                proposal = Proposal(j, branch_counts, rho, missing, None,
+                                    threshold=float(a.threshold[i]),
+                                    midpoint=float((a.lower[i] + a.upper[i]) / 2.0))
+            elif how == MULTIWAY:
+                proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
+                                    branch_codes=tuple(range(len(feature.labels))))
+            else:
+                subset = tuple(int(c) for c in
+                               self.subsets[a.subset_at[i]:a.subset_at[i] + a.subset_len[i]])
+                proposal = Proposal(j, branch_counts, rho, missing,
+                                    subset_labels(feature, subset), subset=subset)
+            splits[i] = build_candidate(proposal, feature, values[at])
+        return splits
+
