@@ -12,15 +12,15 @@ PORT    ?= 8501
 
 .PHONY: run test system-deps bench
 
-run: $(VENV)/.stamp-app
+run: $(VENV)/.stamp-app $(VENV)/.stamp-kernels
 	scripts/system-deps.sh app
 	$(BIN)/streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
 
-test: $(VENV)/.stamp-dev
+test: $(VENV)/.stamp-dev $(VENV)/.stamp-kernels
 	scripts/system-deps.sh test
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.stamp-dev
+bench: $(VENV)/.stamp-dev $(VENV)/.stamp-kernels
 	$(BIN)/python benchmarks/bench_fit.py
 
 $(VENV)/bin/python:
@@ -33,3 +33,9 @@ $(VENV)/.stamp-app: requirements.txt | $(VENV)/bin/python
 $(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.stamp-app
+
+# Compile the engine's kernels ahead (about a minute, once per change of treecore), so the
+# first fit in the app is not a compile; a cache made from other sources is cleared first.
+$(VENV)/.stamp-kernels: $(wildcard treecore/*.py treecore/*/*.py) | $(VENV)/.stamp-app
+	$(BIN)/python -m treecore.warmup
+	touch $@

@@ -17,16 +17,13 @@ APPTEST_TIMEOUT = 30
 
 
 def pytest_sessionstart(session):
-    """Compile the engine's numba kernels once, before any test's clock starts: a cold compile
-    takes several seconds on a loaded machine and would eat into AppTest's timeout."""
-    import numpy as np
+    """Compile the engine's numba kernels once, before any test's clock starts (a cold compile
+    takes a minute on a loaded machine and would eat into AppTest's timeout), from these
+    sources: a cache made from others is cleared first."""
+    from treecore import warmup
 
-    from treecore import kernels
-
-    X = np.array([[0.0], [1.0]])
-    kernels.best_cuts(X, np.array([0, 1]), np.ones(2), 2, np.array([0]), 0, 1.0, 1e-9)
-    kernels.all_constant(X, np.arange(2), np.array([0]))
-    kernels.figures(np.ones((1, 2, 2)), np.ones(1), np.zeros(1), 0, False)
+    warmup.clear_stale_cache()
+    warmup.warm()
 
 
 def example(file: str, target: str = "好瓜"):

@@ -1,0 +1,29 @@
+"""The set-up's kernel warm-up clears a numba cache made from other sources, and only then."""
+
+from __future__ import annotations
+
+from treecore import warmup
+
+
+def test_a_cache_made_from_other_sources_is_cleared(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "kernels.py").write_text("x = 1\n")
+    compiled = package / "__pycache__" / "kernels.f-1.py311.nbi"
+    compiled.write_text("index")
+    assert warmup.clear_stale_cache(package)            # no fingerprint yet: cleared
+    assert not compiled.exists()
+    compiled.write_text("index")
+    assert not warmup.clear_stale_cache(package)        # same sources: kept
+    assert compiled.exists()
+    (package / "kernels.py").write_text("x = 2\n")
+    assert warmup.clear_stale_cache(package)            # a source changed: cleared
+    assert not compiled.exists()
+
+
+def test_the_fingerprint_covers_every_source_file(tmp_path):
+    (tmp_path / "a.py").write_text("a")
+    before = warmup.sources_fingerprint(tmp_path)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.py").write_text("b")
+    assert warmup.sources_fingerprint(tmp_path) != before
