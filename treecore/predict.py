@@ -1,7 +1,10 @@
-"""Routing rows down a tree, vectorised: each row is a weighted particle that moves one level
-per iteration; a row whose tested value is missing splits into one particle per branch with
-weight × r̃ᵥ (Quinlan 1993, ch. 2; Zhou §4.4.2), and its class distribution is the weighted blend
-of the leaves it reaches. No Python loop runs per row, only one per tree level.
+"""Routing rows down a tree. A row whose tested value is missing splits into one particle per
+branch with weight × r̃ᵥ (Quinlan 1993, ch. 2; Zhou §4.4.2), and its class distribution is the
+weighted blend of the leaves it reaches.
+
+Prediction (:func:`predict_proba`, :func:`apply`) walks each row down the flat arrays of
+:class:`CompiledTree` in one compiled loop. :func:`walk` gives every particle level by level,
+vectorised with numpy, for what needs the weight at inner nodes too (decision paths, pruning).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 import numpy as np
+from numba import njit
 
 from .dataset import Kind
 
@@ -130,10 +134,61 @@ def predict_proba(tree, X: np.ndarray) -> np.ndarray:
     """Σ over the leaves a row reaches of (its weight there) × (the leaf's class distribution)."""
     compiled = tree.compiled
     proba = np.zeros((X.shape[0], compiled.distribution.shape[1]))
-    for rows, pos, w in walk(compiled, X):
-        leaf = compiled.n_children[pos] == 0
-        np.add.at(proba, rows[leaf], w[leaf, None] * compiled.distribution[pos[leaf]])
+    _route_rows(*_arrays(compiled), np.asarray(X, float), proba, np.zeros(0, np.int64))
     return proba
+
+
+def _arrays(compiled: CompiledTree) -> tuple:
+    """The routing arrays in the order :func:`_route_rows` takes them."""
+    return (compiled.kind, compiled.feature, compiled.threshold, compiled.code_offset,
+            compiled.n_codes, compiled.code_map, compiled.child_offset, compiled.n_children,
+            compiled.children, compiled.fractions, compiled.distribution)
+
+
+@njit(cache=True)
+def _route_rows(kind, feature, threshold, code_offset, n_codes, code_map, child_offset,
+                n_children, children, fractions, distribution, X, proba, heaviest):
+    """Each row of ``X`` from the root to its leaves, depth first: a known value takes one
+    branch, a missing one (or a code the node never saw) every branch with weight × r̃ᵥ. Adds
+    weight × distribution of each leaf reached to ``proba`` (when it has rows) and writes the
+    position of the leaf with the largest weight to ``heaviest`` (when it has rows; ties to the
+    lowest position)."""
+    pending_pos = np.empty(len(kind) + 1, np.int64)
+    pending_w = np.empty(len(kind) + 1)
+    for r in range(X.shape[0]):
+        pending_pos[0], pending_w[0], top = 0, 1.0, 1
+        best_w, best_pos = -1.0, 0
+        while top > 0:
+            top -= 1
+            pos, w = pending_pos[top], pending_w[top]
+            if n_children[pos] == 0:
+                if len(proba):
+                    for c in range(distribution.shape[1]):
+                        proba[r, c] += w * distribution[pos, c]
+                if w > best_w or (w == best_w and pos < best_pos):
+                    best_w, best_pos = w, pos
+                continue
+            value = X[r, feature[pos]]
+            branch = -1
+            if not np.isnan(value):
+                if kind[pos] == CONTINUOUS_SPLIT:
+                    branch = 1 if value > threshold[pos] else 0
+                else:
+                    code = int(value)
+                    if 0 <= code < n_codes[pos]:
+                        branch = code_map[code_offset[pos] + code]
+            first = child_offset[pos]
+            if branch >= 0:
+                pending_pos[top], pending_w[top] = children[first + branch], w
+                top += 1
+                continue
+            for b in range(n_children[pos] - 1, -1, -1):
+                share = w * fractions[first + b]
+                if share > 0.0:
+                    pending_pos[top], pending_w[top] = children[first + b], share
+                    top += 1
+        if len(heaviest):
+            heaviest[r] = best_pos
 
 
 def most_probable(proba: np.ndarray) -> np.ndarray:
@@ -142,18 +197,13 @@ def most_probable(proba: np.ndarray) -> np.ndarray:
 
 
 def apply(tree, X: np.ndarray) -> np.ndarray:
-    """Leaf id per row: the leaf holding the largest share of the row's weight."""
+    """Leaf id per row: the leaf holding the largest share of the row's weight (ties to the
+    first in node order)."""
     compiled = tree.compiled
-    reached = [(rows[leaf], pos[leaf], w[leaf]) for rows, pos, w in walk(compiled, X)
-               for leaf in [compiled.n_children[pos] == 0]]
-    rows, pos, w = (np.concatenate(parts) for parts in zip(*reached))
-    order = np.lexsort((pos, -w, rows))          # by row, heaviest first, then lowest position
-    rows, pos = rows[order], pos[order]
-    first = np.r_[True, rows[1:] != rows[:-1]]
-    best_pos = np.zeros(X.shape[0], np.int64)
-    best_pos[rows[first]] = pos[first]
+    heaviest = np.zeros(X.shape[0], np.int64)
+    _route_rows(*_arrays(compiled), np.asarray(X, float), np.zeros((0, 0)), heaviest)
     ids = np.array([node.node_id for node in tree.nodes])
-    return ids[best_pos]
+    return ids[heaviest]
 
 
 def route_weights(tree, X: np.ndarray, weights: np.ndarray | None,
