@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 from sklearn.datasets import make_classification
 
@@ -43,3 +44,29 @@ def train_and_validation(n_train: int, n_validation: int = 30_000
 def validation_rows(tree: treecore.Tree, frame: pd.DataFrame) -> treecore.Dataset:
     """``frame`` (features and ``y``) as labelled rows of ``tree``'s schema."""
     return labelled(tree.schema, frame.drop(columns="y"), frame["y"])
+
+
+def mixed_table(n_rows: int, seed: int = 0, missing: float = 0.1) -> pd.DataFrame:
+    """A real-looking table: ``make_classification``'s 20 features (3 classes) as 12 continuous
+    columns ``c0…c11`` and 8 nominal ones ``n0…n7`` of 3–8 levels (quantile bins of the other
+    features), with ``missing`` of the feature cells empty; the class in ``y``."""
+    X, y = make_classification(n_samples=n_rows, n_features=20, n_informative=10, n_classes=3,
+                               random_state=seed)
+    frame = pd.DataFrame({f"c{j}": X[:, j] for j in range(12)})
+    for j in range(8):
+        levels = 3 + j % 6
+        edges = np.quantile(X[:, 12 + j], np.linspace(0, 1, levels + 1)[1:-1])
+        frame[f"n{j}"] = np.array([f"v{c}" for c in range(levels)], dtype=object)[
+            np.digitize(X[:, 12 + j], edges)]
+    frame = frame.mask(np.random.default_rng(seed).random(frame.shape) < missing)
+    return frame.assign(y=np.array(["a", "b", "c"])[y])
+
+
+def nominal_table(n_rows: int, seed: int = 0) -> pd.DataFrame:
+    """10 nominal columns of 4 levels (quantile bins of ``make_classification``'s first 10
+    features), no missing value, 3 classes in ``y``: what ID3 takes."""
+    X, y = classification(n_rows, seed)
+    codes = np.digitize(X[:, :10], [-1, 0, 1])
+    frame = pd.DataFrame(np.array(list("abcd"), dtype=object)[codes],
+                         columns=[f"n{j}" for j in range(10)])
+    return frame.assign(y=np.array(["a", "b", "c"])[y])
