@@ -59,7 +59,10 @@ def test_conformance(mixed, algorithm, criterion):
     proba = model.predict_proba(X)
     assert proba.shape == (n, 2)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
-    assert list(model.classes_) == ["是", "否"] and model.n_classes_ == 2
+    assert list(model.classes_) == ["否", "是"] and model.n_classes_ == 2      # sorted
+    assert list(model.class_order_) == ["是", "否"]                             # first seen
+    tree_proba = model.tree_.predict_proba(model.tree_.schema.encode(X))
+    np.testing.assert_array_equal(proba, tree_proba[:, ::-1])
     assert 0.0 <= model.score(X, y) <= 1.0
     leaves = model.apply(X)
     assert leaves.shape == (n,)
