@@ -9,9 +9,9 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The bundled data sets, among them the textbook worked examples (samples/README.md names
+#: their sources; their published figures are asserted in test_textbook.py).
 SAMPLES = ROOT / "samples"
-#: The textbook worked examples with their published figures (shared/examples/README.md).
-EXAMPLES = ROOT.parent / "shared" / "examples"
 #: AppTest's default 3 s is too tight on a loaded 2-core machine (TESTING.md).
 APPTEST_TIMEOUT = 30
 
@@ -35,7 +35,7 @@ def example(file: str, target: str = "好瓜"):
 
     from treecore import Dataset
 
-    return Dataset.from_frame(pd.read_csv(EXAMPLES / file), target)
+    return Dataset.from_frame(pd.read_csv(SAMPLES / file), target)
 
 
 @pytest.fixture(scope="session")
