@@ -6,15 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, Dataset, Kind, Tree, grow
-
-settings.register_profile("treecore", deadline=None, max_examples=40,
-                          suppress_health_check=[HealthCheck.too_slow,
-                                                 HealthCheck.function_scoped_fixture])
-settings.load_profile("treecore")
 
 PAIRS = [(a, c) for a, preset in ALGORITHMS.items() for c in preset.criteria]
 assert {c for _, c in PAIRS} == set(CRITERIA)
