@@ -4,14 +4,20 @@ Imports are read with ``ast`` (every ``import``/``from … import`` anywhere in 
 those inside functions), so a lazy import cannot slip past.
 
 pandas is allowed in ``treecore/dataset.py`` (where DataFrames become encoded arrays) and in
-``treecore/estimator.py``: the estimator accepts DataFrames with nominal text columns, as
-scikit-learn's estimators do, and is the other edge where the caller's tables come in. Everything
-between (criteria, splitting, builder, tree, predict, export, pruning) works on numpy arrays.
+``treecore/estimator.py`` with its input checks ``treecore/inputs.py``: the estimator accepts
+DataFrames with nominal text columns, as scikit-learn's estimators do, and is the other edge where
+the caller's tables come in. Everything between (criteria, splitting, builder, tree, predict,
+export, pruning) works on numpy arrays.
+
+scikit-learn is a test-only dependency: ``treecore/sklearn_compat.py`` alone imports it (an
+optional import, with stand-ins when it is absent), and the app never loads it.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +25,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "treecore"
 FORBIDDEN_IN_ENGINE = {"streamlit", "plotly", "graphviz"}
-PANDAS_EDGES = {"dataset.py", "estimator.py"}
+PANDAS_EDGES = {"dataset.py", "estimator.py", "inputs.py"}
+SKLEARN_BRIDGE = ENGINE / "sklearn_compat.py"
 
 
 def imports(path: Path, top_level_only: bool = False) -> set[str]:
@@ -64,7 +71,22 @@ def test_pandas_only_at_the_edge(path):
 def test_engine_never_imports_the_app_or_sklearn_at_module_level(path):
     found = imports(path)
     assert not found & {"ui", "pages", "app"}
-    assert "sklearn" not in imports(path, top_level_only=True)
+    if path != SKLEARN_BRIDGE:
+        assert "sklearn" not in imports(path, top_level_only=True)
+
+
+def test_the_app_never_loads_sklearn():
+    """Importing treecore and every ui module (all a page imports) leaves scikit-learn out,
+    though it is installed here: only the estimator, loaded on first use, brings it in."""
+    code = ("import importlib, sys, treecore\n"
+            "for name in sys.argv[1:]: importlib.import_module(name)\n"
+            "assert 'sklearn' not in sys.modules, 'sklearn was imported'\n"
+            "treecore.DecisionTreeClassifier\n"
+            "assert 'sklearn' in sys.modules, 'the estimator should build on sklearn'\n")
+    ui_modules = [f"ui.{path.stem}" for path in modules(ROOT / "ui") if path.stem != "__init__"]
+    result = subprocess.run([sys.executable, "-c", code, *ui_modules], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
 
 
 @pytest.mark.parametrize("path", modules(ROOT / "ui"), ids=lambda p: str(p.relative_to(ROOT)))

@@ -86,6 +86,29 @@ def test_weights_column_and_sequence():
     np.testing.assert_array_equal(data.weights, [3, 1, 1])
 
 
+def test_zero_weight_rows_are_absent_rows():
+    """A row of weight 0 adds no threshold, nominal level or class: the encoding equals that of
+    the table without it, and the row labels keep the caller's row numbers."""
+    table = frame(a=["z", "x", "y", "x"], b=[9.0, 1.0, 2.0, 3.0], t=["r", "p", "q", "p"])
+    weights = np.array([0.0, 1.0, 2.0, 1.0])
+    data = Dataset.from_frame(table, "t", weights=weights, kinds={"b": "continuous"})
+    absent = Dataset.from_frame(table.iloc[1:], "t", weights=weights[1:],
+                                kinds={"b": "continuous"})
+    assert data.schema == absent.schema and data.features[0].labels == ("x", "y")
+    assert data.classes == ("p", "q")
+    np.testing.assert_array_equal(data.X, absent.X)
+    np.testing.assert_array_equal(data.y, absent.y)
+    np.testing.assert_array_equal(data.weights, [1, 2, 1])
+    np.testing.assert_array_equal(data.row_labels, [2, 3, 4])
+
+
+def test_rows_after_a_zero_weight_row_keep_their_numbers_in_errors():
+    table = frame(a=["1", "2", "big"], t=["p", "q", "p"])
+    with pytest.raises(DataError) as caught:
+        Dataset.from_frame(table, "t", weights=[0, 1, 1], kinds={"a": "continuous"})
+    assert (caught.value.column, caught.value.row) == ("a", 3)
+
+
 def test_schema_encodes_new_rows(melons):
     data = Dataset.from_frame(melons, "好瓜")
     new = frame(密度=[0.3, "?"], 色泽=["浅白", "乌黑"])                # unseen value → missing

@@ -14,9 +14,9 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import FunctionTransformer
 from sklearn.tree import DecisionTreeClassifier as SklearnTree
 
-from treecore import ALGORITHMS, ConfigError, DecisionTreeClassifier, NotFittedError
+from treecore import ALGORITHMS, ConfigError, DecisionTreeClassifier
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 
 PAIRS = [(algorithm, criterion) for algorithm, preset in ALGORITHMS.items()
          for criterion in preset.criteria]
@@ -25,7 +25,7 @@ PAIRS = [(algorithm, criterion) for algorithm, preset in ALGORITHMS.items()
 @pytest.fixture(scope="module")
 def mixed() -> tuple[pd.DataFrame, pd.Series]:
     """Watermelon 3.0 with nominal text, continuous numbers and a few holes punched in."""
-    frame = pd.read_csv(EXAMPLES / "watermelon3.0.csv").drop(columns="编号")
+    frame = pd.read_csv(SAMPLES / "watermelon3.0.csv").drop(columns="编号")
     X, y = frame.drop(columns="好瓜"), frame["好瓜"]
     X = X.copy()
     X.loc[[1, 6], "色泽"] = np.nan
@@ -59,7 +59,10 @@ def test_conformance(mixed, algorithm, criterion):
     proba = model.predict_proba(X)
     assert proba.shape == (n, 2)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
-    assert list(model.classes_) == ["是", "否"] and model.n_classes_ == 2
+    assert list(model.classes_) == ["否", "是"] and model.n_classes_ == 2      # sorted
+    assert list(model.class_order_) == ["是", "否"]                             # first seen
+    tree_proba = model.tree_.predict_proba(model.tree_.schema.encode(X))
+    np.testing.assert_array_equal(proba, tree_proba[:, ::-1])
     assert 0.0 <= model.score(X, y) <= 1.0
     leaves = model.apply(X)
     assert leaves.shape == (n,)
@@ -163,11 +166,6 @@ def test_cross_val_score_with_text_and_nan(mixed):
     assert scores.shape == (2,)
 
 
-def test_not_fitted():
-    with pytest.raises(NotFittedError):
-        DecisionTreeClassifier().predict(np.zeros((1, 2)))
-
-
 def test_validation_happens_in_fit():
     model = DecisionTreeClassifier(algorithm="c50")               # stored unchanged
     assert model.algorithm == "c50"
@@ -183,7 +181,7 @@ def test_bad_shapes():
 
 
 def test_textbook_through_the_estimator():
-    frame = pd.read_csv(EXAMPLES / "lihang_loan.csv").drop(columns="ID")
+    frame = pd.read_csv(SAMPLES / "lihang_loan.csv").drop(columns="ID")
     model = DecisionTreeClassifier(algorithm="id3").fit(frame.drop(columns="类别"), frame["类别"])
     assert model.tree_.root.split.feature == "有自己的房子"
     assert model.tree_.n_leaves == 3

@@ -11,7 +11,7 @@ import pytest
 from treecore import ALGORITHMS, Dataset, grow
 from treecore.export import to_python, to_rules, to_sql
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 
 #: Column names and values that break naive code generation.
 HOSTILE = ['it\'s "quoted"', "two words", "select", "class", "纹理", "back\\slash",
@@ -19,7 +19,7 @@ HOSTILE = ['it\'s "quoted"', "two words", "select", "class", "纹理", "back\\sl
 
 
 def _melons3() -> pd.DataFrame:
-    return pd.read_csv(EXAMPLES / "watermelon3.0.csv").drop(columns="编号")
+    return pd.read_csv(SAMPLES / "watermelon3.0.csv").drop(columns="编号")
 
 
 def _hostile() -> pd.DataFrame:
@@ -71,7 +71,7 @@ def test_python_and_sql_predict_as_the_tree(algorithm, make):
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
 def test_python_blends_missing_values_as_the_tree(algorithm):
-    frame = pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv").drop(columns="编号")
+    frame = pd.read_csv(SAMPLES / "watermelon2.0alpha.csv").drop(columns="编号")
     tree = grow(Dataset.from_frame(frame, "好瓜"), algorithm=algorithm)
     features = frame.drop(columns="好瓜")
     module = _exec(to_python(tree))

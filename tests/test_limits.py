@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-import streamlit as st
 
 from treecore import Dataset
 from treecore.builder import Growth, GrowthConfig
@@ -21,14 +20,6 @@ from ui.guards import level_messages, slow_fit_message
 from ui.samples import load_sample
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def _fresh_fits():
-    """Fits are shared through ``st.cache_resource``; a limit changed here must refit."""
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def codes(n: int) -> Dataset:

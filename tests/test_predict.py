@@ -9,12 +9,12 @@ import pytest
 
 from treecore import Dataset, grow
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 
 
 @pytest.fixture(scope="module")
 def melons3():
-    frame = pd.read_csv(EXAMPLES / "watermelon3.0.csv")
+    frame = pd.read_csv(SAMPLES / "watermelon3.0.csv")
     data = Dataset.from_frame(frame, "好瓜")
     return frame, data, grow(data, algorithm="id3")
 

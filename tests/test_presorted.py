@@ -35,7 +35,7 @@ def cases(draw):
     y = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
     y[:2] = ["a", "b"]                                  # at least two classes
     weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
-    weights[0] = max(weights[0], 1.0)                   # the weights may not add up to zero
+    weights[:2] = np.maximum(weights[:2], 1.0)          # two classes keep weight (0 = absent)
     algorithm = draw(st.sampled_from(sorted(ALGORITHMS)))
     config = GrowthConfig.from_params(
         algorithm=algorithm, criterion=draw(st.sampled_from(ALGORITHMS[algorithm].criteria)),

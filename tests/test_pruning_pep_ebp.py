@@ -9,7 +9,7 @@ import treecore
 from treecore.errors import ConfigError
 from treecore.pruning import prune_ebp, prune_pep, upper_error_rate
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_ebp_with_missing_values():
     """watermelon 2.0α: C4.5 distributes rows with a missing value, so N and E are fractional.
     Each step compares N · U(E, N) with the sum of the branches' estimates; 纹理=模糊 (N = 3.4,
     E = 0.2 < 1, interpolated) is pruned to a leaf at CF = 25 %."""
-    frame = pd.read_csv(EXAMPLES / "watermelon2.0alpha.csv")
+    frame = pd.read_csv(SAMPLES / "watermelon2.0alpha.csv")
     data = treecore.Dataset.from_frame(frame, "好瓜")
     tree = treecore.grow(data, algorithm="c45")
     result = prune_ebp(tree)

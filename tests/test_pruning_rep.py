@@ -16,13 +16,13 @@ from treecore.errors import ConfigError
 from treecore.evaluate import labelled
 from treecore.pruning import prune_rep
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 BOOK = {"①": 0, "②": 1, "③": 2, "⑤": 8, "⑥": 11}
 
 
 @pytest.fixture(scope="module")
 def zhou():
-    frame = pd.read_csv(EXAMPLES / "watermelon2.0.csv")
+    frame = pd.read_csv(SAMPLES / "watermelon2.0.csv")
     train = frame[frame["编号"].isin([1, 2, 3, 6, 7, 10, 14, 15, 16, 17])]
     val = frame[frame["编号"].isin([4, 5, 8, 9, 11, 12, 13])]
     data = treecore.Dataset.from_frame(train, "好瓜")

@@ -1,4 +1,5 @@
-"""Every figure of ``../shared/examples/README.md``, asserted to the precision the books print.
+"""Every figure the textbooks print for the bundled examples (``samples/``, the same tables as
+``shared/examples/``, whose README lists the figures), asserted to the precision they print.
 
 A printed figure with d decimals is matched within max(0.001, half a unit of its last digit), so
 Li Hang's two-decimal Gini values (0.27 for 0.2667) pass exactly when they round to the print and
@@ -19,7 +20,7 @@ from treecore import Dataset, grow, split_candidates, threshold_curve
 from treecore.criteria import entropy, gini, weighted_child_impurity
 from treecore.export import to_text
 
-from tests.conftest import EXAMPLES
+from tests.conftest import SAMPLES
 
 
 def printed(ours: float, text: str) -> None:
@@ -35,11 +36,11 @@ def exactly(ours: float, value: float) -> None:
 
 
 def load(name: str) -> pd.DataFrame:
-    return pd.read_csv(EXAMPLES / name, keep_default_na=False, dtype=str).replace("", np.nan)
+    return pd.read_csv(SAMPLES / name, keep_default_na=False, dtype=str).replace("", np.nan)
 
 
 def numeric(name: str) -> pd.DataFrame:
-    return pd.read_csv(EXAMPLES / name)
+    return pd.read_csv(SAMPLES / name)
 
 
 def ids3_subset(tree, dataset, node_id, feature):

@@ -92,6 +92,7 @@ class Schema:
                             code="column_absent", column=absent[0],
                             hint="the rows need every feature the tree was grown on")
         markers = frozenset(m.strip() for m in missing)
+        rows = np.arange(1, len(frame) + 1)
         X = np.empty((len(frame), len(self.features)), dtype=float)
         for j, feature in enumerate(self.features):
             column = frame[feature.name]
@@ -102,7 +103,7 @@ class Schema:
                          for v, k in zip(column.tolist(), known)]
                 X[:, j] = np.asarray(codes, dtype=float)
             else:
-                X[:, j] = _to_float(column, known, feature.name)
+                X[:, j] = _to_float(column, known, feature.name, rows)
         return X
 
     def encode_row(self, row: Mapping) -> np.ndarray:
@@ -212,12 +213,19 @@ class Dataset:
         Kinds are inferred per column (:func:`infer_kinds`: numbers → continuous, text, bool and
         categories → nominal, a row-id column → ignored) unless ``kinds`` says otherwise; columns
         in ``ignore`` are left out. ``weights`` is a column name or one number per row.
+
+        A row of weight 0 is an absent row: it is left out before encoding (otherwise its value
+        would still place a threshold midpoint, add a nominal level or a class), and
+        ``row_labels`` keep the caller's row numbers of the rows that stay. Kinds are inferred
+        on the whole table, as it was given.
         Raises :class:`DataError` naming the column, the row and what to do.
         """
         markers = frozenset(m.strip() for m in missing)
         _check_table(frame, target)
         ignored = set(ignore)
         weight_values = _weights(frame, weights)
+        present = weight_values > 0
+        rows = np.flatnonzero(present) + 1            # the caller's row numbers, 1-based
         if isinstance(weights, str):
             ignored.add(weights)
         overrides = {name: Kind(kind) for name, kind in (kinds or {}).items()}
@@ -229,6 +237,8 @@ class Dataset:
         guess = [name for name in frame.columns
                  if name != target and name not in ignored and name not in overrides]
         inferred = infer_kinds(frame[guess], missing=tuple(markers))   # only what is not given
+        if not present.all():
+            frame, weight_values = frame[present], weight_values[present]
         features, columns = [], []
         for name in frame.columns:
             if name == target or name in ignored:
@@ -236,16 +246,16 @@ class Dataset:
             kind = overrides[name] if name in overrides else inferred[name]
             if kind is Kind.IGNORED:
                 continue
-            feature, encoded = _encode_column(frame[name], str(name), kind, markers)
+            feature, encoded = _encode_column(frame[name], str(name), kind, markers, rows)
             features.append(feature)
             columns.append(encoded)
         if not features:
             raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
-        classes, y = _encode_target(frame[target], str(target), markers)
+        classes, y = _encode_target(frame[target], str(target), markers, rows)
         schema = Schema(tuple(features), str(target), classes)
         X = np.column_stack(columns)
-        return cls(schema, X, y, weight_values, np.arange(1, len(frame) + 1))
+        return cls(schema, X, y, weight_values, rows)
 
 
 # --------------------------------------------------------------------------------- inference
@@ -341,42 +351,45 @@ def _class_key(value):
     return value
 
 
-def _to_float(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
+def _to_float(column: pd.Series, known: np.ndarray, name: str, rows: np.ndarray) -> np.ndarray:
+    """The column as floats (NaN where not ``known``); ``rows`` are the row numbers its errors
+    name, one per cell."""
     values = np.full(len(column), np.nan)
     if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
         numbers = column.to_numpy(dtype=float, na_value=np.nan)[known]   # already numbers
     else:
-        numbers = _parse_numbers(column, known, name)
+        numbers = _parse_numbers(column, known, name, rows)
     infinite = np.flatnonzero(np.isinf(numbers))
     if infinite.size:
-        row = int(np.flatnonzero(known)[infinite[0]]) + 1
+        row = int(rows[known][infinite[0]])
         raise DataError("contains an infinite value", code="infinite", column=name, row=row,
                         hint="replace it by a finite number or leave the cell empty")
     values[known] = numbers
     return values
 
 
-def _parse_numbers(column: pd.Series, known: np.ndarray, name: str) -> np.ndarray:
+def _parse_numbers(column: pd.Series, known: np.ndarray, name: str, rows: np.ndarray
+                   ) -> np.ndarray:
     """The known values of a text column as numbers; the first that is not one is an error."""
     raw = column.to_numpy(dtype=object)[known]
     numbers = pd.to_numeric(pd.Series(raw, dtype=object), errors="coerce").to_numpy(dtype=float)
     bad = np.flatnonzero(np.isnan(numbers))
     if bad.size:
-        row, value = int(np.flatnonzero(known)[bad[0]]) + 1, raw[bad[0]]
+        row, value = int(rows[known][bad[0]]), raw[bad[0]]
         raise DataError(f"{value!r} is not a number", code="not_a_number", column=name, row=row,
                         value=value,
                         hint="fix the value, mark it missing, or make the column nominal")
     return numbers
 
 
-def _encode_column(column: pd.Series, name: str, kind: Kind,
-                   markers: frozenset[str]) -> tuple[Feature, np.ndarray]:
+def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[str],
+                   rows: np.ndarray) -> tuple[Feature, np.ndarray]:
     known = ~_missing_mask(column, markers)
     if not known.any():
         raise DataError("every value is missing", code="all_missing", column=name,
                         hint="ignore this column, or check the missing-value markers")
     if kind is Kind.CONTINUOUS:
-        return Feature(name, kind), _to_float(column, known, name)
+        return Feature(name, kind), _to_float(column, known, name, rows)
     labels = [_label(v) for v in column.to_numpy(dtype=object)[known]]
     codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
     encoded = np.full(len(column), np.nan)
@@ -384,10 +397,11 @@ def _encode_column(column: pd.Series, name: str, kind: Kind,
     return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
 
 
-def _encode_target(column: pd.Series, name: str, markers: frozenset[str]) -> tuple[tuple, np.ndarray]:
+def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
+                   rows: np.ndarray) -> tuple[tuple, np.ndarray]:
     known = ~_missing_mask(column, markers)
     if not known.all():
-        row = int(np.flatnonzero(~known)[0]) + 1
+        row = int(rows[~known][0])
         raise DataError("the class (target) is missing", code="target_missing", column=name,
                         row=row,
                         hint="fill it in, or remove the rows without a class")

@@ -1,45 +1,87 @@
-"""A scikit-learn style classifier over the engine, written without importing scikit-learn.
+"""A scikit-learn classifier over the engine: scikit-learn's conventions, treecore's trees.
 
-Conventions kept (so ``clone``, ``cross_val_score`` and ``Pipeline`` work): keyword parameters
-stored unchanged by ``__init__``; validation in ``fit``; ``fit`` returns ``self``; learned
-attributes end in ``_``; ``get_params``/``set_params``. Unlike scikit-learn it takes DataFrames
-with nominal text columns and missing values as they are, and ``classes_`` keeps the order in
-which classes first appear (the order the textbooks print).
+It is a scikit-learn ``BaseEstimator`` and ``ClassifierMixin`` when scikit-learn is installed,
+and keeps the same conventions without it (:mod:`treecore.sklearn_compat`): keyword parameters
+stored unchanged by ``__init__``, validation in ``fit``, ``fit`` returns ``self``, learned
+attributes end in ``_``, inputs checked with scikit-learn's messages (:mod:`treecore.inputs`).
+Beyond scikit-learn's tree it takes DataFrames with nominal text columns and missing values as
+they are, grows ID3, C4.5 or CART, and post-prunes by REP, PEP or C4.5's EBP.
+
+``classes_`` are sorted as scikit-learn sorts them (``numpy.unique``), so ``predict_proba``'s
+columns line up with every scikit-learn tool; ``class_order_`` keeps the order in which the
+classes first appear, the order of the textbooks and of ``tree_``'s class counts.
 
 >>> import pandas as pd
->>> frame = pd.read_csv("../shared/examples/watermelon3.0.csv").drop(columns="编号")
+>>> frame = pd.read_csv("samples/watermelon3.0.csv").drop(columns="编号")
 >>> model = DecisionTreeClassifier(algorithm="id3").fit(frame.drop(columns="好瓜"), frame["好瓜"])
 >>> model.tree_.root.split.feature, model.score(frame.drop(columns="好瓜"), frame["好瓜"])
 ('纹理', 1.0)
+>>> list(model.classes_), list(model.class_order_)
+(['否', '是'], ['是', '否'])
 """
 
 from __future__ import annotations
 
-import inspect
+from typing import Callable
 
 import numpy as np
 import pandas as pd
 
+from . import inputs
 from .builder import grow
 from .dataset import Dataset, Kind, infer_kinds
-from .errors import NotFittedError
+from .errors import ConfigError
+from .evaluate import stratified_split
+from .predict import most_probable
+from .pruning import PruneResult, prune_ccp, prune_ebp, prune_pep, prune_rep
+from .sklearn_compat import BaseEstimator, ClassifierMixin, NotFittedError
+from .tree import Tree
 
 _TARGET = "__target__"
 
+#: ``pruning=`` choices: each prunes the grown tree, given the held-out rows (REP's validation
+#: set, None for the others) and C4.5's confidence factor ``cf`` (EBP's).
+PRUNING: dict[str, Callable[[Tree, Dataset | None, float], PruneResult]] = {
+    "rep": lambda tree, validation, cf: prune_rep(tree, validation),
+    "pep": lambda tree, validation, cf: prune_pep(tree),
+    "ebp": lambda tree, validation, cf: prune_ebp(tree, cf=cf),
+}
 
-class DecisionTreeClassifier:
-    """ID3, C4.5 or CART classification tree (``algorithm``), grown by Hunt's TreeGenerate.
 
-    ``criterion`` None means the algorithm's own (information gain, gain ratio, Gini);
-    ``max_leaf_nodes`` limits leaves (breadth-first growth); ``min_gain`` is Li Hang's ε.
-    ``random_state`` is accepted for API compatibility: growth is deterministic.
+class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
+    """ID3, C4.5 or CART classification tree, grown by Hunt's TreeGenerate and post-pruned.
+
+    Parameters
+    ----------
+    algorithm : "id3", "c45" or "cart" (``treecore.ALGORITHMS``).
+    criterion : the split criterion; None means the algorithm's own (information gain, gain
+        ratio, Gini index).
+    max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes :
+        pre-pruning, as in scikit-learn (``max_leaf_nodes`` grows breadth first).
+    min_gain : Li Hang's threshold ε on the score of the best split.
+    threshold_style : "midpoint" (Zhou 式 4.7) or "data" (Quinlan's C4.5 program).
+    pruning : None, "rep" (reduced-error pruning on held-out rows), "pep" (pessimistic error
+        pruning) or "ebp" (C4.5's error-based pruning): :data:`PRUNING`.
+    cf : C4.5's confidence factor for ``pruning="ebp"`` (smaller prunes more).
+    validation_fraction : the share of rows held out, stratified, for ``pruning="rep"``; the
+        tree grows on the rest.
+    ccp_alpha : cost-complexity pruning after ``pruning``, as scikit-learn's (0: none).
+    random_state : seed of the held-out split for ``pruning="rep"`` (anything
+        ``numpy.random.default_rng`` takes); growth itself is deterministic.
+
+    Attributes
+    ----------
+    tree_ : the fitted, pruned :class:`~treecore.Tree`.
+    classes_ : the classes, sorted; ``predict_proba``'s columns.
+    class_order_ : the classes in the order they first appear in the rows grown on.
+    n_classes_, n_features_in_ : their numbers.
+    feature_names_in_ : the column names, when ``X`` was a DataFrame with string names.
     """
-
-    _estimator_type = "classifier"
 
     def __init__(self, *, algorithm="cart", criterion=None, max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, min_impurity_decrease=0.0, min_gain=0.0,
-                 max_leaf_nodes=None, threshold_style="midpoint", random_state=None):
+                 max_leaf_nodes=None, threshold_style="midpoint", pruning=None, cf=0.25,
+                 validation_fraction=0.3, ccp_alpha=0.0, random_state=None):
         self.algorithm = algorithm
         self.criterion = criterion
         self.max_depth = max_depth
@@ -49,96 +91,93 @@ class DecisionTreeClassifier:
         self.min_gain = min_gain
         self.max_leaf_nodes = max_leaf_nodes
         self.threshold_style = threshold_style
+        self.pruning = pruning
+        self.cf = cf
+        self.validation_fraction = validation_fraction
+        self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 
-    # ------------------------------------------------------------------- parameters
-    @classmethod
-    def _param_names(cls) -> list[str]:
-        return sorted(p.name for p in inspect.signature(cls.__init__).parameters.values()
-                      if p.kind is p.KEYWORD_ONLY)
-
-    def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in self._param_names()}
-
-    def set_params(self, **params) -> "DecisionTreeClassifier":
-        valid = self._param_names()
-        for name, value in params.items():
-            if name not in valid:
-                raise ValueError(f"invalid parameter {name!r} for {type(self).__name__}; "
-                                 f"valid parameters are {valid}")
-            setattr(self, name, value)
-        return self
-
-    def __repr__(self) -> str:
-        defaults = type(self)().get_params()
-        changed = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items() if v != defaults[k])
-        return f"{type(self).__name__}({changed})"
-
     def __sklearn_tags__(self):
-        """Tags for scikit-learn's meta-estimators; only scikit-learn itself calls this."""
-        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
-
-        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                    classifier_tags=ClassifierTags(),
-                    input_tags=InputTags(allow_nan=True, categorical=True, string=True))
+        """scikit-learn's tags (only scikit-learn calls this): missing values, text and
+        nominal features are taken as they are."""
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
 
     # ------------------------------------------------------------------- learning
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":
-        """Grow the tree on features ``X`` (DataFrame or array) and classes ``y``."""
-        frame = self._frame(X, fitting=True)
-        labels = np.asarray(y).ravel()
-        if labels.dtype.kind not in "biuf":          # numbers keep their dtype: encoded at once
-            labels = labels.astype(object)
-        if len(labels) != len(frame):
-            raise ValueError(f"X has {len(frame)} rows but y has {len(labels)}")
-        data = frame.assign(**{_TARGET: labels})
-        kinds = {name: kind if kind is not Kind.IGNORED else
-                 (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[name]) else Kind.NOMINAL)
-                 for name, kind in infer_kinds(frame).items()}
-        dataset = Dataset.from_frame(data, _TARGET, kinds=kinds, weights=sample_weight)
-        self.tree_ = grow(dataset, algorithm=self.algorithm, criterion=self.criterion,
-                          max_depth=self.max_depth, min_samples_split=self.min_samples_split,
-                          min_samples_leaf=self.min_samples_leaf,
-                          min_impurity_decrease=self.min_impurity_decrease, min_gain=self.min_gain,
-                          max_leaves=self.max_leaf_nodes, threshold_style=self.threshold_style)
-        self.classes_ = np.asarray(dataset.classes, dtype=object)
-        if all(isinstance(c, (int, np.integer)) for c in dataset.classes):
-            self.classes_ = self.classes_.astype(np.int64)
+        """Grow the tree on features ``X`` and classes ``y``, then prune it.
+
+        A row of weight 0 counts as absent (:meth:`Dataset.from_frame`).
+        """
+        name = type(self).__name__
+        frame, names = inputs.features(X, name)
+        labels = inputs.target(y, len(frame), name)
+        if self.pruning is not None and self.pruning not in PRUNING:
+            raise ConfigError(f"unknown pruning {self.pruning!r}; choose None or one of "
+                              f"{sorted(PRUNING)}")
+        kinds = {column: kind if kind is not Kind.IGNORED else
+                 (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column]) else Kind.NOMINAL)
+                 for column, kind in infer_kinds(frame).items()}
+        dataset = Dataset.from_frame(frame.assign(**{_TARGET: labels}), _TARGET, kinds=kinds,
+                                     weights=sample_weight)
+        self.tree_ = self._pruned(*self._held_out(dataset))
+        self.classes_ = np.unique(labels)
+        self.class_order_ = np.asarray(dataset.classes, dtype=self.classes_.dtype)
         self.n_classes_ = len(self.classes_)
         self.n_features_in_ = frame.shape[1]
+        if names is not None:
+            self.feature_names_in_ = names
+        elif hasattr(self, "feature_names_in_"):      # refitted on rows without names
+            del self.feature_names_in_
         return self
 
-    def _frame(self, X, fitting: bool = False) -> pd.DataFrame:
-        if isinstance(X, pd.DataFrame):
-            if fitting:
-                self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-            return X
-        array = np.asarray(X)
-        if array.ndim != 2:
-            raise ValueError(f"X must be 2-dimensional, got shape {array.shape}")
-        if fitting and hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
-        return pd.DataFrame(array, columns=[f"x{i}" for i in range(array.shape[1])])
+    def _held_out(self, dataset: Dataset) -> tuple[Dataset, Dataset | None]:
+        """(rows to grow on, rows to prune on): REP holds out ``validation_fraction``."""
+        if self.pruning != "rep":
+            return dataset, None
+        grow_rows, validation_rows = stratified_split(
+            dataset.y, validation_size=self.validation_fraction, seed=self.random_state)
+        return dataset.subset(grow_rows), dataset.subset(validation_rows)
 
-    def _check_fitted(self) -> None:
-        if not hasattr(self, "tree_"):
-            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit first")
+    def _pruned(self, dataset: Dataset, validation: Dataset | None) -> Tree:
+        """The tree grown on ``dataset``, pruned by ``pruning``, then at ``ccp_alpha``."""
+        tree = grow(dataset, algorithm=self.algorithm, criterion=self.criterion,
+                    max_depth=self.max_depth, min_samples_split=self.min_samples_split,
+                    min_samples_leaf=self.min_samples_leaf,
+                    min_impurity_decrease=self.min_impurity_decrease, min_gain=self.min_gain,
+                    max_leaves=self.max_leaf_nodes, threshold_style=self.threshold_style)
+        if self.pruning is not None:
+            tree = PRUNING[self.pruning](tree, validation, self.cf).tree
+        if self.ccp_alpha != 0:                       # scikit-learn's α = 0 prunes nothing
+            tree = prune_ccp(tree, self.ccp_alpha).tree
+        return tree
 
     # ------------------------------------------------------------------- using
     def _encoded(self, X) -> np.ndarray:
-        """``X`` encoded by the tree's schema; call it before touching ``tree_``, since it is
-        what raises :class:`NotFittedError` on an unfitted model."""
-        self._check_fitted()
-        return self.tree_.schema.encode(self._frame(X))
+        """``X`` checked against the fitted columns and encoded by the tree's schema; it is
+        what raises :class:`NotFittedError`, so call it before touching ``tree_``."""
+        if not hasattr(self, "tree_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
+                                 "'fit' with appropriate arguments before using this estimator.")
+        frame, names = inputs.features(X, type(self).__name__)
+        inputs.check_columns(self, names, frame.shape[1])
+        return self.tree_.schema.encode(frame.set_axis(list(self.tree_.schema.feature_names),
+                                                       axis=1))
 
     def predict_proba(self, X) -> np.ndarray:
-        """Class probabilities, columns in ``classes_`` order (missing values blended)."""
+        """Class probabilities, columns in ``classes_`` order (missing values blended); a class
+        that only rows of weight 0 had gets probability 0."""
         encoded = self._encoded(X)
-        return self.tree_.predict_proba(encoded)
+        tree_proba = self.tree_.predict_proba(encoded)
+        proba = np.zeros((len(tree_proba), self.n_classes_))
+        proba[:, np.searchsorted(self.classes_, self.class_order_)] = tree_proba
+        return proba
 
     def predict(self, X) -> np.ndarray:
-        from .predict import most_probable
-
+        """The most probable class; a tie goes to the first in ``classes_``, as scikit-learn's."""
         proba = self.predict_proba(X)
         return self.classes_[most_probable(proba)]
 
@@ -151,8 +190,3 @@ class DecisionTreeClassifier:
         """(rows × nodes) weight with which each row passes each node."""
         encoded = self._encoded(X)
         return self.tree_.decision_path(encoded)
-
-    def score(self, X, y, sample_weight=None) -> float:
-        """Accuracy: the (weighted) share of rows predicted correctly."""
-        correct = (self.predict(X) == np.asarray(y, dtype=self.classes_.dtype).ravel())
-        return float(np.average(correct, weights=sample_weight))

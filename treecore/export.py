@@ -6,7 +6,7 @@ never code execution (no pickle, no eval).
 
 >>> import pandas as pd
 >>> from treecore import Dataset, grow
->>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+>>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
 ...             algorithm="id3")
 >>> print(to_text(tree))
 有自己的房子 = 否
@@ -231,7 +231,7 @@ def node_conditions(tree: Tree, node_id: int) -> list[str]:
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> node_conditions(tree, 3)
     ['有自己的房子 = 否', '有工作 = 否']
@@ -303,7 +303,7 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> dot = to_dot(tree, highlight=0)
     >>> dot.splitlines()[0], dot.count("->")
@@ -393,7 +393,7 @@ def to_rules(tree: Tree) -> str:
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> print(to_rules(tree))
     IF 有自己的房子 = 否 AND 有工作 = 否 THEN 类别 = 否  [coverage 6, confidence 100.0%]
@@ -497,7 +497,7 @@ def to_python(tree: Tree) -> str:
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> namespace = {}
     >>> exec(to_python(tree), namespace)
@@ -570,7 +570,7 @@ def to_sql(tree: Tree, table: str | None = None) -> str:
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("../shared/examples/lihang_loan.csv"), "类别"),
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> print(to_sql(tree))
     CASE

@@ -3,6 +3,11 @@ chromium through pytest-playwright (see shared TESTING.md).
 
 Chromium missing: the tests skip locally, but fail when ``CI`` is set, so CI can never go green
 by skipping them. Every request the page makes is recorded; none may leave 127.0.0.1.
+
+Waiting, sized for a loaded 2-core machine: every Playwright wait (locators and ``expect``) gets
+:data:`PAGE_TIMEOUT_MS`, and after each action a test waits for the script run it caused to
+finish (:func:`wait_for_script`), counted in the page itself, so no assertion reads a page that
+is still being redrawn.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -27,8 +34,30 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync", "--disable-dev-shm-usage"]
 #: Seconds to wait for the server, a script run, or the first chart on a loaded machine.
 SERVER_TIMEOUT = 60
-PAGE_TIMEOUT_MS = 30_000
+PAGE_TIMEOUT_MS = 60_000
+#: How long an action has to start a script run before it is taken to have started none.
+RUN_START_TIMEOUT_MS = 10_000
 LOCAL_HOSTS = {"127.0.0.1"}
+
+#: ``expect()`` has its own 5 s default, untouched by ``page.set_default_timeout``.
+expect.set_options(timeout=PAGE_TIMEOUT_MS)
+
+#: Runs in every document before the app: counts the script runs (the app's
+#: ``data-test-script-state`` becoming "running"), and how many a test has waited for.
+COUNT_RUNS = """
+(() => {
+  let last = null;
+  window.__scriptRuns = 0;
+  window.__settledRuns = 0;
+  new MutationObserver(() => {
+    const app = document.querySelector("[data-testid=stApp]");
+    const state = app && app.getAttribute("data-test-script-state");
+    if (state === "running" && last !== "running") window.__scriptRuns += 1;
+    last = state;
+  }).observe(document, {subtree: true, childList: true, attributes: true,
+                        attributeFilter: ["data-test-script-state"]});
+})();
+"""
 
 
 def _require_chromium() -> None:
@@ -106,6 +135,7 @@ def app_page(page, app_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.add_init_script(COUNT_RUNS)
     page.goto(app_url)
     wait_for_script(page)
     yield page
@@ -115,8 +145,19 @@ def app_page(page, app_url):
 
 
 def wait_for_script(page) -> None:
-    """Wait until the app has finished running its script (TESTING.md)."""
+    """Wait for the script run the last action started, then for the app to be idle.
+
+    Waiting only for "notRunning" (TESTING.md) returns at once when the run has not started
+    yet, which is common on a loaded machine; so first wait until the page has counted a run
+    beyond those already waited for (an action that starts none costs
+    :data:`RUN_START_TIMEOUT_MS`)."""
+    try:
+        page.wait_for_function("() => window.__scriptRuns > window.__settledRuns",
+                               timeout=RUN_START_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        pass                                          # the action started no run
     page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for()
+    page.evaluate("() => { window.__settledRuns = window.__scriptRuns; }")
 
 
 def screenshot(page, name: str) -> Path:

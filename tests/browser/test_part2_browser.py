@@ -29,10 +29,10 @@ def open_page(page, settle, name: str) -> None:
     settle(page)
 
 
-def highlighted_text(page) -> str:
-    """The text of the node outlined in the replay tree (the last graphviz chart)."""
+def highlighted(page):
+    """The node outlined in the replay tree (the last graphviz chart)."""
     replay = page.locator(CHARTS).last
-    return replay.locator(f"svg g.node:has(path[stroke='{HIGHLIGHT}'])").first.text_content()
+    return replay.locator(f"svg g.node:has(path[stroke='{HIGHLIGHT}'])").first
 
 
 def test_pruning_lab_side_by_side_and_replay(app_page, shot, settle):
@@ -49,12 +49,11 @@ def test_pruning_lab_side_by_side_and_replay(app_page, shot, settle):
     no_exception(page)
     shot(page, "20-prune-lab")
 
-    before = highlighted_text(page)
+    before = highlighted(page).text_content()
     button(page, "lab.next").click()
     settle(page)
     expect(page.get_by_text("Decision 2 of")).to_be_visible()
-    after = highlighted_text(page)
-    assert after != before
+    expect(highlighted(page)).not_to_have_text(before)       # waits for the redrawn tree
     button(page, "lab.next").click()
     settle(page)
     grey = page.locator(CHARTS).last.locator(f"svg g.node:has(path[stroke='{GREY}'])")
