@@ -54,7 +54,7 @@ def cases(draw):
     y = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
     y[:2] = ["a", "b"]                                  # at least two classes
     weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
-    weights[0] = max(weights[0], 1.0)                   # the weights may not add up to zero
+    weights[:2] = np.maximum(weights[:2], 1.0)          # both classes keep some weight
     table = pd.DataFrame(frame).assign(y=y)
     dataset = Dataset.from_frame(table, "y", weights=weights,
                                  kinds={f"x{j}": kind for j, kind in enumerate(kinds)})

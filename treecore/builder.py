@@ -18,7 +18,7 @@ all continuous and fully known to the compiled engine of :mod:`treecore.presorte
 far faster.
 
 >>> import pandas as pd
->>> frame = pd.read_csv("../shared/examples/lihang_loan.csv")
+>>> frame = pd.read_csv("samples/lihang_loan.csv")
 >>> tree = grow(Dataset.from_frame(frame, "类别"), algorithm="id3")
 >>> [node.split.feature for node in tree.iter_nodes() if node.split]
 ['有自己的房子', '有工作']
