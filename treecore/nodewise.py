@@ -737,15 +737,23 @@ class NodewiseGrowth:
                     prebuilt=_routing(arrays, subsets, self.levels, distribution))
 
 
-def _branch_fractions(arrays: _Nodes, expanded: np.ndarray) -> list[np.ndarray]:
-    """r̃ᵥ of each expanded node's branches (uniform where no known weight reached it)."""
-    out = []
-    for i in expanded.tolist():
-        first, count = int(arrays.first_child[i]), int(arrays.n_children[i])
-        weights = arrays.in_counts[first:first + count].sum(axis=1)
-        total = weights.sum()
-        out.append(weights / total if total > 0 else np.full(count, 1.0 / count))
-    return out
+def _children_of(arrays: _Nodes, expanded: np.ndarray) -> np.ndarray:
+    """The children of the ``expanded`` nodes, one node's after another (each node's children
+    are consecutive ids from ``first_child``)."""
+    counts = arrays.n_children[expanded]
+    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    return np.repeat(arrays.first_child[expanded], counts) + within
+
+
+def _branch_fractions(arrays: _Nodes, expanded: np.ndarray, children: np.ndarray) -> np.ndarray:
+    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them):
+    its branch's known weight over the node's; uniform where no known weight reached it."""
+    counts = arrays.n_children[expanded]
+    weights = arrays.in_counts[children].sum(axis=1)
+    totals = np.repeat(np.add.reduceat(weights, np.cumsum(counts) - counts) if len(counts)
+                       else np.zeros(0), counts)
+    uniform = 1.0 / np.repeat(counts, counts)
+    return np.where(totals > 0, weights / np.where(totals > 0, totals, 1.0), uniform)
 
 
 def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
@@ -754,37 +762,35 @@ def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
     are positions here; a node's children are consecutive ids)."""
     n = len(arrays.start)
     expanded = np.flatnonzero(arrays.expanded_at >= 0)
-    kind = np.zeros(n, np.int8)
     split_kind = arrays.split_kind[expanded]
+    kind = np.zeros(n, np.int8)
     kind[expanded] = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT)
     feature = np.full(n, -1, np.int64)
     feature[expanded] = arrays.feature[expanded]
     threshold = np.zeros(n)
     threshold[expanded] = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
-    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
     counts = arrays.n_children[expanded]
-    child_offset[expanded] = np.cumsum(counts) - counts
-    n_children[expanded] = counts
-    children = np.concatenate([np.arange(f, f + c) for f, c in
-                               zip(arrays.first_child[expanded], counts)] or [np.zeros(0, int)])
-    fractions = np.concatenate(_branch_fractions(arrays, expanded) or [np.zeros(0)])
-    code_map = []
+    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    child_offset[expanded], n_children[expanded] = np.cumsum(counts) - counts, counts
+    children = _children_of(arrays, expanded)
+    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    code_map, offset = [], 0
     for i, how in zip(expanded.tolist(), split_kind.tolist()):
         if how == THRESHOLD:
             continue
         n_levels = int(levels[arrays.feature[i]])
-        code_offset[i], n_codes[i] = sum(map(len, code_map)), n_levels
+        code_offset[i], n_codes[i] = offset, n_levels
         if how == MULTIWAY:
             code_map.append(np.arange(n_levels))
         else:
-            member = np.ones(n_levels, np.int64)
-            member[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
-            code_map.append(member)
+            branch = np.ones(n_levels, np.int64)
+            branch[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
+            code_map.append(branch)
+        offset += n_levels
     return CompiledTree(kind, feature, threshold, code_offset, n_codes,
-                        np.concatenate(code_map or [np.zeros(0, np.int64)]).astype(np.int64),
-                        child_offset, n_children, children.astype(np.int64), fractions,
-                        distribution)
+                        np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
+                        child_offset, n_children, children,
+                        _branch_fractions(arrays, expanded, children), distribution)
 
 
 class _NodeFactory:
