@@ -28,6 +28,7 @@ with the general builder.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator, NamedTuple
 
 import numpy as np
@@ -41,9 +42,10 @@ from .dataset import Dataset, Kind
 from .growing import (Deferred, GrowthConfig, GrowthStep, collector_paused, majority,
                       tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
-from .presorted import (DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_DEPTH, MAX_LEAVES,
-                        MIN_GAIN, MIN_IMPURITY_DECREASE, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT,
-                        NO_FEATURES, PURE, REASONS, SCORE, WAITING, WORK_PER_CALL)
+from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
+                        MAX_DEPTH, MAX_LEAVES, MAX_ROWS, MIN_GAIN, MIN_IMPURITY_DECREASE,
+                        MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT, NO_FEATURES, PURE, REASONS, SCORE,
+                        SORTING_THREADS, WAITING, WORK_PER_CALL, _label, _rank, _row)
 from .splitting import (EXHAUSTIVE_LEVELS, FIGURES, NodeData, NodeScores, Proposal, SplitRules,
                         subset_labels, build_candidate, partition_figures, score_node)
 from .tree import LazyNodes, Node, Tree
@@ -60,21 +62,32 @@ N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP = range(5)
 DONE, NEED_SPACE = 0, 1
 
 
+#: The value rank of a missing value in a sorted segment: after every known value.
+MISSING_RANK = MAX_ROWS
+
+
 def applies(dataset: Dataset, force, validation) -> bool:
     """Whether this engine can grow the tree: at least one feature, no forced split and no
-    validation-set pre-pruning (those stay with the general builder)."""
-    return not force and validation is None and dataset.n_features > 0
+    validation-set pre-pruning (those stay with the general builder), and fewer rows and
+    classes than a packed entry holds (16.7 million and 255)."""
+    return (not force and validation is None and dataset.n_features > 0
+            and dataset.n_rows < MAX_ROWS and dataset.n_classes <= MAX_CLASSES)
 
 
 class _Arena(NamedTuple):
-    """The (row, weight) entries of the nodes still to expand, each node a segment."""
+    """The entries of the nodes still to expand, each node one segment ``[start, end)`` of
+    every array: its (row, weight) pairs in the builder's order, and for each continuous
+    feature the same rows as packed entries (:mod:`treecore.presorted`'s row, value rank,
+    class) in value order, the rows whose value is missing last (rank :data:`MISSING_RANK`)."""
 
     rows: np.ndarray
     weights: np.ndarray
+    sorted_entries: np.ndarray
 
     @classmethod
-    def empty(cls, capacity: int) -> "_Arena":
-        return cls(np.empty(capacity, np.int64), np.empty(capacity))
+    def empty(cls, capacity: int, n_continuous: int) -> "_Arena":
+        return cls(np.empty(capacity, np.int64), np.empty(capacity),
+                   np.empty((n_continuous, capacity), np.int64))
 
 
 class _Nodes(NamedTuple):
@@ -157,6 +170,11 @@ class _Work(NamedTuple):
     figures: np.ndarray
     excluded: np.ndarray
     level_counts: np.ndarray    # (levels, classes)
+    keys: np.ndarray            # a sorted segment unpacked: value ranks, classes, weights
+    key_labels: np.ndarray
+    key_weights: np.ndarray
+    row_weight: np.ndarray      # per row: its weight at the node being expanded
+    row_branch: np.ndarray      # per row: its branch there (−1: value missing)
 
 
 # ----------------------------------------------------------------------------------- kernel
@@ -168,7 +186,9 @@ def _work(n, n_features, widest, most_levels, n_classes):
                  np.zeros(n_features), np.zeros((n_features, widest, n_classes)),
                  np.zeros((n_features, most_levels), np.bool_),
                  np.zeros((n_features, len(kernels.FIGURE_COLUMNS))),
-                 np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)))
+                 np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)),
+                 np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n), np.zeros(n),
+                 np.zeros(n, np.int64))
 
 
 @njit(cache=True)
@@ -236,27 +256,38 @@ def _gather(i, j, nodes, arena, columns, y, work):
 
 
 @njit(cache=True)
-def _continuous(j, m, unit, work, rules, cut_scratch):
-    """The best bi-partition of continuous feature j from its gathered known values."""
-    n_classes = work.branch_counts.shape[2]
+def _continuous(i, j, c, nodes, arena, columns, unit, work, rules, cut_scratch):
+    """The best bi-partition of continuous feature j (the c-th continuous one) at node i, from
+    its sorted segment: no sort at the node. Returns (status, how many values are known,
+    their weight)."""
+    entries = arena.sorted_entries[c]
+    m, known = 0, 0.0
+    for q in range(nodes.start[i], nodes.end[i]):
+        entry = entries[q]
+        if _rank(entry) == MISSING_RANK:
+            break
+        work.keys[m], work.key_labels[m] = _rank(entry), _label(entry)
+        work.key_weights[m] = work.row_weight[_row(entry)]
+        known += work.key_weights[m]
+        m += 1
     if m < 2:
-        return NONE
-    order = np.argsort(work.values[:m], kind="mergesort")   # stable: equal values in row order
-    values = work.values[:m][order]
-    labels = work.labels[:m][order]
-    weights = work.weights[:m][order]
+        return NONE, m, known
+    n_classes = work.branch_counts.shape[2]
     total = np.zeros(n_classes)
     for p in range(m):
-        total[work.labels[p]] += work.weights[p]
+        total[work.key_labels[p]] += work.key_weights[p]
+    weights = work.key_weights[:0] if unit else work.key_weights[:m]
     status, end = kernels.best_cut_of_sorted(
-        values, labels, weights[:0] if unit else weights, total, rules.impurity_code,
+        work.keys[:m], work.key_labels[:m], weights, total, rules.impurity_code,
         rules.min_samples_leaf, rules.tolerance, cut_scratch, work.branch_counts[j, 0],
         work.branch_counts[j, 1])
     if status == kernels.NO_CUT:
-        return NONE
-    work.lower[j], work.upper[j] = values[end], values[end + 1]
+        return NONE, m, known
+    first = nodes.start[i]
+    work.lower[j] = columns[j, _row(entries[first + end])]
+    work.upper[j] = columns[j, _row(entries[first + end + 1])]
     work.n_branches[j] = 2
-    return ELIGIBLE if status == kernels.BEST_CUT else SMALL_LEAF
+    return (ELIGIBLE if status == kernels.BEST_CUT else SMALL_LEAF), m, known
 
 
 @njit(cache=True)
@@ -433,7 +464,7 @@ def _choose(work, rules):
 
 
 @njit(cache=True)
-def _score(i, nodes, arena, columns, y, kinds, levels, work, rules, cut_scratch, pair,
+def _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
            figure_scratch):
     """Every usable feature's best split at node i, with its figures, into ``work``."""
     start, end = nodes.start[i], nodes.end[i]
@@ -441,19 +472,22 @@ def _score(i, nodes, arena, columns, y, kinds, levels, work, rules, cut_scratch,
     unit = True                       # all weights 1: the threshold scan may count
     for q in range(start, end):
         unit = unit and arena.weights[q] == 1.0
+        work.row_weight[arena.rows[q]] = arena.weights[q]
     for j in range(columns.shape[0]):
         work.status[j] = NONE
         if work.excluded[j]:
             continue
-        m, known = _gather(i, j, nodes, arena, columns, y, work)
+        if continuous_at[j] >= 0:
+            work.status[j], m, known = _continuous(i, j, continuous_at[j], nodes, arena,
+                                                   columns, unit, work, rules, cut_scratch)
+        else:
+            m, known = _gather(i, j, nodes, arena, columns, y, work)
         complete = m == end - start
         work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
         work.missing[j] = 0.0 if complete else total - known
-        if kinds[j] == 0:
-            work.status[j] = _continuous(j, m, unit, work, rules, cut_scratch)
-        elif rules.multiway:
+        if continuous_at[j] < 0 and rules.multiway:
             work.status[j] = _multiway(j, m, levels[j], work, rules)
-        else:
+        elif continuous_at[j] < 0:
             work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
                                      pair, figure_scratch, work.figures[j])
         if work.status[j] != NONE:
@@ -478,15 +512,17 @@ def _stop_after_choice(i, chosen, nodes, counters, work, rules):
 
 
 @njit(cache=True)
-def _split(i, j, step, nodes, arena, columns, y, kinds, work, rules, counters, subset_codes):
+def _split(i, j, step, nodes, arena, columns, y, continuous_at, work, rules, counters,
+           subset_codes):
     """Record node i's split on feature j and append its children: each branch's rows in the
-    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0)."""
+    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0); every
+    sorted segment is partitioned the same way, keeping its order (so it stays sorted)."""
     n_branches = work.n_branches[j]
     branch_counts = work.branch_counts[j, :n_branches]
     start, end = nodes.start[i], nodes.end[i]
     nodes.expanded_at[i], nodes.feature[i] = step, j
     nodes.rho[i], nodes.missing[i] = work.rho[j], work.missing[j]
-    if kinds[j] == 0:
+    if continuous_at[j] >= 0:
         nodes.split_kind[i] = THRESHOLD
         nodes.lower[i], nodes.upper[i] = work.lower[j], work.upper[j]
         nodes.threshold[i] = (work.lower[j] + work.upper[j]) / 2.0 if rules.midpoint \
@@ -507,42 +543,67 @@ def _split(i, j, step, nodes, arena, columns, y, kinds, work, rules, counters, s
         known_total += fractions[b]
     for b in range(n_branches):
         fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
-    for q in range(start, end):       # the branch of each entry (−1: value missing)
-        v = columns[j, arena.rows[q]]
-        p = q - start
+    sizes = np.zeros(n_branches, np.int64)
+    n_unknown = 0
+    for q in range(start, end):       # the branch of each row (−1: value missing)
+        row = arena.rows[q]
+        v = columns[j, row]
         if np.isnan(v):
-            work.branch[p] = -1
+            branch = -1
+            n_unknown += 1
         elif nodes.split_kind[i] == THRESHOLD:
-            work.branch[p] = 1 if v > nodes.threshold[i] else 0
+            branch = 1 if v > nodes.threshold[i] else 0
         elif nodes.split_kind[i] == SUBSET:
-            work.branch[p] = 0 if work.member[j, int(v)] else 1
+            branch = 0 if work.member[j, int(v)] else 1
         else:
-            work.branch[p] = int(v)
+            branch = int(v)
+        work.row_branch[row] = branch
+        if branch >= 0:
+            sizes[branch] += 1
     first = counters[N_NODES]
     nodes.first_child[i], nodes.n_children[i] = first, n_branches
+    top = counters[ARENA_TOP]
+    for b in range(n_branches):
+        if fractions[b] > 0.0:
+            sizes[b] += n_unknown
+        nodes.start[first + b], nodes.end[first + b] = top, top + sizes[b]
+        top += sizes[b]
+    counters[ARENA_TOP] = top
+    cursor = nodes.start[first:first + n_branches].copy()
+    for q in range(start, end):       # the rows sent to one branch, in the node's order
+        b = work.row_branch[arena.rows[q]]
+        if b >= 0:
+            arena.rows[cursor[b]], arena.weights[cursor[b]] = arena.rows[q], arena.weights[q]
+            cursor[b] += 1
+    for q in range(start, end):       # then the rows whose value is missing
+        if work.row_branch[arena.rows[q]] < 0:
+            for b in range(n_branches):
+                if fractions[b] > 0.0:
+                    arena.rows[cursor[b]] = arena.rows[q]
+                    arena.weights[cursor[b]] = arena.weights[q] * fractions[b]
+                    cursor[b] += 1
+    for c in range(arena.sorted_entries.shape[0]):
+        entries = arena.sorted_entries[c]
+        cursor[:] = nodes.start[first:first + n_branches]
+        for q in range(start, end):
+            b = work.row_branch[_row(entries[q])]
+            if b >= 0:
+                entries[cursor[b]] = entries[q]
+                cursor[b] += 1
+            else:
+                for d in range(n_branches):
+                    if fractions[d] > 0.0:
+                        entries[cursor[d]] = entries[q]
+                        cursor[d] += 1
     for b in range(n_branches):
         child = first + b
-        top = counters[ARENA_TOP]
-        nodes.start[child] = top
-        for q in range(start, end):
-            if work.branch[q - start] == b:
-                arena.rows[top], arena.weights[top] = arena.rows[q], arena.weights[q]
-                top += 1
-        if fractions[b] > 0.0:
-            for q in range(start, end):
-                if work.branch[q - start] < 0:
-                    arena.rows[top] = arena.rows[q]
-                    arena.weights[top] = arena.weights[q] * fractions[b]
-                    top += 1
-        nodes.end[child] = top
-        counters[ARENA_TOP] = top
         nodes.parent[child], nodes.depth[child] = i, nodes.depth[i] + 1
         nodes.created_at[child] = step
-        nodes.n_rows[child] = top - nodes.start[child]
+        nodes.n_rows[child] = sizes[b]
         nodes.split_kind[child] = NOT_SPLIT
         nodes.in_counts[child] = branch_counts[b]
         weight = 0.0
-        for q in range(nodes.start[child], top):
+        for q in range(nodes.start[child], nodes.end[child]):
             nodes.counts[child, y[arena.rows[q]]] += arena.weights[q]
             weight += arena.weights[q]
         nodes.weight[child] = weight
@@ -551,7 +612,7 @@ def _split(i, j, step, nodes, arena, columns, y, kinds, work, rules, counters, s
 
 
 @njit(cache=True)
-def _expand(columns, y, kinds, levels, arena, nodes, counters, subset_codes, rules, widest,
+def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_codes, rules, widest,
             work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left or
     ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
@@ -580,7 +641,7 @@ def _expand(columns, y, kinds, levels, arena, nodes, counters, subset_codes, rul
             nodes.stop[i] = stop
             continue
         spent += size * n_features
-        _score(i, nodes, arena, columns, y, kinds, levels, work, rules, cut_scratch, pair,
+        _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
                figure_scratch)
         chosen = _choose(work, rules)
         if chosen < 0:
@@ -594,7 +655,7 @@ def _expand(columns, y, kinds, levels, arena, nodes, counters, subset_codes, rul
             nodes.stop[i] = stop
             continue
         counters[STEPS] += 1
-        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, kinds, work, rules,
+        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, continuous_at, work, rules,
                counters, subset_codes)
     return DONE
 
@@ -614,11 +675,14 @@ class NodewiseGrowth:
         n, k = dataset.n_rows, dataset.n_classes
         self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
                                 for f in dataset.features], np.int64)
-        self.kinds = (self.levels > 0).astype(np.int8)
+        continuous = [j for j, f in enumerate(dataset.features) if f.kind is Kind.CONTINUOUS]
+        #: Per feature: its place among the continuous features (−1: nominal).
+        self.continuous_at = np.full(dataset.n_features, -1, np.int64)
+        self.continuous_at[continuous] = np.arange(len(continuous))
         nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
         self.widest = max(2, nominal_widest)
         self.nodes = _Nodes.empty(min(1024, 2 * n + self.widest), k)
-        self.arena = _Arena.empty(max(2 * n, 16))
+        self.arena = _Arena.empty(max(2 * n, 16), len(continuous))
         self.arena.rows[:n] = np.arange(n)
         self.arena.weights[:n] = dataset.weights
         self.subset_codes = np.zeros(max(64, 4 * int(self.levels.max(initial=0))), np.int64)
@@ -648,16 +712,41 @@ class NodewiseGrowth:
                       float(config.min_gain), float(config.min_impurity_decrease),
                       float(self.data.weights.sum()), TIE_TOLERANCE)
 
+    def _presort(self, columns: np.ndarray) -> bool:
+        """Each continuous feature's rows in value order, missing values last, as packed
+        entries at the start of the arena; False when time ran out first. Features are sorted
+        on two threads (numpy releases the GIL while sorting)."""
+        n = self.data.n_rows
+        rows_high = np.arange(n, dtype=np.int64) << 32
+        labels = self.data.y.astype(np.int64)
+
+        def sort_feature(j: int) -> bool:
+            if self._late():
+                return False
+            order = np.argsort(columns[j])                 # NaN sorts last
+            ordered = columns[j, order]
+            ranks = np.zeros(n, np.int64)
+            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+            ranks[np.isnan(ordered)] = MISSING_RANK
+            self.arena.sorted_entries[self.continuous_at[j], :n] = \
+                rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+            return True
+
+        with ThreadPoolExecutor(SORTING_THREADS) as pool:
+            return all(pool.map(sort_feature, np.flatnonzero(self.continuous_at >= 0)))
+
     def run(self) -> None:
         """Grow until no node waits or the time is up."""
         if self._ran:
             return
         self._ran = True
         columns = np.ascontiguousarray(self.data.X.T)
+        if not self._presort(columns):
+            return
         y = self.data.y.astype(np.int64)
         rules = self._rules()
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
-            if _expand(columns, y, self.kinds, self.levels, self.arena, self.nodes,
+            if _expand(columns, y, self.continuous_at, self.levels, self.arena, self.nodes,
                        self.counters, self.subset_codes, rules, self.widest,
                        WORK_PER_CALL) == NEED_SPACE:
                 self._make_room()
@@ -671,16 +760,17 @@ class NodewiseGrowth:
         live_from, top = int(nodes.start[waiting]), int(counters[ARENA_TOP])
         live = top - live_from
         for array in self.arena:
-            array[:live] = array[live_from:top]
+            array[..., :live] = array[..., live_from:top]
         count = int(counters[N_NODES])
         nodes.start[waiting:count] -= live_from
         nodes.end[waiting:count] -= live_from
         counters[ARENA_TOP] = live
         need = live + widest * int(nodes.end[waiting] - nodes.start[waiting])
         if need > len(self.arena.rows):
-            bigger = _Arena.empty(max(2 * len(self.arena.rows), need))
+            bigger = _Arena.empty(max(2 * len(self.arena.rows), need),
+                                  self.arena.sorted_entries.shape[0])
             for old, new in zip(self.arena, bigger):
-                new[:live] = old[:live]
+                new[..., :live] = old[..., :live]
             self.arena = bigger
         if count + widest > len(nodes.start):
             self.nodes = nodes.grown(2 * len(nodes.start) + widest)
@@ -746,14 +836,18 @@ def _children_of(arrays: _Nodes, expanded: np.ndarray) -> np.ndarray:
 
 
 def _branch_fractions(arrays: _Nodes, expanded: np.ndarray, children: np.ndarray) -> np.ndarray:
-    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them):
-    its branch's known weight over the node's; uniform where no known weight reached it."""
-    counts = arrays.n_children[expanded]
+    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
+    by the very operations of :attr:`treecore.candidates.Candidate.branch_fractions`, so the
+    routing arrays equal those compiled from the nodes to the last bit."""
     weights = arrays.in_counts[children].sum(axis=1)
-    totals = np.repeat(np.add.reduceat(weights, np.cumsum(counts) - counts) if len(counts)
-                       else np.zeros(0), counts)
-    uniform = 1.0 / np.repeat(counts, counts)
-    return np.where(totals > 0, weights / np.where(totals > 0, totals, 1.0), uniform)
+    fractions = np.empty_like(weights)
+    at = 0
+    for count in arrays.n_children[expanded].tolist():
+        branch_weights = weights[at:at + count]
+        total = branch_weights.sum()
+        fractions[at:at + count] = branch_weights / total if total > 0 else 1.0 / count
+        at += count
+    return fractions
 
 
 def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
