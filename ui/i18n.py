@@ -15,6 +15,7 @@ import streamlit as st
 
 from treecore.pruning import PruneStep
 
+from .i18n_concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
@@ -300,6 +301,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
 TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & export
 TRANSLATIONS.update(LIMITS_TRANSLATIONS)  # server limits (ui/limits.py)
 TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from their codes
+TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and flow views
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",
