@@ -94,7 +94,7 @@ for column, (label, value) in zip(figures, (
         (f"H({y}|{x})", m.hy_x), (f"H({x}|{y})", m.hx_y), (f"I({x}; {y})", m.mi))):
     column.metric(label, f"{value:.3f}")
 st.markdown(f"**{t('concepts.arithmetic')}**")
-st.code("\n".join(concepts.worked(pair, m)), language=None)
+st.code("\n".join(concepts.worked(pair, m)), language=None, wrap_lines=True)
 
 gain = concepts.gain_statement(pair, m, candidates, tree.schema.target)
 if gain is not None:

@@ -91,23 +91,26 @@ def information_diagram(m: Measures, names: tuple[str, str], words: Mapping[str,
     for cx, r, color in ((0.0, r1, X_COLOR), (d, r2, Y_COLOR)):
         fig.add_shape(type="circle", x0=cx - r, x1=cx + r, y0=-r, y1=r, xref="x", yref="y",
                       line=dict(color=color, width=3), fillcolor=color, opacity=0.28)
-    chord = (d * d + r1 * r1 - r2 * r2) / (2 * d) if d > 0 else 0.0
     left_edge, right_edge = min(-r1, d - r2), max(r1, d + r2)
-    middle = min(max(chord, d - r2), r1) if m.mi > 0 else d / 2
+    middle = (max(d - r2, -r1) + min(r1, d + r2)) / 2 if m.mi > 0 else d / 2   # of the overlap
+    top = max(r1, r2)
     labels = [((left_edge + min(d - r2, r1)) / 2, 0, f"H({names[0]}|{names[1]})<br>{m.hx_y:.3f}"),
               ((max(r1, d - r2) + right_edge) / 2, 0,
                f"H({names[1]}|{names[0]})<br>{m.hy_x:.3f}"),
-              (middle, 0, f"I({names[0]}; {names[1]})<br>{m.mi:.3f}"),
-              (0.0, r1 * 1.12 + 0.05, f"<b>H({names[0]}) = {m.hx:.3f}</b>"),
-              (d, -r2 * 1.12 - 0.05, f"<b>H({names[1]}) = {m.hy:.3f}</b>")]
+              (0.0, top * 1.15, f"<b>H({names[0]}) = {m.hx:.3f}</b>"),
+              (d, top * 1.35, f"<b>H({names[1]}) = {m.hy:.3f}</b>")]
     fig.add_trace(go.Scatter(x=[x for x, _, _ in labels], y=[y for _, y, _ in labels],
                              mode="text", text=[text for _, _, text in labels],
                              textfont=dict(size=13), hoverinfo="skip", showlegend=False))
-    span = max(right_edge - left_edge, 2 * max(r1, r2), 0.5)
-    fig.update_xaxes(visible=False, range=[left_edge - 0.25 * span, right_edge + 0.25 * span])
+    fig.add_annotation(x=middle, y=0, ax=middle, ay=-top * 1.35, axref="x", ayref="y",
+                       text=f"<b>I({names[0]}; {names[1]}) = {m.mi:.3f}</b>", showarrow=True,
+                       arrowhead=2, font=dict(size=13, color=CHOSEN_COLOR),
+                       arrowcolor=CHOSEN_COLOR)
+    span = max(right_edge - left_edge, 2 * top, 0.5)
+    fig.update_xaxes(visible=False, range=[left_edge - 0.15 * span, right_edge + 0.15 * span])
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1,
-                     range=[-max(r1, r2) - 0.3 * span, max(r1, r2) + 0.3 * span])
-    fig.update_layout(title=title(words["title"].format(joint=f"{m.hxy:.3f}")), height=420,
+                     range=[-top * 1.6 - 0.05, top * 1.6 + 0.05])
+    fig.update_layout(title=title(words["title"].format(joint=f"{m.hxy:.3f}")), height=440,
                       **_LAYOUT)
     return fig
 

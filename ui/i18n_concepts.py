@@ -54,10 +54,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "Rows with a missing value in either column are left out: the table holds a "
               "share ρ = {rho} of the node's weight.",
         "zh": "任一列为缺失值的样本不计入：表中样本占该结点权重的比例 ρ = {rho}。"},
-    "concepts.diagram_title": {"en": "Areas are bits: circles H(X), H(Y); overlap I(X; Y); "
-                                     "union H(X, Y) = {joint}",
-                               "zh": "面积即比特数：两圆为 H(X)、H(Y)；重叠为互信息 I(X; Y)；"
-                                     "并为联合熵 H(X, Y) = {joint}"},
+    "concepts.diagram_title": {"en": "Areas are bits: the circles H(X) and H(Y), their overlap "
+                                     "I(X; Y),<br>their union H(X, Y) = {joint}",
+                               "zh": "面积即比特数：两圆为 H(X)、H(Y)，重叠为互信息 I(X; Y)，"
+                                     "<br>并为联合熵 H(X, Y) = {joint}"},
     "concepts.arithmetic": {"en": "The arithmetic, from the count table",
                             "zh": "由计数表逐项计算"},
     "concepts.gain_equal": {
