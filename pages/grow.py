@@ -11,7 +11,8 @@ import streamlit as st
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from ui import growth, guards, node_view, page, state
 from ui.drawing import tree_chart
-from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
+from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
+                        value_chart)
 from ui.i18n import error_text, split_note_text, t
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
@@ -208,15 +209,27 @@ def threshold_tab(node_id: int, feature: str) -> None:
 def lens_tab(node_id: int, feature: str) -> None:
     curves = grown.view("lens", node_id, feature,
                         lambda: node_view.lens_curves(train, tree, node_id, feature))
-    if not curves:
-        st.info(t("grow.lens_nominal"), icon="ℹ️")
+    words = {"scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
+             **{name: t(f"lens.{name}") for name in node_view.LENS_FIGURES}}
+    if curves:
+        st.plotly_chart(criterion_lens(curves, {
+            **words, "title": t("grow.lens_title", feature=feature, node=node_id),
+            "threshold": t("grow.threshold_axis", feature=feature)}), key="grow.lens_chart")
+        st.caption(t("grow.lens_caption"))
         return
-    words = {"title": t("grow.lens_title", feature=feature, node=node_id),
-             "threshold": t("grow.threshold_axis", feature=feature),
-             "scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
-             **{name: t(f"lens.{name}") for name, _, _ in node_view.LENS}}
-    st.plotly_chart(criterion_lens(curves, words), key="grow.lens_chart")
-    st.caption(t("grow.lens_caption"))
+    groupings = grown.view("nominal_lens", node_id, feature,
+                           lambda: node_view.nominal_lens(train, tree, node_id, feature))
+    st.plotly_chart(nominal_lens_chart(groupings, {
+        **words, "title": t("lens.nominal_title", feature=feature, node=node_id)}),
+        key="grow.nominal_lens_chart")
+    st.caption(t("lens.nominal_caption"))
+    number = {"format": "%.3f"}
+    st.dataframe(groupings, hide_index=True, key="grow.nominal_lens", column_config={
+        "grouping": st.column_config.TextColumn(t("lens.grouping")),
+        "multiway": st.column_config.CheckboxColumn(t("lens.multiway")),
+        **{name: st.column_config.NumberColumn(t(f"lens.{name}"), **number)
+           for name in node_view.LENS_FIGURES},
+        "picked_by": st.column_config.TextColumn(t("lens.picked_by"))})
 
 
 def stop_words(node) -> str:

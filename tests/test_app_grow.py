@@ -179,3 +179,18 @@ def test_grow_page_on_continuous_data_uses_the_presorted_engine(make_app):
     assert applies(iris, None, None)
     reference = Growth(iris, GrowthConfig())
     assert next(reference.steps()).chosen.feature == chosen
+
+
+@pytest.mark.parametrize("language, title", [("en", "every value grouping"),
+                                             ("zh", "每种取值分组")])
+def test_nominal_lens_on_the_grow_page(make_app, language, title):
+    at = make_app("pages/grow.py")
+    at.session_state[state.LANGUAGE] = language
+    at.run()
+    at.selectbox(key="w_" + growth.FEATURE).select("纹理").run()
+    assert not at.exception
+    figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    lens = next(f for f in figures if title in f["layout"].get("title", {}).get("text", ""))
+    assert [a["text"] for a in lens["layout"]["annotations"]] == ["◀ ID3 · C4.5", "◀ CART"]
+    table = next(df.value for df in at.dataframe if "picked_by" in df.value.columns)
+    assert table["gain"].iloc[0] == pytest.approx(0.381, abs=5e-4)

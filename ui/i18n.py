@@ -218,10 +218,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "zh": "结点 #{node} 的 {feature}：四种准则，各自按最大值缩放"},
     "grow.lens_scaled": {"en": "share of its maximum", "zh": "占其最大值的比例"},
     "grow.lens_splits_here": {"en": "{algorithm} splits here", "zh": "{algorithm} 在此划分"},
-    "grow.lens_nominal": {
-        "en": "The lens compares criteria along the thresholds of a continuous attribute. "
-              "For a nominal attribute compare the criteria in the candidate table.",
-        "zh": "准则对比沿连续属性的候选划分点比较各准则。离散属性请在候选划分表中比较。"},
     "grow.lens_caption": {
         "en": "Misclassification error is often flat where entropy and Gini still rank the "
               "thresholds: it cannot tell many splits apart.",

@@ -115,4 +115,18 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "(Gain = {gain}).",
         "zh": "对结点 #{node} 的各子结点，以其样本比例为权对相对父结点的 KL 散度求和，"
               "即得该划分的信息增益：{sum} = {total}（信息增益 = {gain}）。"},
+    # ---------------------------------------------------------------- the nominal lens (Grow)
+    "lens.nominal_title": {"en": "{feature} at node #{node}: every value grouping, four "
+                                 "criteria, each scaled to its maximum",
+                           "zh": "结点 #{node} 上的 {feature}：每种取值分组，四种准则，"
+                                 "各自除以其最大值"},
+    "lens.nominal_caption": {
+        "en": "▣ is the multiway split (one branch per value) that ID3 and C4.5 make; the other "
+              "rows are CART's binary splits, a subset of the values against the rest. Gain "
+              "ratio favours fewer branches; information gain favours more.",
+        "zh": "▣ 为 ID3 与 C4.5 采用的多叉划分（每个取值一个分支）；其余各行为 CART 的二叉划分"
+              "（一部分取值对其余取值）。增益率偏好分支少的划分，信息增益偏好分支多的划分。"},
+    "lens.grouping": {"en": "Value grouping", "zh": "取值分组"},
+    "lens.multiway": {"en": "Multiway", "zh": "多叉划分"},
+    "lens.picked_by": {"en": "Picked by", "zh": "选用它的算法"},
 }

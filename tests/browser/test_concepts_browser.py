@@ -46,3 +46,19 @@ def test_concepts_page_in_chinese(app_page, shot, settle):
     expect(page.locator(PLOTS).first).to_be_visible(timeout=FIRST_CHART_MS)
     no_exception(page)
     shot(page, "31-concepts-zh")
+
+
+@pytest.mark.parametrize("language, grow, tab, title", [
+    ("English", "Grow", "Criterion lens", "every value grouping"),
+    ("中文", "生成决策树", "准则对比", "每种取值分组")])
+def test_nominal_lens(app_page, shot, settle, language, grow, tab, title):
+    page = app_page
+    page.get_by_test_id("stSidebar").get_by_text(language).click()
+    settle(page)
+    open_page(page, settle, grow)
+    page.get_by_role("tab", name=tab).click()
+    expect(page.get_by_text(title).first).to_be_visible(timeout=FIRST_CHART_MS)
+    expect(page.get_by_text("◀ CART").first).to_be_visible()
+    page.get_by_text(title).first.scroll_into_view_if_needed()
+    no_exception(page)
+    shot(page, f"32-nominal-lens-{'en' if language == 'English' else 'zh'}")
