@@ -9,7 +9,8 @@ inspector, the what-if override and the saved versions.
 import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from ui import growth, guards, node_view, page, state
+from treecore.flow import edge_weights
+from ui import flow_view, growth, guards, node_view, page, state
 from ui.drawing import tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
@@ -334,6 +335,20 @@ def whatif_tab(node_id: int) -> None:
                    on_click=growth.discard_whatif, width="stretch")
 
 
+def flow_tab() -> None:
+    st.caption(t("flow.intro"))
+    missing = flow_view.rows_with_missing(train)
+    names = {None: t("flow.training"),
+             **{i: t("flow.row_n", row=train.row_labels[i]) for i in missing}}
+    row = st.selectbox(t("flow.row"), [None, *missing], index=1 if missing else 0,
+                       format_func=state.labels(names), key="grow.flow_row")
+    if row is None:
+        st.caption(t("flow.training_caption" if missing else "flow.no_missing"))
+        tree_chart(stage, "grow.flow_drawn_depth", flow=edge_weights(stage))
+    else:
+        flow_view.show_row_flow(stage, train.X[row], "grow.flow")
+
+
 def versions_tab() -> None:
     if S[growth.FORCE]:
         st.markdown(f"**{t('versions.forced')}**")
@@ -355,9 +370,9 @@ def versions_tab() -> None:
 
 
 st.divider()
-inspect_tab, chart_tab, lens, whatif, versions = st.tabs(
+inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
     ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
-     "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
+     "💧 " + t("tab.flow"), "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
 with inspect_tab:
     inspected = inspector_tab(focus)
 with chart_tab:
@@ -368,6 +383,8 @@ with lens:
     st.caption(t("grow.lens_feature", feature=feature, node=focus))
     with st.spinner(t("grow.computing")):
         lens_tab(focus, feature)
+with flow:
+    flow_tab()
 with whatif:
     whatif_tab(inspected)
 with versions:

@@ -129,4 +129,38 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lens.grouping": {"en": "Value grouping", "zh": "取值分组"},
     "lens.multiway": {"en": "Multiway", "zh": "多叉划分"},
     "lens.picked_by": {"en": "Picked by", "zh": "选用它的算法"},
+    # ---------------------------------------------------------------- the flow of weight
+    "tab.flow": {"en": "Weight flow", "zh": "权重流动"},
+    "flow.intro": {
+        "en": "Edges are as wide as the weight they carry. A row whose tested value is missing "
+              "goes down every branch v with its weight × r̃ᵥ, the share of the node's rows with "
+              "a known value that took branch v (Zhou §4.4, C4.5); its prediction blends the "
+              "leaves it reaches.",
+        "zh": "边的宽度与其承载的权重成正比。若样本在结点所测属性上取值缺失，则以权重 × r̃ᵥ "
+              "进入每个分支 v，r̃ᵥ 为该结点无缺失值样本中进入分支 v 的比例（周志华 §4.4，C4.5）；"
+              "其预测由所到达的各叶结点加权综合。"},
+    "flow.row": {"en": "Follow", "zh": "跟踪"},
+    "flow.training": {"en": "All training rows", "zh": "全部训练样本"},
+    "flow.row_n": {"en": "Row {row} (has a missing value)", "zh": "第 {row} 号样本（含缺失值）"},
+    "flow.training_caption": {
+        "en": "The weight of the training rows on each edge: fractional where rows with a "
+              "missing value were distributed over the branches.",
+        "zh": "每条边上训练样本的权重：含缺失值的样本被分配到各分支处，权重为小数。"},
+    "flow.no_missing": {"en": "No value is missing in these rows: every row takes one branch "
+                              "with its whole weight.",
+                        "zh": "这些样本没有缺失值：每个样本以全部权重进入一个分支。"},
+    "flow.steps": {"en": "Step by step: the row's weight at each node",
+                   "zh": "逐步：样本在每个结点上的权重"},
+    "flow.missing": {"en": "Missing", "zh": "缺失"},
+    "flow.arriving": {"en": "Weight arriving", "zh": "到达的权重"},
+    "flow.branch": {"en": "Branch", "zh": "分支"},
+    "flow.share_help": {"en": "Share of the node's training weight with a known value that "
+                              "took this branch (1 when the row's value is known).",
+                        "zh": "该结点无缺失值的训练样本中进入此分支的权重比例（样本取值已知时为 1）。"},
+    "flow.weight": {"en": "Weight going down", "zh": "向下的权重"},
+    "flow.leaves": {"en": "Leaves reached and the blended prediction",
+                    "zh": "到达的叶结点与加权综合的预测"},
+    "flow.leaf": {"en": "Leaf", "zh": "叶结点"},
+    "flow.path": {"en": "Path", "zh": "路径"},
+    "flow.predict": {"en": "The row's weight down the tree", "zh": "该样本的权重在树中的流动"},
 }

@@ -62,3 +62,41 @@ def test_nominal_lens(app_page, shot, settle, language, grow, tab, title):
     page.get_by_text(title).first.scroll_into_view_if_needed()
     no_exception(page)
     shot(page, f"32-nominal-lens-{'en' if language == 'English' else 'zh'}")
+
+
+def test_weight_flow_of_row_8_on_grow_and_predict(app_page, shot, settle):
+    """Watermelon 2.0α under ID3: row 8 (纹理 missing) splits 7/15, 5/15, 3/15 at the root, drawn
+    as edges of three widths, then the same row's flow on the Predict page, in 中文."""
+    page = app_page
+    page.get_by_role("button", name="Watermelon 2.0α, missing values (Zhou, Table 4.4)").click()
+    settle(page)
+    page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").filter(
+        has_text="Algorithm").first.click()
+    page.get_by_role("option", name="ID3").click()
+    settle(page)
+    page.locator(".st-key-grow-last button").first.click()
+    settle(page)
+    page.get_by_role("tab", name="Weight flow").click()
+    page.get_by_test_id("stSelectbox").filter(has_text="Follow").click()
+    page.get_by_role("option", name="Row 8 (has a missing value)").click()
+    settle(page)
+    expect(page.get_by_text("1 × 7/15 = 0.4667")).to_be_attached(timeout=FIRST_CHART_MS)
+    flow = page.locator("[data-testid=stGraphVizChart]").last
+    expect(flow.locator("svg g.edge").first).to_be_visible(timeout=FIRST_CHART_MS)
+    widths = {flow.locator("svg g.edge path").nth(i).get_attribute("stroke-width")
+              for i in range(3)}
+    assert len(widths) == 3                                 # 7/15, 5/15, 3/15: three widths
+    flow.scroll_into_view_if_needed()
+    no_exception(page)
+    shot(page, "33-flow-grow-en")
+
+    page.get_by_test_id("stSidebar").get_by_text("中文").click()
+    settle(page)
+    open_page(page, settle, "预测与导出")
+    page.get_by_test_id("stNumberInput").first.locator("input").fill("8")
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_text("1 × 7/15 = 0.4667")).to_be_attached(timeout=FIRST_CHART_MS)
+    page.get_by_text("逐步：样本在每个结点上的权重").scroll_into_view_if_needed()
+    no_exception(page)
+    shot(page, "34-flow-predict-zh")
