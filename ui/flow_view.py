@@ -20,9 +20,15 @@ from .drawing import tree_chart
 from .i18n import t
 
 
+#: Most rows with a missing value offered to follow (the first ones in the table).
+MAX_ROWS_OFFERED = 200
+
+
 def rows_with_missing(dataset: Dataset) -> list[int]:
-    """Positions of the rows with at least one missing attribute value."""
-    return np.flatnonzero(np.isnan(dataset.X).any(axis=1)).tolist()
+    """Positions of the first :data:`MAX_ROWS_OFFERED` rows with a missing attribute value."""
+    if not dataset.has_missing_values:
+        return []
+    return np.flatnonzero(np.isnan(dataset.X).any(axis=1))[:MAX_ROWS_OFFERED].tolist()
 
 
 def edge_flow(flow: RowFlow) -> dict[int, float]:
