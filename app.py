@@ -12,6 +12,7 @@ page = st.navigation([
     st.Page("pages/home.py", title=t("nav.home"), icon="🏠", default=True),
     st.Page("pages/data.py", title=t("nav.data"), icon="📄"),
     st.Page("pages/grow.py", title=t("nav.grow"), icon="🌱"),
+    st.Page("pages/concepts.py", title=t("nav.concepts"), icon="💡"),
     st.Page("pages/prune.py", title=t("nav.prune"), icon="✂️"),
     st.Page("pages/compare.py", title=t("nav.compare"), icon="⚖️"),
     st.Page("pages/predict.py", title=t("nav.predict"), icon="🔮"),

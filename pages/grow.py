@@ -9,9 +9,11 @@ inspector, the what-if override and the saved versions.
 import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from ui import growth, guards, node_view, page, state
+from treecore.flow import edge_weights
+from ui import flow_view, growth, guards, node_view, page, state
 from ui.drawing import tree_chart
-from ui.figures import class_chart, criterion_lens, threshold_chart, value_chart
+from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
+                        value_chart)
 from ui.i18n import error_text, split_note_text, t
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
@@ -208,15 +210,27 @@ def threshold_tab(node_id: int, feature: str) -> None:
 def lens_tab(node_id: int, feature: str) -> None:
     curves = grown.view("lens", node_id, feature,
                         lambda: node_view.lens_curves(train, tree, node_id, feature))
-    if not curves:
-        st.info(t("grow.lens_nominal"), icon="ℹ️")
+    words = {"scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
+             **{name: t(f"lens.{name}") for name in node_view.LENS_FIGURES}}
+    if curves:
+        st.plotly_chart(criterion_lens(curves, {
+            **words, "title": t("grow.lens_title", feature=feature, node=node_id),
+            "threshold": t("grow.threshold_axis", feature=feature)}), key="grow.lens_chart")
+        st.caption(t("grow.lens_caption"))
         return
-    words = {"title": t("grow.lens_title", feature=feature, node=node_id),
-             "threshold": t("grow.threshold_axis", feature=feature),
-             "scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
-             **{name: t(f"lens.{name}") for name, _, _ in node_view.LENS}}
-    st.plotly_chart(criterion_lens(curves, words), key="grow.lens_chart")
-    st.caption(t("grow.lens_caption"))
+    groupings = grown.view("nominal_lens", node_id, feature,
+                           lambda: node_view.nominal_lens(train, tree, node_id, feature))
+    st.plotly_chart(nominal_lens_chart(groupings, {
+        **words, "title": t("lens.nominal_title", feature=feature, node=node_id)}),
+        key="grow.nominal_lens_chart")
+    st.caption(t("lens.nominal_caption"))
+    number = {"format": "%.3f"}
+    st.dataframe(groupings, hide_index=True, key="grow.nominal_lens", column_config={
+        "grouping": st.column_config.TextColumn(t("lens.grouping")),
+        "multiway": st.column_config.CheckboxColumn(t("lens.multiway")),
+        **{name: st.column_config.NumberColumn(t(f"lens.{name}"), **number)
+           for name in node_view.LENS_FIGURES},
+        "picked_by": st.column_config.TextColumn(t("lens.picked_by"))})
 
 
 def stop_words(node) -> str:
@@ -321,6 +335,20 @@ def whatif_tab(node_id: int) -> None:
                    on_click=growth.discard_whatif, width="stretch")
 
 
+def flow_tab() -> None:
+    st.caption(t("flow.intro"))
+    missing = flow_view.rows_with_missing(train)
+    names = {None: t("flow.training"),
+             **{i: t("flow.row_n", row=train.row_labels[i]) for i in missing}}
+    row = st.selectbox(t("flow.row"), [None, *missing], index=1 if missing else 0,
+                       format_func=state.labels(names), key="grow.flow_row")
+    if row is None:
+        st.caption(t("flow.training_caption" if missing else "flow.no_missing"))
+        tree_chart(stage, "grow.flow_drawn_depth", flow=edge_weights(stage))
+    else:
+        flow_view.show_row_flow(stage, train.X[row], "grow.flow")
+
+
 def versions_tab() -> None:
     if S[growth.FORCE]:
         st.markdown(f"**{t('versions.forced')}**")
@@ -342,9 +370,9 @@ def versions_tab() -> None:
 
 
 st.divider()
-inspect_tab, chart_tab, lens, whatif, versions = st.tabs(
+inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
     ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
-     "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
+     "💧 " + t("tab.flow"), "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
 with inspect_tab:
     inspected = inspector_tab(focus)
 with chart_tab:
@@ -355,6 +383,8 @@ with lens:
     st.caption(t("grow.lens_feature", feature=feature, node=focus))
     with st.spinner(t("grow.computing")):
         lens_tab(focus, feature)
+with flow:
+    flow_tab()
 with whatif:
     whatif_tab(inspected)
 with versions:

@@ -10,7 +10,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import growth, split, state
+from ui import flow_view, growth, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
@@ -114,6 +114,9 @@ if result is not None:
         "outcome": st.column_config.TextColumn(t("predict.outcome"))})
     if path["split"].any():
         st.caption(t("predict.path_split"))
+    with st.expander("💧 " + t("flow.predict"), expanded=bool(path["split"].any())):
+        flow_view.show_row_flow(tree, pe.encode_row(tree, raw, state.missing_markers()),
+                                "predict.flow")
 
 
 # ================================================================ downloads

@@ -107,7 +107,7 @@ def test_force_umbilicus_at_the_root_of_zhou_table_4_2(grow_page):
     at.selectbox(key="grow.whatif_feature").select("脐部").run()
     at.button(key="grow.whatif_try").click().run()
     assert not at.exception, at.exception
-    assert 'n0 [label="#0  脐部 = ?' in _dot(at, 1)
+    assert 'n0 [label="#0  脐部 = ?' in _dot(at, -1)   # the what-if tree, last
     metrics = {m.label: m.value for m in at.metric}
     # Gain(脐部) = Gain(色泽) = 0.27549 (the book prints 0.276): forcing the tie costs nothing
     assert float(metrics["Score of this split"]) == pytest.approx(0.2755, abs=1e-3)
@@ -179,3 +179,18 @@ def test_grow_page_on_continuous_data_uses_the_presorted_engine(make_app):
     assert applies(iris, None, None)
     reference = Growth(iris, GrowthConfig())
     assert next(reference.steps()).chosen.feature == chosen
+
+
+@pytest.mark.parametrize("language, title", [("en", "every value grouping"),
+                                             ("zh", "每种取值分组")])
+def test_nominal_lens_on_the_grow_page(make_app, language, title):
+    at = make_app("pages/grow.py")
+    at.session_state[state.LANGUAGE] = language
+    at.run()
+    at.selectbox(key="w_" + growth.FEATURE).select("纹理").run()
+    assert not at.exception
+    figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    lens = next(f for f in figures if title in f["layout"].get("title", {}).get("text", ""))
+    assert [a["text"] for a in lens["layout"]["annotations"]] == ["◀ ID3 · C4.5", "◀ CART"]
+    table = next(df.value for df in at.dataframe if "picked_by" in df.value.columns)
+    assert table["gain"].iloc[0] == pytest.approx(0.381, abs=5e-4)

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, ConfigError
 from treecore.algorithms import resolve
-from treecore.criteria import (IMPURITIES, entropy, gain_ratio, gini, impurity_decrease,
-                               information_gain, misclassification, split_info,
-                               weighted_child_impurity)
+from treecore.criteria import (IMPURITIES, entropy, gini, impurity_decrease, information_gain,
+                               misclassification, weighted_child_impurity)
+from treecore.information import gain_ratio, split_information
 
 
 @pytest.mark.parametrize("counts, ent, gin, err", [
@@ -61,9 +61,9 @@ def test_gain_never_negative_and_zero_for_useless_split():
 
 
 def test_split_info_counts_missing_as_an_outcome():
-    assert float(split_info([8, 8])) == pytest.approx(1.0)
-    assert float(split_info([4, 4], missing_weight=8)) == pytest.approx(1.5)
-    assert float(split_info([17])) == 0.0
+    assert float(split_information([8, 8])) == pytest.approx(1.0)
+    assert float(split_information([4, 4], missing_weight=8)) == pytest.approx(1.5)
+    assert float(split_information([17])) == 0.0
 
 
 def test_gain_ratio_is_zero_where_iv_is_zero():
@@ -107,7 +107,7 @@ def test_compiled_figures_follow_the_criteria_formulas(branches, rho, missing):
         impurity = IMPURITIES[criterion.impurity]
         got = partition_figures(counts, rho, missing, criterion)
         gain = information_gain(counts, rho)
-        iv = split_info(counts.sum(axis=1), missing)
+        iv = split_information(counts.sum(axis=1), missing)
         expected = {"gain": gain, "split_info": iv, "gain_ratio": gain_ratio(gain, iv),
                     "gini": weighted_child_impurity(counts, gini),
                     "error": weighted_child_impurity(counts, misclassification),

@@ -168,3 +168,32 @@ def test_parse_rows(text, rows):
 def test_parse_rows_names_the_bad_part():
     with pytest.raises(ValueError, match="x"):
         growth.parse_rows("1, x")
+
+
+def test_nominal_lens_scores_every_grouping_by_every_criterion():
+    """纹理 at the root of watermelon 2.0: the multiway split has ID3's Gain 0.381 (Zhou) and
+    C4.5's gain ratio 0.381 / 1.447; each binary subset has the CART figures of Li Hang's
+    example 5.4 style ("A = v vs rest"); ID3 and C4.5 pick the multiway split, CART {清晰}."""
+    data = _dataset("watermelon2.0.csv")
+    tree = growth.fit(data, {"algorithm": "cart", "criterion": None}).tree
+    frame = node_view.nominal_lens(data, tree, 0, "纹理")
+    assert list(frame["grouping"]) == ["清晰 | 稍糊 | 模糊", "{清晰} | {稍糊, 模糊}",
+                                       "{清晰, 稍糊} | {模糊}", "{清晰, 模糊} | {稍糊}"]
+    multiway = frame.iloc[0]
+    assert multiway["gain"] == pytest.approx(0.381, abs=5e-4)
+    assert multiway["gain_ratio"] == pytest.approx(0.3806 / 1.4466, abs=5e-4)
+    assert multiway["picked_by"] == "ID3 · C4.5" and frame.iloc[1]["picked_by"] == "CART"
+    clear = frame.iloc[1]                           # {清晰} vs rest: Gini 17/17·0.498 → 0.286
+    assert clear["gini_decrease"] == pytest.approx(1 - (8 / 17) ** 2 - (9 / 17) ** 2
+                                                   - (9 / 17 * (1 - (7 / 9) ** 2 - (2 / 9) ** 2)
+                                                      + 8 / 17 * (1 - (1 / 8) ** 2 - (7 / 8) ** 2)))
+    assert list(frame["gini_decrease"].iloc[1:]) == sorted(frame["gini_decrease"].iloc[1:],
+                                                            reverse=True)
+    fig = figures.nominal_lens_chart(frame, WORDS)
+    assert len(fig.data) == 4 and all(max(trace.x) == pytest.approx(1.0) for trace in fig.data)
+    assert fig.data[0].y[0].startswith("▣ ")
+    picks = {a.text for a in fig.layout.annotations}
+    assert picks == {"◀ ID3 · C4.5", "◀ CART"}
+    assert node_view.nominal_lens(data, tree, 0, "纹理").equals(frame)
+    melon3 = _dataset("watermelon3.0.csv")
+    assert node_view.nominal_lens(melon3, growth.fit(melon3, ID3).tree, 0, "密度").empty

@@ -5,6 +5,10 @@ every branch of a split (``(m, k)``) or every candidate threshold at once (``(t,
 may be fractional (C4.5 distributes rows with a missing value over branches with fractional
 weights). An empty count vector has impurity 0.
 
+Entropy, conditional entropy and mutual information (the information gain), the intrinsic value
+and the gain ratio are measures of information theory and live in :mod:`treecore.information`
+(one formula, one place); this module adds the other impurities and the decrease of any of them.
+
 References: 周志华《机器学习》§4.2 (式 4.1–4.6); 李航《统计学习方法》§5.2–5.5 (式 5.7–5.10, 5.24);
 Quinlan, *C4.5: Programs for Machine Learning* (1993), ch. 2; Breiman et al., *CART* (1984), §4.3.
 
@@ -18,7 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-_TINY = 1e-12
+from .information import entropy, expected_over_rows, mutual_information
+
+__all__ = ["entropy", "gini", "misclassification", "IMPURITIES", "weighted_child_impurity",
+           "impurity_decrease", "information_gain"]
 
 
 def _proportions(counts) -> tuple[np.ndarray, np.ndarray]:
@@ -26,13 +33,6 @@ def _proportions(counts) -> tuple[np.ndarray, np.ndarray]:
     total = counts.sum(axis=-1)
     safe = np.where(total > 0, total, 1.0)
     return counts / safe[..., None], total
-
-
-def entropy(counts) -> np.ndarray:
-    """Information entropy Ent(D) = −Σₖ pₖ log₂ pₖ (Zhou 式 4.1; Li Hang 式 5.7), 0·log 0 = 0."""
-    p, _ = _proportions(counts)
-    terms = p * np.log2(np.where(p > 0, p, 1.0))        # log2(1) = 0 stands in for 0·log 0
-    return np.maximum(-terms.sum(axis=-1), 0.0)
 
 
 def gini(counts) -> np.ndarray:
@@ -47,29 +47,27 @@ def misclassification(counts) -> np.ndarray:
     return np.where(total > 0, 1.0 - p.max(axis=-1), 0.0)
 
 
-#: Impurity functions by name (the ``impurity`` of a criterion).
+#: Impurity functions by name (the ``impurity`` of a criterion); ``entropy`` is
+#: :func:`treecore.information.entropy` in bits.
 IMPURITIES = {"entropy": entropy, "gini": gini, "misclassification": misclassification}
 
 
 def weighted_child_impurity(branch_counts, impurity=entropy) -> np.ndarray:
-    """Σᵥ |Dᵛ|/|D| · I(Dᵛ) over the branches (axis −2): the impurity left after a split.
+    """Σᵥ |Dᵛ|/|D| · I(Dᵛ) over the branches (axis −2): the impurity left after a split
+    (:func:`treecore.information.expected_over_rows`).
 
     With ``impurity=entropy`` this is the conditional entropy H(D|A) (Li Hang 式 5.8); with
     ``gini`` it is the Gini index Gini_index(D, a) (Zhou 式 4.6; Li Hang 式 5.25).
     """
-    branch_counts = np.asarray(branch_counts, dtype=float)
-    branch_totals = branch_counts.sum(axis=-1)
-    total = branch_totals.sum(axis=-1)
-    safe = np.where(total > 0, total, 1.0)
-    return (branch_totals / safe[..., None] * impurity(branch_counts)).sum(axis=-1)
+    return expected_over_rows(branch_counts, impurity)
 
 
 def impurity_decrease(branch_counts, impurity=entropy, rho=1.0) -> np.ndarray:
     """ρ · (I(D̃) − Σᵥ r̃ᵥ I(D̃ᵛ)) computed on the rows with a known value (Zhou 式 4.12).
 
-    With ``impurity=entropy`` this is the information gain Gain(D, a) (Zhou 式 4.2; Li Hang
-    式 5.9); ρ is the known fraction, 1 when nothing is missing. The parent's counts are the sum
-    of the branches' counts.
+    With ``impurity=entropy`` this is the information gain (:func:`information_gain`); ρ is
+    the known fraction, 1 when nothing is missing. The parent's counts are the sum of the
+    branches' counts.
     """
     branch_counts = np.asarray(branch_counts, dtype=float)
     parent = branch_counts.sum(axis=-2)
@@ -78,32 +76,11 @@ def impurity_decrease(branch_counts, impurity=entropy, rho=1.0) -> np.ndarray:
 
 
 def information_gain(branch_counts, rho=1.0) -> np.ndarray:
-    """Gain(D, a) = ρ · (Ent(D̃) − Σᵥ r̃ᵥ Ent(D̃ᵛ)) (Zhou 式 4.2 and 4.12).
+    """Gain(D, a) = ρ · (Ent(D̃) − Σᵥ r̃ᵥ Ent(D̃ᵛ)) (Zhou 式 4.2 and 4.12): ρ times the mutual
+    information I(a; class) of the branch-by-class count table of the rows with a known value
+    (:func:`treecore.information.mutual_information`).
 
     >>> round(float(information_gain([[0, 6], [6, 3]])), 3)   # Li Hang: g(D, 有自己的房子) = 0.420
     0.42
     """
-    return impurity_decrease(branch_counts, entropy, rho)
-
-
-def split_info(branch_weights, missing_weight=0.0) -> np.ndarray:
-    """Intrinsic value IV(a) = −Σᵥ |Dᵛ|/|D| log₂ |Dᵛ|/|D| (Zhou 式 4.4; Li Hang's H_A(D)).
-
-    ``branch_weights`` holds the weight of each branch (last axis). Following Quinlan (C4.5,
-    ch. 2), rows with an unknown value form one more outcome, ``missing_weight``, in this sum.
-
-    >>> round(float(split_info([12, 5])), 3)                  # Zhou: IV(触感) = 0.874
-    0.874
-    """
-    weights = np.asarray(branch_weights, dtype=float)
-    missing = np.asarray(missing_weight, dtype=float)
-    all_weights = np.concatenate([weights, np.broadcast_to(missing, weights.shape[:-1])[..., None]],
-                                 axis=-1)
-    return entropy(all_weights)
-
-
-def gain_ratio(gain, iv) -> np.ndarray:
-    """Gain_ratio(D, a) = Gain(D, a) / IV(a) (Zhou 式 4.3; Li Hang 式 5.10); 0 where IV = 0."""
-    gain = np.asarray(gain, dtype=float)
-    iv = np.asarray(iv, dtype=float)
-    return np.where(iv > _TINY, gain / np.where(iv > _TINY, iv, 1.0), 0.0)
+    return np.asarray(rho) * mutual_information(table=branch_counts)

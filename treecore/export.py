@@ -290,8 +290,23 @@ def _dot_label(tree: Tree, node: Node, words) -> str:
     return "\\n".join(dot_escape(line) for line in lines)
 
 
+#: Pen width of an edge carrying all the weight in a flow drawing (an edge with none: 1).
+FLOW_WIDTH = 8.0
+
+
+def _flow_label(flow, child: int) -> str:
+    return "" if flow is None else f"\\nw = {flow.get(child, 0.0):.4g}"
+
+
+def _flow_style(weight: float, top: float) -> str:
+    """The pen width of an edge carrying ``weight`` of at most ``top``; dotted when none."""
+    if weight <= 0 or top <= 0:
+        return ', penwidth=1, style=dotted, color="#BBBBBB"'
+    return f', penwidth={1 + (FLOW_WIDTH - 1) * weight / top:.2f}, color="#1565C0"'
+
+
 def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=None,
-           max_depth: int | None = None, labels=None) -> str:
+           max_depth: int | None = None, labels=None, flow=None) -> str:
     """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
 
     Each node shows its test (internal) or predicted class (leaf), the weighted class counts and
@@ -299,7 +314,10 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     node still waiting to be expanded (``Tree.until``) has a dotted border. Edges carry the
     branch labels. ``highlight`` outlines one node; ``greyed`` nodes are drawn grey and
     dashed (e.g. a subtree a pruning method removes); below ``max_depth`` a subtree collapses to
-    a "…" node. ``labels`` overrides :data:`DOT_WORDS`. Every name is data, escaped.
+    a "…" node. ``labels`` overrides :data:`DOT_WORDS`. ``flow`` maps a child's id to the
+    weight flowing along the edge into it (:mod:`treecore.flow`): each edge is then labelled
+    with its weight w and drawn with a width proportional to it, an edge without weight thin
+    and dotted. Every name is data, escaped.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
@@ -343,7 +361,10 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
             continue
         for branch, child in zip(node.split.branches, node.children):
             style = ", style=dashed" if child in greyed else ""
-            out.append(f'  n{node.node_id} -> n{child} [label="{dot_escape(branch)}"{style}];')
+            if flow is not None:
+                style += _flow_style(flow.get(child, 0.0), max(flow.values(), default=0.0))
+            out.append(f'  n{node.node_id} -> n{child} [label="{dot_escape(branch)}'
+                       f'{_flow_label(flow, child)}"{style}];')
     out.append("}")
     return "\n".join(out)
 

@@ -7,7 +7,7 @@ draw more; a small tree is drawn whole.
 
 from __future__ import annotations
 
-from typing import Collection
+from typing import Collection, Mapping
 
 import streamlit as st
 
@@ -19,9 +19,10 @@ from .i18n import t
 
 
 def tree_chart(tree: Tree, key: str, *, highlight: int | None = None,
-               greyed: Collection[int] = ()) -> None:
-    """Draw ``tree`` (``highlight`` outlined, ``greyed`` nodes greyed); a large tree collapses
-    below a depth the user can raise with the number input ``key``."""
+               greyed: Collection[int] = (), flow: Mapping[int, float] | None = None) -> None:
+    """Draw ``tree`` (``highlight`` outlined, ``greyed`` nodes greyed, edges as wide as the
+    weight in ``flow``, see :func:`treecore.export.to_dot`); a large tree collapses below a
+    depth the user can raise with the number input ``key``."""
     depth = limits.collapse_depth(tree)
     if depth is not None:
         depth = st.number_input(t("limits.drawn_depth"), min_value=1, value=max(depth, 1),
@@ -29,4 +30,4 @@ def tree_chart(tree: Tree, key: str, *, highlight: int | None = None,
         st.caption(t("limits.collapsed", depth=depth, tree_depth=tree.depth,
                      nodes=f"{tree.n_nodes:,}"))
     st.graphviz_chart(to_dot(tree, highlight=highlight, greyed=greyed, max_depth=depth,
-                             labels={"samples": t("grow.dot_samples")}))
+                             labels={"samples": t("grow.dot_samples")}, flow=flow))

@@ -155,3 +155,41 @@ def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapp
     fig.update_layout(title=title(words["title"]), height=420, xaxis_title=words["threshold"],
                       yaxis=dict(title=words["scaled"], range=[-0.05, 1.18]), **_LAYOUT)
     return fig
+
+
+#: Most value groupings drawn by the nominal lens (the table beneath lists them all).
+GROUPING_LIMIT = 24
+
+
+def nominal_lens_chart(frame, words: Mapping[str, str]) -> go.Figure:
+    """The criteria side by side for one nominal feature at one node: one group of bars per value
+    grouping (the multiway split, then the binary subsets), each criterion divided by its own
+    maximum over the groupings, the algorithms' picks named at the right. At most
+    :data:`GROUPING_LIMIT` groupings, in the frame's order.
+
+    ``frame`` comes from :func:`ui.node_view.nominal_lens`; ``words`` has one name per
+    :data:`LENS_STYLE` key plus ``title`` and ``scaled``; the multiway row is marked ▣.
+    """
+    shown = frame.head(GROUPING_LIMIT)
+    labels = [("▣ " if multiway else "") + grouping
+              for grouping, multiway in zip(shown["grouping"], shown["multiway"])]
+    fig = go.Figure()
+    for name, (color, dash, _) in LENS_STYLE.items():
+        values = frame[name].to_numpy(dtype=float)
+        top = values.max() if len(values) else 0.0
+        scaled = (values / top if top > 0 else np.zeros_like(values))[:len(shown)]
+        fig.add_trace(go.Bar(y=labels, x=scaled, orientation="h", name=words[name],
+                             marker=dict(color=color, pattern_shape="/" if dash != "solid" else ""),
+                             customdata=values[:len(shown)],
+                             hovertemplate="%{y}: %{customdata:.4f}<extra>" + words[name]
+                             + "</extra>"))
+    for label, picked in zip(labels, shown["picked_by"]):
+        if picked:
+            fig.add_annotation(x=1.02, y=label, xref="x", yref="y", text=f"◀ {picked}",
+                               showarrow=False, xanchor="left",
+                               font=dict(color=CHOSEN_COLOR, size=13))
+    fig.update_layout(title=title(words["title"]), barmode="group", bargap=0.25,
+                      height=160 + 95 * len(shown),
+                      xaxis=dict(title=words["scaled"], range=[0, 1.35]),
+                      yaxis=dict(type="category", autorange="reversed"), **_LAYOUT)
+    return fig

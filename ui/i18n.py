@@ -15,6 +15,7 @@ import streamlit as st
 
 from treecore.pruning import PruneStep
 
+from .i18n_concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
@@ -217,10 +218,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "zh": "结点 #{node} 的 {feature}：四种准则，各自按最大值缩放"},
     "grow.lens_scaled": {"en": "share of its maximum", "zh": "占其最大值的比例"},
     "grow.lens_splits_here": {"en": "{algorithm} splits here", "zh": "{algorithm} 在此划分"},
-    "grow.lens_nominal": {
-        "en": "The lens compares criteria along the thresholds of a continuous attribute. "
-              "For a nominal attribute compare the criteria in the candidate table.",
-        "zh": "准则对比沿连续属性的候选划分点比较各准则。离散属性请在候选划分表中比较。"},
     "grow.lens_caption": {
         "en": "Misclassification error is often flat where entropy and Gini still rank the "
               "thresholds: it cannot tell many splits apart.",
@@ -300,6 +297,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
 TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & export
 TRANSLATIONS.update(LIMITS_TRANSLATIONS)  # server limits (ui/limits.py)
 TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from their codes
+TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and flow views
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",

@@ -22,6 +22,12 @@ CANDIDATE_COLUMNS = ("feature", "test", "gain", "gain_ratio", "split_info", "gin
 #: engine's choice on its own curve.
 LENS = (("gain", "id3", "entropy"), ("gain_ratio", "c45", "gain_ratio"),
         ("gini_decrease", "cart", "gini"), ("error_decrease", "cart", "misclassification"))
+#: The nominal lens: the (algorithm, criterion) settings whose curves give every figure of the
+#: multiway split (ID3) and of every binary subset (CART), each scored by Gini and by error.
+NOMINAL_LENS = (("id3", "gini"), ("id3", "misclassification"), ("cart", "gini"),
+                ("cart", "misclassification"))
+#: The figure columns of the nominal lens, as named in :data:`LENS`.
+LENS_FIGURES = tuple(name for name, _, _ in LENS)
 #: Most rows drawn in the strip under the threshold chart (evenly spaced in sorted order).
 STRIP_LIMIT = 1500
 
@@ -96,6 +102,40 @@ def lens_curves(dataset: Dataset, tree: Tree, node_id: int, feature: str
     key = {"gain": "gain", "gain_ratio": "gain_ratio"}
     curves = treecore.threshold_curves(dataset, feature, [(a, c) for _, a, c in LENS], node=node)
     return {name: (curve, key.get(name, "decrease")) for (name, _, _), curve in zip(LENS, curves)}
+
+
+def nominal_lens(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> pd.DataFrame:
+    """For a nominal feature: every value grouping at the node (ID3's and C4.5's multiway split,
+    then each binary subset CART considers, one row each) with its information gain, gain ratio,
+    Gini decrease and error decrease (the figures of :data:`LENS`), ``multiway``, and
+    ``picked_by``: the algorithms that would split the node this way (ID3 and C4.5 the multiway
+    split, CART its best Gini subset). The subsets come best Gini decrease first. Empty for a
+    continuous feature."""
+    if dataset.features[dataset.schema.index_of(feature)].kind is not Kind.NOMINAL:
+        return pd.DataFrame(columns=["grouping", "multiway", *LENS_FIGURES, "picked_by"])
+    sample = tree.node_rows(dataset, node_id)
+    node = treecore.NodeSample(sample.rows, sample.weights)
+    by_gini, by_error, subsets_gini, subsets_error = treecore.threshold_curves(
+        dataset, feature, NOMINAL_LENS, node=node)
+    values, counts = value_counts(dataset, tree, node_id, feature)
+    present = [v for v, c in zip(values, counts) if c.sum() > 0]
+    subsets = subsets_gini.subsets or ()
+    frame = pd.DataFrame({
+        "grouping": [" | ".join(present)] + [
+            f"{{{', '.join(s)}}} | {{{', '.join(v for v in present if v not in s)}}}"
+            for s in subsets],
+        "multiway": [True] + [False] * len(subsets),
+        "gain": np.r_[by_gini.figures["gain"], subsets_gini.figures["gain"]],
+        "gain_ratio": np.r_[by_gini.figures["gain_ratio"], subsets_gini.figures["gain_ratio"]],
+        "gini_decrease": np.r_[by_gini.figures["decrease"], subsets_gini.figures["decrease"]],
+        "error_decrease": np.r_[by_error.figures["decrease"], subsets_error.figures["decrease"]],
+        "picked_by": ""})
+    if by_gini.best is not None:
+        frame.loc[0, "picked_by"] = "ID3 · C4.5"
+    if subsets_gini.best is not None:
+        frame.loc[1 + subsets_gini.best, "picked_by"] = "CART"
+    binary = frame.iloc[1:].sort_values("gini_decrease", ascending=False, kind="stable")
+    return pd.concat([frame.iloc[:1], binary], ignore_index=True)
 
 
 def rule(tree: Tree, node_id: int) -> tuple[list[str], str]:

@@ -108,14 +108,20 @@ def predictions(tree: Tree, frame: pd.DataFrame, missing=None) -> pd.DataFrame:
     return out
 
 
+def encode_row(tree: Tree, row: Mapping, missing=None) -> np.ndarray:
+    """One row (a mapping of feature name to raw value) encoded for ``tree``, as a 1-D array."""
+    frame = pd.DataFrame([dict(row)])
+    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
+    return X[0]
+
+
 def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
     """The path of one row (a mapping of feature name to raw value): one line per node it
     reaches, with the test, the row's value, the weight it arrives with, and where it went;
     at a node whose value is missing (or unseen) the weight is split over the branches by
     their shares of the training rows (r̃ᵥ)."""
-    frame = pd.DataFrame([dict(row)])
-    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
-    reached = dict(tree.path(X[0]))
+    encoded = encode_row(tree, row, missing)
+    reached = dict(tree.path(encoded))
     lines = []
     for node in tree.iter_preorder():
         if node.node_id not in reached:
@@ -130,7 +136,7 @@ def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
         split = node.split
         branches = [(label, reached[child]) for label, child in zip(split.branches, node.children)
                     if child in reached]
-        is_split = len(branches) > 1 or np.isnan(X[0, split.feature_index])
+        is_split = len(branches) > 1 or np.isnan(encoded[split.feature_index])
         outcome = ", ".join(f"{label}: {w:.4g}" for label, w in branches) if is_split \
             else branches[0][0]
         value = row.get(split.feature)

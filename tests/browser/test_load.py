@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 SESSIONS = int(os.environ.get("LOAD_SESSIONS", "20"))
 CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "5"))
 ROWS = 12
-TREE_NODES = "[data-testid=stGraphVizChart] svg g.node"
+TREE_NODES = "[data-testid=stGraphVizChart] >> nth=0 >> svg g.node"   # the Grow page's tree
 TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 

@@ -1,0 +1,93 @@
+"""The flow of weight down a tree (Zhou §4.4.2; C4.5), shown on the Grow and Predict pages: the
+tree with edges as wide as the weight they carry, and one row's weight split r̃ᵥ · w at each node
+where its value is missing, the leaves it lands in and the blended prediction, step by step.
+
+The frames are pure functions of a :class:`treecore.flow.RowFlow`; :func:`show_row_flow` draws
+them with Streamlit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from treecore import Dataset, Tree
+from treecore.flow import RowFlow, row_flow
+
+from .concepts import share
+from .drawing import tree_chart
+from .i18n import t
+
+
+#: Most rows with a missing value offered to follow (the first ones in the table).
+MAX_ROWS_OFFERED = 200
+
+
+def rows_with_missing(dataset: Dataset) -> list[int]:
+    """Positions of the first :data:`MAX_ROWS_OFFERED` rows with a missing attribute value."""
+    if not dataset.has_missing_values:
+        return []
+    return np.flatnonzero(np.isnan(dataset.X).any(axis=1))[:MAX_ROWS_OFFERED].tolist()
+
+
+def edge_flow(flow: RowFlow) -> dict[int, float]:
+    """The row's weight along each edge it takes: child id → weight."""
+    return {branch.child: branch.weight for step in flow.steps for branch in step.branches}
+
+
+def steps_frame(flow: RowFlow) -> pd.DataFrame:
+    """One line per branch the row's weight takes: the node, its test, whether the value is
+    missing, the weight arriving, the branch, r̃ᵥ (``7/15`` as the book writes it; 1 for the
+    branch of a known value) and the arithmetic ``w × r̃ᵥ = weight``."""
+    lines = []
+    for step in flow.steps:
+        for branch in step.branches:
+            fraction = share(branch.known_weight, step.known_total) if step.missing else "1"
+            lines.append({"node": step.node_id, "test": step.test, "missing": step.missing,
+                          "arriving": step.weight, "branch": branch.label, "share": fraction,
+                          "weight": f"{step.weight:.4g} × {fraction} = {branch.weight:.4g}"})
+    return pd.DataFrame(lines, columns=["node", "test", "missing", "arriving", "branch", "share",
+                                        "weight"])
+
+
+def leaves_frame(flow: RowFlow, tree: Tree) -> pd.DataFrame:
+    """The leaves the row lands in: weight, and each class's share of the leaf times that
+    weight; the last line (node None) is the blend, the row's class probabilities."""
+    classes = [str(c) for c in tree.classes]
+    lines = [{"node": leaf.node_id, "path": " → ".join(tree.node(leaf.node_id).path),
+              "weight": leaf.weight,
+              **{c: leaf.weight * p for c, p in zip(classes, leaf.distribution)}}
+             for leaf in flow.leaves]
+    lines.append({"node": None, "path": "Σ", "weight": sum(leaf.weight for leaf in flow.leaves),
+                  **dict(zip(classes, flow.probabilities))})
+    return pd.DataFrame(lines, columns=["node", "path", "weight", *classes])
+
+
+def blend_lines(flow: RowFlow, tree: Tree) -> list[str]:
+    """``P(c) = w₁·p₁ + w₂·p₂ + … = P`` for each class, from the leaves reached."""
+    return [f"P({c}) = " + " + ".join(f"{leaf.weight:.4g}·{leaf.distribution[k]:.3g}"
+                                      for leaf in flow.leaves)
+            + f" = {flow.probabilities[k]:.4f}" for k, c in enumerate(tree.classes)]
+
+
+def show_row_flow(tree: Tree, row: np.ndarray, key: str) -> None:
+    """Draw the tree with the row's flow, its steps, the leaves and the blended prediction."""
+    flow = row_flow(tree, row)
+    tree_chart(tree, f"{key}.drawn_depth", flow=edge_flow(flow))
+    st.markdown(f"**{t('flow.steps')}**")
+    st.dataframe(steps_frame(flow), hide_index=True, key=f"{key}.steps", column_config={
+        "node": st.column_config.NumberColumn(t("predict.node")),
+        "test": st.column_config.TextColumn(t("predict.test")),
+        "missing": st.column_config.CheckboxColumn(t("flow.missing")),
+        "arriving": st.column_config.NumberColumn(t("flow.arriving"), format="%.4g"),
+        "branch": st.column_config.TextColumn(t("flow.branch")),
+        "share": st.column_config.TextColumn("r̃ᵥ", help=t("flow.share_help")),
+        "weight": st.column_config.TextColumn(t("flow.weight"))})
+    st.markdown(f"**{t('flow.leaves')}**")
+    st.dataframe(leaves_frame(flow, tree), hide_index=True, key=f"{key}.leaves", column_config={
+        "node": st.column_config.NumberColumn(t("flow.leaf")),
+        "path": st.column_config.TextColumn(t("flow.path")),
+        "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4g"),
+        **{str(c): st.column_config.NumberColumn(str(c), format="%.4f") for c in tree.classes}})
+    st.code("\n".join(blend_lines(flow, tree)), language=None, wrap_lines=True)
