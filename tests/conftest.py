@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,16 @@ def pytest_sessionstart(session):
     kernels.best_cuts(X, np.array([0, 1]), np.ones(2), 2, np.array([0]), 0, 1.0, 1e-9)
     kernels.all_constant(X, np.arange(2), np.array([0]))
     kernels.figures(np.ones((1, 2, 2)), np.ones(1), np.zeros(1), 0, False)
+
+
+def rendered(markdown: str) -> str:
+    """The text a Markdown element shows: backslash escapes (:func:`ui.plain.plain`) undone."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def shown(elements) -> str:
+    """The text of AppTest elements (alerts, captions) as the page shows it, joined."""
+    return " ".join(rendered(element.value) for element in elements)
 
 
 def example(file: str, target: str = "好瓜"):
