@@ -92,9 +92,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "the rows instead.",
         "zh": "数据表超过 {limit} 行（读取到此为止）。请改为上传部分样本。"},
     "error.parquet_too_large": {
-        "en": "This Parquet file unpacks to more than {limit} GB, so it was not read (it holds "
+        "en": "This Parquet file unpacks to more than {limit} MB, so it was not read (it holds "
               "long or many values). Upload a sample of the rows, or fewer columns.",
-        "zh": "该 Parquet 文件解压后超过 {limit} GB，因此没有读取（其中的值很长或很多）。"
+        "zh": "该 Parquet 文件解压后超过 {limit} MB，因此没有读取（其中的值很长或很多）。"
               "请上传部分样本，或减少列数。"},
     "error.bad_parquet": {
         "en": "This is not a readable Parquet file ({detail}). Export it again, or upload a CSV.",

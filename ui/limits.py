@@ -31,8 +31,9 @@ MAX_COLUMNS = 500
 #: Largest total uncompressed size an .xlsx may claim (an .xlsx is a zip archive).
 MAX_XLSX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024
 #: Largest size a Parquet file may unpack to in memory (its metadata's estimate first, then
-#: counted while reading): Parquet compresses repeated values to almost nothing.
-MAX_PARQUET_UNPACKED_BYTES = 1024 * 1024 * 1024
+#: counted while reading): Parquet compresses repeated values to almost nothing, so a 100 KB
+#: file can hold a gigabyte. A table this large as CSV would be over the upload limit twice.
+MAX_PARQUET_UNPACKED_BYTES = 512 * 1024 * 1024
 
 # ------------------------------------------------------------------------------ splits
 #: Most levels a nominal feature may have for a multiway split (ID3, C4.5): one branch each.

@@ -117,7 +117,7 @@ def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> Loaded
     delimiter = text.sniff_delimiter(decoded.text, prefer_tab=prefer_tab)
     scan = text.scan_records(decoded.text, delimiter, options.header_row)
     frame = text.read_cells(decoded.text, delimiter, scan)
-    notes = _encoding_notes(decoded)
+    notes = _encoding_notes(decoded) if options.encoding is None else ()
     if options.header_row is None and scan.header_row > 1:
         notes += (header_found(scan.header_row),)
     frame, tidied = _tidy(frame)

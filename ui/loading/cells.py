@@ -100,7 +100,14 @@ def _replaced(frame: pd.DataFrame, columns: dict[int, pd.Series]) -> pd.DataFram
 
 def _trimmed(column: pd.Series) -> pd.Series | None:
     """``column`` with spaces removed around its text values (spaces only: empty), or None
-    when no value changes. Numbers and dates in an Excel column are left as they are."""
+    when no value changes. Numbers and dates in an Excel column are left as they are; a
+    categorical column's categories are trimmed, not its rows."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        categories = column.cat.categories
+        if categories.dtype != object and not pd.api.types.is_string_dtype(categories):
+            return None
+        stripped = {c: c.strip() or None for c in categories if isinstance(c, str) and c != c.strip()}
+        return column.map(lambda c: stripped.get(c, c)) if stripped else None
     if column.dtype == object:
         texts = column[[isinstance(value, str) for value in column]].astype("str")
     elif pd.api.types.is_string_dtype(column):

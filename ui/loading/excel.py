@@ -1,10 +1,11 @@
 """Excel workbooks (.xlsx, and .xlsm read the same way: macros are never run).
 
 An .xlsx is a zip archive of XML. Before any cell is read, the archive's directory must claim
-no more than :data:`ui.limits.MAX_XLSX_UNCOMPRESSED_BYTES` unpacked, and the chosen sheet's
-``<row>`` elements are counted in its XML as it unpacks, stopping as soon as they pass the row
-limit. Only then are the cells read, as values (a formula's last computed value), by openpyxl
-in read-only mode.
+no more than :data:`ui.limits.MAX_XLSX_UNCOMPRESSED_BYTES` unpacked, and every sheet's ``<row>``
+elements are counted in its XML as it unpacks, stopping as soon as they pass the row limit
+(openpyxl would parse a whole sheet just to size it when the sheet does not say its size).
+Only then are the cells read, as values (a formula's last computed value), by openpyxl in
+read-only mode, every row whatever size the sheet claims.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from ..notice import Notice
 from .errors import LoadError, header_past_end, rows_over_limit
 from .layout import HEADER_SEARCH_ROWS, find_header_row, header_names
 
-_ROW_TAG = re.compile(rb"<(?:\w+:)?row[\s>/]")
+_SHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
+#: How a row element starts, with or without a namespace prefix (each 5 bytes long).
+_ROW_TAGS = (b"<row ", b"<row>", b":row ", b":row>")
 _CHUNK = 1 << 20
 
 
@@ -40,6 +43,9 @@ def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = N
     """Sheet ``sheet`` (default: the first) of the workbook in ``data``, with its header on row
     ``header_row`` (1-based; default: the first row with two filled cells or more)."""
     with _open_archive(data) as archive:
+        for member in archive.namelist():
+            if _SHEET.fullmatch(member):
+                _count_rows(archive, member)
         try:
             workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         except Exception as error:  # openpyxl raises many types for damaged workbooks
@@ -50,10 +56,7 @@ def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = N
             raise LoadError(f"The workbook has no sheet '{chosen}'. Choose one of its sheets.",
                             code="no_such_sheet", sheet=chosen)
         worksheet = workbook[chosen]
-        if (worksheet.max_row or 0) > limits.MAX_ROWS + HEADER_SEARCH_ROWS:
-            raise rows_over_limit()                       # from the sheet's <dimension>
-        _count_rows(archive, worksheet._worksheet_path)   # the dimension may be missing or lie
-        worksheet.reset_dimensions()                      # read every row, whatever it says
+        worksheet.reset_dimensions()        # read every row, whatever size the sheet claims
         try:
             rows = [list(row) for row in worksheet.iter_rows(values_only=True)]
         except Exception as error:
@@ -100,17 +103,17 @@ def _open_archive(data: bytes) -> zipfile.ZipFile:
 
 
 def _count_rows(archive: zipfile.ZipFile, member: str) -> None:
-    """Count the ``<row>`` elements of ``member`` as it unpacks; refuse as soon as there are
-    more than the limit allows (with room for a title above the header)."""
+    """Count the ``<row>`` elements of sheet ``member`` as it unpacks; refuse as soon as there
+    are more than the limit allows (with room for a title above the header)."""
     most = limits.MAX_ROWS + HEADER_SEARCH_ROWS
     count, tail = 0, b""
     with archive.open(member) as stream:
         while chunk := stream.read(_CHUNK):
-            block = tail + chunk
-            count += sum(1 for m in _ROW_TAG.finditer(block) if m.end() > len(tail))
+            block = tail + chunk            # a tag cut between two chunks is counted once
+            count += sum(block.count(tag) for tag in _ROW_TAGS)
             if count > most:
                 raise rows_over_limit()
-            tail = block[-16:]
+            tail = block[-4:]
 
 
 def _table(rows: list[list], sheet: str, header_row: int | None) -> tuple[pd.DataFrame, int]:
