@@ -65,6 +65,7 @@ def test_loader_and_engine(name):
 # ------------------------------------------------------------------------------ Data page
 MIME = {".csv": "text/csv", ".tsv": "text/tab-separated-values", ".txt": "text/plain",
         ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ".xlsm": "application/vnd.ms-excel.sheet.macroEnabled.12",
         ".xls": "application/vnd.ms-excel", ".parquet": "application/octet-stream"}
 
 
