@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import gzip
 import io
+from decimal import Decimal
 
 import openpyxl
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from tests.conftest import shown
 from ui import state
@@ -120,3 +124,25 @@ def test_names_from_the_file_are_shown_as_text(data_page):
     elements = [*data_page.markdown, *data_page.info, *data_page.error, *data_page.caption]
     assert sum(name in shown([element]) for element in elements) == 2
     assert not any("![" in element.value or "**bold" in element.value for element in elements)
+
+
+def test_a_gzipped_csv_loads(data_page):
+    upload(data_page, "melons.csv.gz", gzip.compress(GOOD.encode()), "application/gzip")
+    assert success(data_page) == "4 rows, 2 features, 2 classes"
+    assert "Read 'melons.csv' from the archive" in shown(data_page.info)
+
+
+def test_a_decimal_parquet_column_loads_as_numbers(data_page):
+    """A decimal128 column loads as floats (Python Decimal objects are not JSON serialisable,
+    which the Predict page once tripped on), is continuous and reaches the Predict page."""
+    prices = pa.array([Decimal("1.50"), Decimal("2.25"), Decimal("3.00"), Decimal("0.75")],
+                      pa.decimal128(6, 2))
+    out = io.BytesIO()
+    pq.write_table(pa.table({"price": prices, "label": ["y", "n", "y", "n"]}), out)
+    upload(data_page, "prices.parquet", out.getvalue(), "application/octet-stream")
+    assert success(data_page) == "4 rows, 1 features, 2 classes"
+    price = data_page.dataframe[0].value["price"]
+    assert price.dtype == "float64" and price.tolist() == [1.5, 2.25, 3.0, 0.75]
+    assert data_page.multiselect(key="w_continuous").value == ["price"]
+    data_page.switch_page("pages/predict.py").run()
+    assert not data_page.exception, data_page.exception

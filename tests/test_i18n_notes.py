@@ -3,6 +3,7 @@ are coded, so the Chinese UI words them in Chinese (English stays as the code's 
 
 from __future__ import annotations
 
+import gzip
 import io
 from decimal import Decimal
 
@@ -65,6 +66,7 @@ LOAD_NOTES = [
     ("x.csv", b"a,b\n12%,y\n", "percent", "12% 读作 12）：“a”"),
     ("x.csv", b"zip,b\n02134,y\n", "leading_zeros", "像是编码（如 02134），按文本读取：“zip”"),
     ("p.parquet", _parquet_decimal(), "decimal_columns", "已按浮点数读取：“price”"),
+    ("w.csv.gz", gzip.compress(b"a,b\n1,2\n"), "archive", "已从压缩包“w.csv.gz”中读取“w.csv”"),
 ]
 
 

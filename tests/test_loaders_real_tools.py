@@ -3,6 +3,7 @@ legacy encodings, classic data sets, and small files that unpack to a lot."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import time
 import zipfile
@@ -272,3 +273,44 @@ def test_parquet_categories_are_trimmed_like_text():
     table = read_table("c.parquet", _parquet(pa.table({"x": [1, 2, 3, 4], "label": labels})))
     assert table.frame["label"].tolist() == ["yes", "no", "yes", "yes"]
     assert codes(table) == ["spaces_trimmed"]
+
+
+# ------------------------------------------------------------------------------ archives
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
+def test_a_gzipped_csv_is_read_and_named():
+    table = read_table("melons.csv.gz", gzip.compress(GOOD.encode()))
+    assert table.frame.shape == (4, 3)
+    assert codes(table) == ["archive"] and "'melons.csv'" in str(table.notes[0])
+
+
+def test_a_zip_of_one_table_beside_macos_leftovers():
+    data = _zip({"export/data.xlsx": _book({"s": [["x", "label"], [1, "a"], [2, "b"]]}),
+                 "__MACOSX/export/._data.xlsx": b"junk", "export/README.md": b"# notes"})
+    table = read_table("export.zip", data)
+    assert list(table.frame.columns) == ["x", "label"]
+
+
+@pytest.mark.parametrize("data, message", [
+    (_zip({"a.csv": b"x\n1\n", "b.csv": b"y\n2\n"}), "exactly one table .* it holds 2"),
+    (_zip({"notes.md": b"hello"}), "it holds 0"),
+    (b"PK\x03\x04 damaged", "damaged or not a .gz/.zip"),
+])
+def test_a_zip_without_exactly_one_table_is_refused(data, message):
+    with pytest.raises(LoadError, match=message):
+        read_table("upload.zip", data)
+
+
+def test_an_archive_is_unpacked_only_up_to_the_upload_limit(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_UPLOAD_BYTES", 2**20)
+    bomb = gzip.compress(b"a,b\n" + b"1,2\n" * 2**20)           # 4 MB in a few KB
+    with pytest.raises(LoadError, match="unpacks to more than 1 MB"):
+        read_table("bomb.csv.gz", bomb)
+    with pytest.raises(LoadError, match="damaged"):
+        read_table("cut.csv.gz", bomb[: len(bomb) // 2])

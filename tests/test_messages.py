@@ -5,6 +5,7 @@ the Data page and the Pruning lab show them in the session's language."""
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import pickle
 import zipfile
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
 CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "ui/loaders.py",
                  *(f"ui/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
-                                                       "parquet", "text")))
+                                                       "parquet", "text", "archives")))
 
 MELONS = pd.DataFrame({"色泽": ["青绿", "乌黑", "青绿", "乌黑"], "密度": [0.6, 0.7, 0.4, 0.3],
                        "好瓜": ["是", "是", "否", "否"]})
@@ -129,6 +130,9 @@ LOAD_ERRORS = [
     ("nested_column", lambda: read_table("nested.parquet", _parquet(
         pa.table({"tags": [[1, 2], [3]], "y": ["a", "b"]})))),
     ("parquet_too_large", lambda: read_table("wide.parquet", _parquet(pa.table({"a": range(300)})))),
+    ("archive_tables", lambda: read_table("two.zip", _zip({"a.csv": b"x", "b.csv": b"y"}))),
+    ("archive_too_large", lambda: read_table("big.csv.gz", gzip.compress(b"1,2\n" * 1000))),
+    ("bad_archive", lambda: read_table("cut.csv.gz", b"\x1f\x8b not gzip")),
 ]
 
 
@@ -136,7 +140,8 @@ LOAD_ERRORS = [
 SMALL_LIMITS = {"file_too_large": ("MAX_UPLOAD_BYTES", 1000), "too_many_rows": ("MAX_ROWS", 100),
                 "rows_over_limit": ("MAX_ROWS", 100),
                 "xlsx_too_large": ("MAX_XLSX_UNCOMPRESSED_BYTES", 1000),
-                "parquet_too_large": ("MAX_PARQUET_UNPACKED_BYTES", 1000)}
+                "parquet_too_large": ("MAX_PARQUET_UNPACKED_BYTES", 1000),
+                "archive_too_large": ("MAX_UPLOAD_BYTES", 1000)}
 
 
 def _raised(call, kind: type[Exception]) -> Exception:

@@ -56,8 +56,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.title": {"en": "Data", "zh": "数据"},
     "data.choose": {"en": "Choose the data", "zh": "选择数据"},
     "data.dataset": {"en": "Data set", "zh": "数据集"},
-    "data.upload": {"en": "…or upload a table: CSV, TSV, TXT, Excel (.xlsx, .xlsm) or Parquet",
-                    "zh": "……或上传数据表：CSV、TSV、TXT、Excel（.xlsx、.xlsm）或 Parquet"},
+    "data.upload": {"en": "…or upload a table: CSV, TSV, TXT, Excel (.xlsx, .xlsm) or Parquet, "
+                          "also in a .gz or .zip",
+                    "zh": "……或上传数据表：CSV、TSV、TXT、Excel（.xlsx、.xlsm）或 Parquet，"
+                          "也可以是 .gz 或 .zip 压缩包"},
     "data.upload_refused": {"en": "The file was not loaded. {message}",
                             "zh": "文件未载入。{message}"},
     "data.reading": {"en": "Reading options", "zh": "读取选项"},

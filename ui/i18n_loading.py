@@ -104,7 +104,23 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "cell. Flatten or drop that column and upload again.",
         "zh": "列“{column}”含有嵌套的值（{type}）；决策树要求每个单元格是一个简单的值。"
               "请展开或删除该列，然后重新上传。"},
+    "error.archive_tables": {
+        "en": "The archive '{archive}' must hold exactly one table (CSV, TSV, TXT, Excel or "
+              "Parquet); it holds {count}. Upload the table itself.",
+        "zh": "压缩包“{archive}”中必须恰好有一个数据表（CSV、TSV、TXT、Excel 或 Parquet），"
+              "实际有 {count} 个。请直接上传该数据表。"},
+    "error.archive_too_large": {
+        "en": "The archive '{archive}' unpacks to more than {limit} MB, the upload limit. Upload "
+              "a sample of the rows instead.",
+        "zh": "压缩包“{archive}”解压后超过 {limit} MB（上传上限）。请改为上传部分样本。"},
+    "error.bad_archive": {
+        "en": "The archive '{archive}' is damaged or not a .gz/.zip file. Pack the table again, "
+              "or upload it unpacked.",
+        "zh": "压缩包“{archive}”已损坏，或不是 .gz/.zip 文件。请重新压缩，或直接上传未压缩的数据表。"},
     # ---------------------------------------------------------------- notes (ui.loaders)
+    "load_note.archive": {
+        "en": "Read '{member}' from the archive '{archive}'.",
+        "zh": "已从压缩包“{archive}”中读取“{member}”。"},
     "load_note.encoding_guessed": {
         "en": "The file is not UTF-8; it was read as {encoding}. If the text looks wrong, choose "
               "the encoding under “Reading options”.",

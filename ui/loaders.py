@@ -1,5 +1,5 @@
-"""Read an uploaded table (CSV/TSV/TXT, Excel .xlsx/.xlsm, Parquet) into a DataFrame, or say why
-not.
+"""Read an uploaded table (CSV/TSV/TXT, Excel .xlsx/.xlsm, Parquet, or one of them in a .gz or
+.zip) into a DataFrame, or say why not.
 
 Pure pandas, no Streamlit: the Data page and the tests call :func:`read_table` with the file's
 name, its bytes and the user's :class:`ReadOptions`. The bytes are never modified. Each step
@@ -15,13 +15,14 @@ as ``NA`` or ``?`` stay text, for the engine's missing-value markers to decide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 import pandas as pd
 
 from . import limits
 from .loading import cells, layout, text
+from .loading.archives import ARCHIVE_SUFFIXES, unpack
 from .loading.encodings import ENCODINGS, Decoded, decode_text
 from .loading.errors import LoadError, binary_error, check_columns, check_rows
 from .loading.excel import header_found, read_sheet
@@ -35,7 +36,7 @@ PARQUET_SUFFIXES = (".parquet", ".pq")
 EXPLAINED_SUFFIXES = (".xls",)
 #: Every suffix the uploader accepts (without the dot, as ``st.file_uploader`` wants them).
 ACCEPTED_TYPES = tuple(s.lstrip(".") for s in TEXT_SUFFIXES + EXCEL_SUFFIXES + PARQUET_SUFFIXES
-                       + EXPLAINED_SUFFIXES)
+                       + ARCHIVE_SUFFIXES + EXPLAINED_SUFFIXES)
 __all__ = ["ACCEPTED_TYPES", "ENCODINGS", "LoadError", "LoadedTable", "ReadOptions",
            "read_table"]
 
@@ -73,13 +74,22 @@ class LoadedTable:
 def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions()) -> LoadedTable:
     """Read ``data`` (the bytes of a file called ``name``) as a table.
 
-    The format comes from the content when it is unmistakable (zip → Excel, ``PAR1`` → Parquet),
-    otherwise from the file name's suffix; anything else is read as delimited text.
+    A ``.gz`` or ``.zip`` is unpacked first (:mod:`ui.loading.archives`). The format comes from
+    the content when it is unmistakable (zip → Excel, ``PAR1`` → Parquet), otherwise from the
+    file name's suffix; anything else is read as delimited text.
     """
     if len(data) > limits.MAX_UPLOAD_BYTES:
         size, limit = f"{len(data) / 2**20:.0f}", limits.MAX_UPLOAD_BYTES // 2**20
         raise LoadError(f"The file is {size} MB; the limit is {limit} MB. Upload a sample of the "
                         "rows instead.", code="file_too_large", size=size, limit=limit)
+    if PurePath(name).suffix.lower() in ARCHIVE_SUFFIXES:
+        inner, content, note = unpack(name, data)
+        table = _read_file(inner, content, options)
+        return replace(table, notes=(note,) + table.notes)
+    return _read_file(name, data, options)
+
+
+def _read_file(name: str, data: bytes, options: ReadOptions) -> LoadedTable:
     if not data.strip():
         raise LoadError("The file is empty. Upload a table with a header line and data rows.",
                         code="empty_file")
