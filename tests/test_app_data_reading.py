@@ -13,7 +13,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tests.conftest import shown
-from ui import state
+from ui import growth, state
 
 GOOD = "colour,size,label\nred,1.5,yes\nblue,2.5,no\nred,3.0,yes\ngreen,0.5,no\n"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -146,3 +146,17 @@ def test_a_decimal_parquet_column_loads_as_numbers(data_page):
     assert data_page.multiselect(key="w_continuous").value == ["price"]
     data_page.switch_page("pages/predict.py").run()
     assert not data_page.exception, data_page.exception
+
+
+def test_names_from_the_file_stay_text_on_the_grow_page(data_page):
+    """The step caption, the node's rule and the errors show a Markdown name literally."""
+    name = "![p](http://example.invalid/p.png) **b** `x`"
+    data = f'"{name}",label\nred,yes\nblue,no\nred,yes\nblue,no\n'.encode()
+    upload(data_page, "hostile.csv", data)
+    data_page.switch_page("pages/grow.py").run()
+    assert not data_page.exception, data_page.exception
+    data_page.session_state[growth.STEP] = 1
+    data_page.run()
+    elements = [*data_page.markdown, *data_page.caption, *data_page.error, *data_page.info]
+    assert not any("![" in element.value or "**b**" in element.value for element in elements)
+    assert any(name in shown([element]) for element in elements)

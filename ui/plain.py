@@ -11,17 +11,30 @@ and values in it.
 Column '\\!\\[x\\]\\(http\\://h/p\\.png\\)'\\: \\*bold\\*
 >>> print(plain("two\\nlines"))
 two\\\\nlines
+
+:func:`code` shows text as an inline code span, whose content Markdown never interprets; the
+fence is longer than any run of backticks in the text, so the text cannot close it.
+
+>>> print(code("a`b = 1"))
+`` a`b = 1 ``
 """
 
 from __future__ import annotations
 
 import re
 
+from treecore.export import visible
+
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=&])")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 
 
 def plain(text: str) -> str:
     """``text`` escaped for a Streamlit Markdown element, control characters made visible."""
-    visible = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    return _MARKDOWN.sub(r"\\\1", visible)
+    return _MARKDOWN.sub(r"\\\1", visible(text))
+
+
+def code(text: object) -> str:
+    """``text`` as a Markdown inline code span that it cannot break out of."""
+    shown = visible(text)
+    fence = "`" * (max((len(run) for run in re.findall("`+", shown)), default=0) + 1)
+    return f"{fence} {shown} {fence}"
