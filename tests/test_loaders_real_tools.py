@@ -133,6 +133,13 @@ def test_a_pandas_to_csv_file_loses_only_its_index():
     assert codes(table) == ["pandas_index"]
 
 
+def test_a_pandas_index_header_is_not_taken_for_a_title():
+    """`,x` has one filled cell, like a title, but not in the first column."""
+    table = read_table("one.csv", pd.DataFrame({"x": [1.5, 2.5]}).to_csv().encode())
+    assert table.frame.to_dict("list") == {"x": [1.5, 2.5]}
+    assert codes(table) == ["pandas_index", "one_column"]
+
+
 def test_an_unnamed_first_column_that_is_not_an_index_stays():
     table = read_table("x.csv", b",x,y\n5,a,p\n9,b,q\n")
     assert list(table.frame.columns) == ["", "x", "y"]

@@ -23,9 +23,9 @@ import pandas as pd
 from . import limits
 from .loading import cells, layout, text
 from .loading.archives import ARCHIVE_SUFFIXES, unpack
-from .loading.encodings import ENCODINGS, Decoded, decode_text
-from .loading.errors import LoadError, binary_error, check_columns, check_rows
-from .loading.excel import header_found, read_sheet
+from .loading.encodings import ENCODINGS, decode_text
+from .loading.errors import LoadError, check_columns, check_rows
+from .loading.excel import read_sheet
 from .loading.parquet import read_parquet
 from .notice import Notice
 
@@ -122,14 +122,12 @@ def _read_parquet(data: bytes) -> LoadedTable:
 
 def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> LoadedTable:
     decoded = decode_text(data, options.encoding)
-    if "\ufffd" in decoded.text or _control_fraction(decoded.text) > 0.01:
-        raise binary_error()
     delimiter = text.sniff_delimiter(decoded.text, prefer_tab=prefer_tab)
     scan = text.scan_records(decoded.text, delimiter, options.header_row)
     frame = text.read_cells(decoded.text, delimiter, scan)
-    notes = _encoding_notes(decoded) if options.encoding is None else ()
+    notes = decoded.notes
     if options.header_row is None and scan.header_row > 1:
-        notes += (header_found(scan.header_row),)
+        notes += (layout.header_found(scan.header_row),)
     frame, tidied = _tidy(frame)
     frame, numbers = cells.read_numbers(frame, cells.sniff_number_format(frame, delimiter))
     notes += tidied + numbers
@@ -144,23 +142,3 @@ def _tidy(frame: pd.DataFrame) -> tuple[pd.DataFrame, tuple[Notice, ...]]:
     frame, trimmed = cells.trim_spaces(frame)
     frame, tidied = layout.tidy(frame)
     return frame, trimmed + tidied
-
-
-def _encoding_notes(decoded: Decoded) -> tuple[Notice, ...]:
-    if decoded.unsure:
-        others = ", ".join(decoded.alternatives)
-        return (Notice(f"The file is not UTF-8; it was read as {decoded.encoding}, but it could "
-                       f"also be {others}. If the text looks wrong, choose the encoding under "
-                       "“Reading options”.", "encoding_unsure",
-                       {"encoding": decoded.encoding, "others": others}),)
-    if decoded.encoding not in ("UTF-8", "UTF-8 (BOM)", "UTF-16", "UTF-16LE", "UTF-16BE"):
-        return (Notice(f"The file is not UTF-8; it was read as {decoded.encoding}. If the text "
-                       "looks wrong, choose the encoding under “Reading options”.",
-                       "encoding_guessed", {"encoding": decoded.encoding}),)
-    return ()
-
-
-def _control_fraction(decoded: str) -> float:
-    sample = decoded[:100_000]
-    control = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\r\n")
-    return control / max(len(sample), 1)

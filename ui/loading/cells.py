@@ -64,10 +64,11 @@ class NumberFormat:
 def sniff_number_format(frame: pd.DataFrame, delimiter: str) -> NumberFormat:
     """A decimal comma when the delimiter is not a comma and more sampled cells look like
     ``3,14`` than like ``3.14``; else a decimal point."""
-    if delimiter == ",":
+    if delimiter == "," or frame.shape[1] == 0:
         return NumberFormat(".")
-    cells = pd.concat([frame[c].head(_SNIFF_CELLS // max(frame.shape[1], 1))
-                       for c in frame.columns]).dropna().astype("str")
+    rows = _SNIFF_CELLS // frame.shape[1] + 1
+    cells = pd.concat([frame.iloc[:rows, position] for position in range(frame.shape[1])]
+                      ).dropna().astype("str")
     commas = int(cells.str.fullmatch(_COMMA_DECIMAL).sum())
     points = int(cells.str.fullmatch(_POINT_DECIMAL).sum())
     return NumberFormat("," if commas > points else ".")

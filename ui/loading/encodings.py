@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from charset_normalizer import from_bytes
 
+from ..notice import Notice
 from .errors import LoadError, binary_error
 
 #: The encodings a user can choose, by display name, with Python's codec for each. GB18030
@@ -29,8 +30,8 @@ ENCODINGS: dict[str, str] = {
     "UTF-8": "utf-8-sig", "GBK/GB18030": "gb18030", "Big5": "big5", "Shift-JIS": "cp932",
     "Windows-1252": "cp1252", "Latin-1": "latin-1", "UTF-16": "utf-16",
 }
-#: Encodings named only when detected (the user picks "UTF-16" for either).
-_DETECTED_ONLY = {"UTF-8 (BOM)": "utf-8-sig", "UTF-16LE": "utf-16-le", "UTF-16BE": "utf-16-be"}
+#: UTF-16 without a byte-order mark, named only when detected (the user picks "UTF-16").
+_UTF16_WITHOUT_BOM = {"UTF-16LE": "utf-16-le", "UTF-16BE": "utf-16-be"}
 #: What the detector may answer, as its codec names, and the display name of each.
 _CANDIDATES = {"gb18030": "GBK/GB18030", "big5": "Big5", "cp932": "Shift-JIS",
                "shift_jis": "Shift-JIS", "cp1252": "Windows-1252", "latin_1": "Latin-1"}
@@ -38,16 +39,28 @@ _CANDIDATES = {"gb18030": "GBK/GB18030", "big5": "Big5", "cp932": "Shift-JIS",
 
 @dataclass(frozen=True)
 class Decoded:
-    """A file's text, the display name of its encoding, and the other encodings that read it
-    as plausibly (empty when the encoding is certain or the user chose it)."""
+    """A file's text and the display name of its encoding; ``guessed`` when the detector chose
+    it, with the other encodings that read the file as plausibly as ``alternatives``."""
 
     text: str
     encoding: str
+    guessed: bool = False
     alternatives: tuple[str, ...] = ()
 
     @property
-    def unsure(self) -> bool:
-        return bool(self.alternatives)
+    def notes(self) -> tuple[Notice, ...]:
+        """What the Data page says about a guessed encoding (nothing when it is certain)."""
+        if self.alternatives:
+            others = ", ".join(self.alternatives)
+            return (Notice(f"The file is not UTF-8; it was read as {self.encoding}, but it could "
+                           f"also be {others}. If the text looks wrong, choose the encoding "
+                           "under “Reading options”.", "encoding_unsure",
+                           {"encoding": self.encoding, "others": others}),)
+        if self.guessed:
+            return (Notice(f"The file is not UTF-8; it was read as {self.encoding}. If the text "
+                           "looks wrong, choose the encoding under “Reading options”.",
+                           "encoding_guessed", {"encoding": self.encoding}),)
+        return ()
 
 
 def decode_text(data: bytes, encoding: str | None = None) -> Decoded:
@@ -55,24 +68,32 @@ def decode_text(data: bytes, encoding: str | None = None) -> Decoded:
     detected: a byte-order mark, UTF-16 without one (ASCII text with a zero byte in every other
     position), UTF-8, else the detector's best among :data:`ENCODINGS`.
 
-    Binary content, or bytes invalid in the chosen encoding, raise :class:`LoadError`.
+    Binary content (zero bytes, replacement characters, more than 1 % control characters),
+    or bytes invalid in the chosen encoding, raise :class:`LoadError`.
 
     >>> decode_text("a,b".encode("utf-16-le")).encoding
     'UTF-16LE'
     >>> decode_text("é".encode("utf-8"), "Latin-1").text
     'Ã©'
     """
+    decoded = _decoded(data, encoding)
+    if "\ufffd" in decoded.text or _control_fraction(decoded.text) > 0.01:
+        raise binary_error()
+    return decoded
+
+
+def _decoded(data: bytes, encoding: str | None) -> Decoded:
     if encoding is not None:
         return Decoded(_decode(data, ENCODINGS[encoding], encoding), encoding)
     if data.startswith(b"\xef\xbb\xbf"):
         return Decoded(_decode(data, "utf-8-sig", "UTF-8 (BOM)"), "UTF-8 (BOM)")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return Decoded(_decode(data, "utf-16", "UTF-16"), "UTF-16")
-    if b"\x00" in data[:4096]:
+    if b"\x00" in data:
         name = _utf16_without_bom(data)
         if name is None:
             raise binary_error()
-        return Decoded(_decode(data, _DETECTED_ONLY[name], name), name)
+        return Decoded(_decode(data, _UTF16_WITHOUT_BOM[name], name), name)
     try:
         return Decoded(data.decode("utf-8"), "UTF-8")
     except UnicodeDecodeError:
@@ -90,7 +111,7 @@ def _detect(data: bytes) -> Decoded:
             text = data.decode(ENCODINGS[name])
         except UnicodeDecodeError:      # the detector reads a sample; the whole file decides
             continue
-        return Decoded(text, name, tuple(n for n in names[position + 1:] if n != "Latin-1"))
+        return Decoded(text, name, True, tuple(n for n in names[position + 1:] if n != "Latin-1"))
     raise binary_error()
 
 
@@ -118,3 +139,10 @@ def _decode(data: bytes, codec: str, name: str) -> str:
                         "in that encoding. Choose another encoding, or save the file as UTF-8 "
                         "and upload it again.", code="bad_encoding", encoding=name,
                         byte=error.start) from None
+
+
+
+def _control_fraction(text: str) -> float:
+    sample = text[:100_000]
+    control = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\r\n")
+    return control / max(len(sample), 1)

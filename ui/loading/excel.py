@@ -21,7 +21,7 @@ import pandas as pd
 from .. import limits
 from ..notice import Notice
 from .errors import LoadError, header_past_end, rows_over_limit
-from .layout import HEADER_SEARCH_ROWS, find_header_row, header_names
+from .layout import HEADER_SEARCH_ROWS, find_header_row, header_found, header_names
 
 _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 #: How a row element starts, with or without a namespace prefix (each 5 bytes long).
@@ -31,8 +31,8 @@ _CHUNK = 1 << 20
 
 @dataclass(frozen=True)
 class Sheet:
-    """One sheet read: the frame (cells as Excel holds them), the workbook's sheet names, the
-    name of this one and notes on how it was read."""
+    """One sheet read: the frame (cells as Excel holds them), the workbook's sheet names and
+    notes on how it was read."""
 
     frame: pd.DataFrame
     sheets: tuple[str, ...]
@@ -72,13 +72,6 @@ def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = N
     if header_row is None and position > 0:
         notes += (header_found(position + 1),)
     return Sheet(frame, names, notes)
-
-
-def header_found(row: int) -> Notice:
-    """The header was found below a title."""
-    return Notice(f"The header is on row {row}; the rows above it look like a title and were "
-                  "left out. Choose another header row under “Reading options”.", "header_row",
-                  {"row": row})
 
 
 def _open_archive(data: bytes) -> zipfile.ZipFile:

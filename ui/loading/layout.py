@@ -28,16 +28,19 @@ HEADER_SEARCH_ROWS = 20
 
 
 def find_header_row(rows: Sequence[Sequence[object]]) -> int:
-    """The position of the header among the first rows: the first row with two or more filled
-    cells when rows with fewer (a title, a blank line) come before it; else 0.
+    """The position of the header among the first rows: rows above it hold a title (text in
+    their first cell only) or nothing. A row with a cell filled past the first is the header.
 
     >>> find_header_row([["Sales 2024"], [], ["region", "units", "class"], ["north", 3, "a"]])
     2
+    >>> find_header_row([["", "x"], ["0", "1.5"]])      # pandas' unnamed index: not a title
+    0
     >>> find_header_row([["x"], ["1"]])
     0
     """
-    for position, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        if sum(_filled(cell) for cell in row) >= 2:
+    first = rows[:HEADER_SEARCH_ROWS]
+    for position, row in enumerate(first):
+        if any(_filled(cell) for cell in row[1:]):
             return position
     return 0
 
@@ -45,6 +48,13 @@ def find_header_row(rows: Sequence[Sequence[object]]) -> int:
 def _filled(cell: object) -> bool:
     return cell is not None and not (isinstance(cell, float) and np.isnan(cell)) \
         and str(cell).strip() != ""
+
+
+def header_found(row: int) -> Notice:
+    """The header was found below a title."""
+    return Notice(f"The header is on row {row}; the rows above it look like a title and were "
+                  "left out. Choose another header row under “Reading options”.", "header_row",
+                  {"row": row})
 
 
 def header_names(cells: Sequence[object]) -> list[str]:
