@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import time
 import zipfile
 from decimal import Decimal
@@ -201,20 +202,31 @@ def test_xlsm_is_read_like_xlsx():
     assert table.frame.shape == (2, 2)
 
 
+def _rewritten(workbook: bytes, member: str, change) -> bytes:
+    """``workbook`` with the XML of ``member`` replaced by ``change(xml)``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(workbook)) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            target.writestr(item.filename, change(content) if item.filename == member else content)
+    return out.getvalue()
+
+
 def _sheet_xml(rows: int, dimension: str | None) -> bytes:
     """A workbook of one sheet of ``rows`` rows, written as XML directly (fast)."""
     head = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
             + (f'<dimension ref="{dimension}"/>' if dimension else "") + "<sheetData>")
     body = "".join(f'<row r="{i}"><c r="A{i}"><v>{i}</v></c></row>' for i in range(1, rows + 1))
-    template = io.BytesIO(_book({"data": [["x"]]}))
-    out = io.BytesIO()
-    with zipfile.ZipFile(template) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for item in source.infolist():
-            content = source.read(item.filename)
-            if item.filename == "xl/worksheets/sheet1.xml":
-                content = (head + body + "</sheetData></worksheet>").encode()
-            z.writestr(item.filename, content)
-    return out.getvalue()
+    sheet = (head + body + "</sheetData></worksheet>").encode()
+    return _rewritten(_book({"data": [["x"]]}), "xl/worksheets/sheet1.xml", lambda _: sheet)
+
+
+def test_a_workbook_without_sheets_is_refused():
+    data = _rewritten(_book({"data": [["x"]]}), "xl/workbook.xml",
+                      lambda xml: re.sub(rb"<sheet [^>]*/>", b"", xml))
+    with pytest.raises(LoadError, match="no sheets"):
+        read_table("x.xlsx", data)
 
 
 @pytest.mark.parametrize("dimension", ["A1:A200", "A1:A2", None])

@@ -41,28 +41,33 @@ class Sheet:
 
 def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = None) -> Sheet:
     """Sheet ``sheet`` (default: the first) of the workbook in ``data``, with its header on row
-    ``header_row`` (1-based; default: the first row with two filled cells or more)."""
+    ``header_row`` (1-based; default: the first row with a cell filled past the first, below
+    any title)."""
     with _open_archive(data) as archive:
         for member in archive.namelist():
             if _SHEET.fullmatch(member):
                 _count_rows(archive, member)
-        try:
-            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many types for damaged workbooks
-            raise _damaged(error) from None
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many types for damaged workbooks
+        raise _damaged(error) from None
+    try:
         names = tuple(workbook.sheetnames)
+        if not names:
+            raise _damaged(ValueError("the workbook has no sheets"))
         chosen = sheet if sheet is not None else names[0]
         if chosen not in names:
             raise LoadError(f"The workbook has no sheet '{chosen}'. Choose one of its sheets.",
                             code="no_such_sheet", sheet=chosen)
         worksheet = workbook[chosen]
         worksheet.reset_dimensions()        # read every row, whatever size the sheet claims
-        try:
-            rows = [list(row) for row in worksheet.iter_rows(values_only=True)]
-        except Exception as error:
-            raise _damaged(error) from None
-        finally:
-            workbook.close()
+        rows = [list(row) for row in worksheet.iter_rows(values_only=True)]
+    except LoadError:
+        raise
+    except Exception as error:
+        raise _damaged(error) from None
+    finally:
+        workbook.close()
     frame, position = _table(rows, chosen, header_row)
     notes = ()
     if len(names) > 1:
