@@ -10,6 +10,7 @@ from ui import compare, growth, page, split, state
 from ui.drawing import tree_chart
 from ui.i18n import error_text, percent, t
 from ui.lab_figures import agreement_heatmap
+from ui.plain import plain
 
 compare.ensure_defaults()
 S = st.session_state
@@ -21,7 +22,7 @@ dataset = page.dataset_or_stop()
 
 chosen_split = split.current_split(dataset)
 if chosen_split.error:
-    st.error(t("lab.bad_split", message=error_text(chosen_split.error)), icon="⚠️")
+    st.error(plain(t("lab.bad_split", message=error_text(chosen_split.error))), icon="⚠️")
 train, validation = chosen_split.train, chosen_split.validation
 st.caption(t("compare.split", train=f"{train.n_rows:,}",
              validation=f"{validation.n_rows:,}" if validation is not None else "0"))
@@ -90,7 +91,7 @@ for index, column in enumerate(columns):
             message = {"needs_validation": t("lab.needs_validation"),
                        "other_dataset": t("compare.other_dataset")}.get(result.error) \
                 or error_text(result.error)
-            st.error(message, icon="⚠️")
+            st.error(plain(message), icon="⚠️")
             continue
         st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,
                      train=percent(growth.accuracy(result.tree, train)),

@@ -7,7 +7,8 @@ from treecore.dataset import Kind
 from ui import state
 from ui.guards import level_messages
 from ui.i18n import error_text, note_text, t
-from ui.loaders import ACCEPTED_TYPES
+from ui.loaders import ACCEPTED_TYPES, ENCODINGS
+from ui.plain import plain
 from ui.summary import class_balance_figure, column_summary
 
 #: Rows shown in the preview.
@@ -26,13 +27,33 @@ choose.selectbox(
 upload.file_uploader(t("data.upload"), type=list(ACCEPTED_TYPES), key=state.UPLOADER,
                      on_change=state.take_upload)
 if st.session_state[state.UPLOAD_ERROR]:
-    st.error(t("data.upload_refused", message=error_text(st.session_state[state.UPLOAD_ERROR])),
-             icon="🚫")
+    st.error(plain(t("data.upload_refused",
+                     message=error_text(st.session_state[state.UPLOAD_ERROR]))), icon="🚫")
 
 table = state.current_table()
 frame = table.frame
 for note in table.notes:
-    st.info(note_text(note), icon="ℹ️")
+    st.info(plain(note_text(note)), icon="ℹ️")
+
+# ---------------------------------------------------------------- how the upload is read
+if st.session_state[state.DATASET] == state.UPLOADED:
+    options = state.read_options()
+    with st.expander(t("data.reading"), expanded=bool(table.notes)):
+        encoding, sheet, header = st.columns(3)
+        if table.encoding:
+            encodings = {"": t("data.detect"), **{name: name for name in ENCODINGS}}
+            encoding.selectbox(t("data.encoding"), list(encodings),
+                               format_func=state.labels(encodings),
+                               **state.widget("read_encoding", options.encoding or "",
+                                              state.set_encoding))
+        if len(table.sheets) > 1:
+            sheet.selectbox(t("data.sheet"), list(table.sheets),
+                            **state.widget("read_sheet", options.sheet or table.sheets[0],
+                                           state.set_sheet))
+        header.number_input(t("data.header_row"), min_value=1, step=1,
+                            placeholder=t("data.detect"),
+                            **state.widget("read_header", options.header_row,
+                                           state.set_header_row))
 
 # ---------------------------------------------------------------- preview
 st.subheader(t("data.preview"))
@@ -57,6 +78,9 @@ right.multiselect(t("data.continuous"), features, help=t("data.continuous_help")
                   **state.widget("continuous", state.columns_of_kind(Kind.CONTINUOUS),
                                  state.set_continuous))
 
+for value, count in state.target_marker_classes().items():
+    st.info(plain(t("data.marker_class", column=target, value=value, count=count)), icon="ℹ️")
+
 kinds = {name: t(f"kind.{kind.value}") for name, kind in state.effective_kinds().items()}
 kinds[target] = t("kind.target")
 summary, balance = st.columns([3, 2])
@@ -71,7 +95,7 @@ summary.dataframe(
                                                    min_value=0.0, max_value=1.0),
         "examples": st.column_config.TextColumn(t("summary.examples")),
     })
-balance.markdown(f"**{t('data.class_balance', target=target)}**")
+balance.markdown(f"**{plain(t('data.class_balance', target=target))}**")
 balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.count")),
                      key="data.class_balance", config={"displayModeBar": False})
 
@@ -79,12 +103,12 @@ balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.
 st.subheader(t("data.check"))
 dataset, error = state.current_dataset()
 if error:
-    st.error(error_text(error), icon="⚠️")
+    st.error(plain(error_text(error)), icon="⚠️")
 else:
     st.success(t("data.summary_line", rows=dataset.n_rows, features=len(dataset.feature_names),
                  classes=len(dataset.classes)), icon="✅")
     for message in level_messages(dataset, st.session_state[state.ALGORITHM],
                                   st.session_state[state.LANGUAGE]):
-        st.warning(message, icon="🚧")
+        st.warning(plain(message), icon="🚧")
     if st.button(t("data.next"), key="data.next", icon="🌱", type="primary"):
         st.switch_page("pages/grow.py")

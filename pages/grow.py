@@ -15,6 +15,7 @@ from ui.drawing import tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
 from ui.i18n import error_text, split_note_text, t
+from ui.plain import code, plain
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
 SPEEDS = (0.5, 1.0, 2.0, 3.0)
@@ -66,11 +67,11 @@ def settings_sidebar() -> None:
 settings_sidebar()
 train, validation, rows_error = growth.training_split(dataset)
 if rows_error:
-    st.error(t("grow.bad_rows", part=rows_error), icon="⚠️")
+    st.error(plain(t("grow.bad_rows", part=rows_error)), icon="⚠️")
 params = growth.params_from_session()
 refusals = guards.level_messages(train, S[state.ALGORITHM], S[state.LANGUAGE])
 for refusal in refusals:
-    st.error(refusal, icon="🚧")
+    st.error(plain(refusal), icon="🚧")
 if refusals:
     st.stop()
 slow = guards.slow_fit_message(train, S[state.LANGUAGE])
@@ -80,7 +81,7 @@ try:
     with st.spinner(t("grow.growing")):
         grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested())
 except ConfigError as error:
-    st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
+    st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
     st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
               on_click=growth.clear_forced)
     st.stop()
@@ -166,7 +167,7 @@ def candidate_table(node_id: int) -> None:
         st.caption(t("grow.average_gain", value=f"{table.average_gain:.3f}"))
 
 
-st.markdown(f"**{step_caption()}**")
+st.markdown(f"**{plain(step_caption())}**")
 tree_chart(stage, "grow.drawn_depth", highlight=focus)
 st.markdown(f"**{t('grow.candidates', node=focus)}**")
 with st.spinner(t("grow.computing")):
@@ -253,9 +254,10 @@ def inspector_tab(default: int) -> int:
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{t('grow.rule')}**")
-        if_part = f" {t('rule.and')} ".join(f"`{c}`" for c in conditions) or t("rule.always")
-        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} `{tree.schema.target} = {label}`")
-        st.markdown(f"**{t('grow.why_stopped')}** {stop_words(node)}")
+        if_part = f" {t('rule.and')} ".join(map(code, conditions)) or t("rule.always")
+        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} "
+                    f"{code(f'{tree.schema.target} = {label}')}")
+        st.markdown(f"**{t('grow.why_stopped')}** {plain(stop_words(node))}")
         st.markdown(t("grow.node_counts", rows=node.n_samples,
                       weighted=f"{node.weighted_n_samples:.4g}",
                       impurity=f"{node.impurity:.3f}"))
@@ -296,10 +298,10 @@ def whatif_tab(node_id: int) -> None:
     node = tree.node(node_id)
     st.caption(t("whatif.intro", node=node_id))
     if node.stop_reason in (StopReason.PURE, StopReason.EMPTY_BRANCH):
-        st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
+        st.info(plain(t("whatif.cannot", reason=stop_words(node))), icon="ℹ️")
         return
     if not len(grown.candidates(train, node_id)):
-        st.info(t("whatif.cannot", reason=stop_words(node)), icon="ℹ️")
+        st.info(plain(t("whatif.cannot", reason=stop_words(node))), icon="ℹ️")
         return
     spec = split_spec(node_id)
     if st.button(t("whatif.try"), key="grow.whatif_try", icon="🔀"):
@@ -312,7 +314,7 @@ def whatif_tab(node_id: int) -> None:
             other = growth.cached_fit(train, params, growth.with_forced(S[growth.FORCE], path,
                                                                         tried)).tree
     except ConfigError as error:
-        st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
+        st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
         return
     best = node_view.candidates(train, tree, growth.node_by_path(tree, path)).best()
     cost = growth.override_cost(best, other, path)
@@ -353,7 +355,7 @@ def versions_tab() -> None:
     if S[growth.FORCE]:
         st.markdown(f"**{t('versions.forced')}**")
         for path, spec in S[growth.FORCE]:
-            st.markdown(f"- `{' → '.join(path) or t('versions.root')}`: `{spec}`")
+            st.markdown(f"- {code(' → '.join(path) or t('versions.root'))}: {code(spec)}")
         st.button(t("grow.clear_forced"), key="grow.clear_forced_tab", icon="🧹",
                   on_click=growth.clear_forced)
     name_col, save_col = st.columns([3, 1], vertical_alignment="bottom")
@@ -380,7 +382,7 @@ with chart_tab:
     with st.spinner(t("grow.computing")):
         threshold_tab(focus, feature)
 with lens:
-    st.caption(t("grow.lens_feature", feature=feature, node=focus))
+    st.caption(plain(t("grow.lens_feature", feature=feature, node=focus)))
     with st.spinner(t("grow.computing")):
         lens_tab(focus, feature)
 with flow:

@@ -15,6 +15,7 @@ from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
 from ui.loaders import ACCEPTED_TYPES, LoadError
+from ui.plain import plain
 
 pe.ensure_defaults()
 S = st.session_state
@@ -56,7 +57,7 @@ with model_col:
     st.file_uploader(t("predict.model_upload"), type=["json"], key=pe.MODEL_UPLOADER,
                      on_change=pe.take_model)
     if S[pe.MODEL_ERROR]:
-        st.error(t("predict.bad_model", message=error_text(S[pe.MODEL_ERROR])), icon="⚠️")
+        st.error(plain(t("predict.bad_model", message=error_text(S[pe.MODEL_ERROR]))), icon="⚠️")
 
 try:
     with st.spinner(t("grow.growing")):
@@ -64,10 +65,10 @@ try:
 except (ConfigError, DataError) as error:
     tree, about = None, error_text(error)
 if tree is None:
-    st.error(about, icon="⚠️")
+    st.error(plain(about), icon="⚠️")
     st.stop()
-st.caption(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
-             target=tree.schema.target, classes=", ".join(map(str, tree.classes))))
+st.caption(plain(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
+                   target=tree.schema.target, classes=", ".join(map(str, tree.classes)))))
 
 
 # ================================================================ rows and predictions
@@ -90,10 +91,10 @@ try:
     frame, frame_name = rows_frame()
     result = pe.predictions(tree, frame, state.missing_markers())
 except (LoadError, DataError) as error:
-    st.error(t("predict.bad_rows", message=error_text(error)), icon="⚠️")
+    st.error(plain(t("predict.bad_rows", message=error_text(error))), icon="⚠️")
     result = None
 if result is not None:
-    st.caption(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name))
+    st.caption(plain(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name)))
     st.dataframe(result.head(1000), hide_index=True, key="predict.table")
     st.download_button(t("predict.download_predictions"), result.to_csv(index=False).encode(),
                        file_name="predictions.csv", mime="text/csv", icon="⬇️",

@@ -13,6 +13,7 @@ from ui import growth, page, pruning_lab as lab, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
 from ui.i18n import error_text, percent, reason_text, t
+from ui.plain import plain
 
 lab.ensure_defaults()
 S = st.session_state
@@ -47,7 +48,7 @@ def split_sidebar() -> None:
         st.file_uploader(t("lab.validation_upload"), key=split.UPLOADER,
                          on_change=split.take_validation_upload)
         if S[state.VALIDATION_NAME]:
-            st.caption("📎 " + S[state.VALIDATION_NAME])
+            st.caption("📎 " + plain(S[state.VALIDATION_NAME]))
 
 
 def pruning_sidebar() -> None:
@@ -83,7 +84,7 @@ with st.sidebar:
 # ================================================================ the trees
 chosen_split = split.current_split(dataset)
 if chosen_split.error:
-    st.error(t("lab.bad_split", message=error_text(chosen_split.error)), icon="⚠️")
+    st.error(plain(t("lab.bad_split", message=error_text(chosen_split.error))), icon="⚠️")
 train, validation = chosen_split.train, chosen_split.validation
 params, force = growth.params_from_session(), S[growth.FORCE]
 options = lab.options_from_session()
@@ -97,7 +98,7 @@ try:
                                           lab.unpruned_params(params), force)
                 for m in lab.methods_to_run(S[lab.METHOD], train, options)}
 except ConfigError as error:
-    st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
+    st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
     st.stop()
 
 partial = [tree for tree in (unpruned, prepruned) if tree is not None and not tree.is_complete]

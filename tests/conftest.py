@@ -3,6 +3,7 @@ hypothesis settings every property test runs with."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,16 @@ def pytest_sessionstart(session):
 
     warmup.clear_stale_cache()
     warmup.warm()
+
+
+def rendered(markdown: str) -> str:
+    """The text a Markdown element shows: backslash escapes (:func:`ui.plain.plain`) undone."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def shown(elements) -> str:
+    """The text of AppTest elements (alerts, captions) as the page shows it, joined."""
+    return " ".join(rendered(element.value) for element in elements)
 
 
 def example(file: str, target: str = "好瓜"):

@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 import treecore
+from tests.conftest import shown
 from treecore.export import to_json
 from treecore.pruning import ccp_path
 from ui import compare, growth, predict_export as pe, pruning_lab as lab, state
@@ -205,7 +206,7 @@ def test_predict_downloads_and_json_round_trip(make_app):
     at.run()
     assert not at.exception and not at.error
     assert at.session_state[pe.SOURCE] == "model"
-    assert "model file tree.json" in at.caption[0].value
+    assert "model file tree.json" in shown(at.caption[:1])
     pd.testing.assert_frame_equal(_table(at, "predict.table"), before)
 
 

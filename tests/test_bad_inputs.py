@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shown
 from treecore import Dataset, DataError
 from ui import state
 from ui.guards import level_messages
@@ -64,6 +65,7 @@ def test_loader_and_engine(name):
 # ------------------------------------------------------------------------------ Data page
 MIME = {".csv": "text/csv", ".tsv": "text/tab-separated-values", ".txt": "text/plain",
         ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ".xlsm": "application/vnd.ms-excel.sheet.macroEnabled.12",
         ".xls": "application/vnd.ms-excel", ".parquet": "application/octet-stream"}
 
 
@@ -78,14 +80,14 @@ def test_data_page(data_page, name):
         continuous = [c for c, kind in expected["kinds"].items() if kind == "continuous"]
         at.multiselect(key="w_continuous").set_value(continuous).run()
     assert not at.exception, at.exception
-    errors = " ".join(e.value for e in at.error)
+    errors = shown(at.error)
     if expected["level"] == "ok":
         assert not errors and len(at.success) == 1
         assert at.session_state[state.DATASET] == state.UPLOADED
         assert sha256(at.session_state[state.UPLOAD_BYTES]) == before
-        shown = " ".join(box.value for box in (*at.info, *at.warning))
+        notes = shown([*at.info, *at.warning])
         for fragment in expected["message"]:
-            assert fragment in shown
+            assert fragment in notes
     elif expected["level"] == "loader":                 # refused; the sample on screen stays
         assert "The file was not loaded" in errors
         assert at.session_state[state.DATASET] != state.UPLOADED

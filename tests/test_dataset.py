@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
+from treecore.dataset import marker_classes
 
 
 def frame(**columns) -> pd.DataFrame:
@@ -33,10 +34,31 @@ def test_encoding_kinds_labels_and_missing(melons):
     np.testing.assert_array_equal(data.row_labels, [1, 2, 3, 4])
 
 
-@pytest.mark.parametrize("marker", ["", " ", "?", "NA", "None", None, np.nan])
+@pytest.mark.parametrize("marker", ["", " ", "?", "NA", "N/A", "#N/A", "NULL", "NaN", None, np.nan])
 def test_missing_markers(marker):
     data = Dataset.from_frame(frame(a=["x", marker, "y"], t=[0, 1, 0]), "t")
     assert np.isnan(data.X[1, 0]) and data.features[0].labels == ("x", "y")
+
+
+@pytest.mark.parametrize("word", ["none", "None", "null", "-"])
+def test_words_that_are_also_values_are_categories_by_default(word):
+    """The contact-lenses class "none", a "null" allele, a "-" strand: values, not gaps."""
+    data = Dataset.from_frame(frame(a=["x", word, "y"], t=[word, "hard", "soft"]), "t")
+    assert data.features[0].labels == ("x", word) + ("y",)
+    assert data.classes == (word, "hard", "soft")
+
+
+def test_a_frequent_marker_in_the_target_is_a_class():
+    """A marker that occurs twice or more and as often as some class is a class; a rare one is
+    a missing class."""
+    lenses = frame(a=list("abcdefg"), t=["none", "hard", "none", "soft", "none", "soft", "hard"])
+    assert marker_classes(lenses["t"], ("none",)) == {"none": 3}
+    data = Dataset.from_frame(lenses, "t", missing=("", "none"))
+    assert data.classes == ("none", "hard", "soft")
+    once = frame(a=list("abcd"), t=["yes", "no", "yes", "?"])
+    assert marker_classes(once["t"]) == {}
+    with pytest.raises(DataError, match="row 4: the class"):
+        Dataset.from_frame(once, "t")
 
 
 def test_custom_missing_markers():

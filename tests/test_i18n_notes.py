@@ -3,12 +3,17 @@ are coded, so the Chinese UI words them in Chinese (English stays as the code's 
 
 from __future__ import annotations
 
+import gzip
 import io
+from decimal import Decimal
 
 import openpyxl
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
+from tests.conftest import shown
 from treecore import Dataset
 from ui import growth, split, state
 from ui.i18n import NOTE_KEYS, TRANSLATIONS, error_text, note_text, split_note_text
@@ -28,17 +33,54 @@ def _two_sheets() -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("name, data, code, chinese", [
-    ("w.csv", WATERMELON.decode("utf-8").encode("gbk"), "not_utf8_gbk", "GBK/GB18030 编码读取"),
-    ("w.csv", "café,b\n1,2\n".encode("cp1252"), "not_utf8_cp1252", "西欧（Windows-1252）"),
+def _parquet_decimal() -> bytes:
+    table = pa.table({"price": pa.array([Decimal("1.50"), Decimal("2.25")], pa.decimal128(5, 2)),
+                      "y": ["a", "b"]})
+    out = io.BytesIO()
+    pq.write_table(table, out)
+    return out.getvalue()
+
+
+def _titled_sheet() -> bytes:
+    book = openpyxl.Workbook()
+    for row in (["Sales 2024"], [], ["region", "class"], ["north", "a"]):
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+LOAD_NOTES = [
+    ("w.csv", WATERMELON.decode("utf-8").encode("gbk"), "encoding_guessed", "已按 GBK/GB18030 编码读取"),
+    ("w.csv", "色泽,好瓜\n青绿,是\n".encode("gbk"), "encoding_unsure", "也可能是 Big5 编码"),
     ("x.csv", b"a\n1\n2\n", "one_column", "只找到一列数据"),
-    ("book.xlsx", _two_sheets(), "first_sheet", "2 个工作表中的第一个“Sheet”"),
-])
+    ("book.xlsx", _two_sheets(), "sheet", "读取了工作表“Sheet”（共 2 个）"),
+    ("book.xlsx", _titled_sheet(), "header_row", "表头在第 3 行"),
+    ("x.csv", b"a,b\nx, y\n", "spaces_trimmed", "取值前后的空格：“b”"),
+    ("x.csv", b"a,b,,\nx,y,,\n", "empty_columns", "略去了 2 个没有列名的空列"),
+    ("x.csv", b",a,b\n0,x,y\n1,z,w\n", "pandas_index", "pandas 的 to_csv() 写出的行索引"),
+    ("x.csv", b"a,b\nx,y\na,b\n", "repeated_header", "有 1 行与表头行相同（数据第 2 行）"),
+    ("x.csv", b"a,b\nx,y\n,\n", "empty_rows", "略去了 1 个空行"),
+    ("x.csv", b"a;b\n3,14;y\n", "decimal_comma", "3,14 读作 3.14"),
+    ("x.csv", b'a,b\n"1,234",y\n', "thousands", "千位分隔符（“,”）"),
+    ("x.csv", b"a,b\n12%,y\n", "percent", "12% 读作 12）：“a”"),
+    ("x.csv", b"zip,b\n02134,y\n", "leading_zeros", "像是编码（如 02134），按文本读取：“zip”"),
+    ("p.parquet", _parquet_decimal(), "decimal_columns", "已按浮点数读取：“price”"),
+    ("w.csv.gz", gzip.compress(b"a,b\n1,2\n"), "archive", "已从压缩包“w.csv.gz”中读取“w.csv”"),
+]
+
+
+@pytest.mark.parametrize("name, data, code, chinese", LOAD_NOTES, ids=[c for _, _, c, _ in LOAD_NOTES])
 def test_every_load_note_is_coded_and_worded_in_both_languages(name, data, code, chinese):
     (note,) = read_table(name, data).notes
     assert note.code == code
     assert note_text(note, "en") == str(note)
     assert chinese in note_text(note, "zh")
+
+
+def test_every_load_note_in_the_table_is_tested():
+    in_table = {key.removeprefix("load_note.") for key in TRANSLATIONS if key.startswith("load_note.")}
+    assert in_table == {code for _, _, code, _ in LOAD_NOTES}
 
 
 MELONS = Dataset.from_frame(pd.DataFrame({"x": list("aabbaabbab"), "y": list("0011001101")}),
@@ -74,7 +116,7 @@ def test_data_page_shows_the_encoding_note_in_chinese(data_page):
         "西瓜.csv", WATERMELON.decode("utf-8").encode("gbk"), "text/csv")
     data_page.run()
     assert not data_page.exception
-    assert any("已按中文 GBK/GB18030 编码读取" in info.value for info in data_page.info)
+    assert "已按 GBK/GB18030 编码读取" in shown(data_page.info)
 
 
 def test_grow_page_candidate_notes_in_chinese(make_app):

@@ -3,6 +3,8 @@ Grow page, each with its message; fits bounded in time; large trees drawn collap
 
 from __future__ import annotations
 
+import ast
+
 import json
 import shutil
 import subprocess
@@ -14,7 +16,7 @@ import pytest
 from treecore import Dataset
 from treecore.builder import Growth, GrowthConfig
 from treecore.export import to_dot
-from ui import compare, growth, limits, loaders, split, state
+from ui import compare, growth, limits, split, state
 from ui import pruning_lab as lab
 from ui.guards import level_messages, slow_fit_message
 from ui.samples import load_sample
@@ -34,8 +36,13 @@ def watermelon() -> Dataset:
 
 
 def test_loaders_use_the_one_set_of_limits():
-    for name in ("MAX_UPLOAD_BYTES", "MAX_ROWS", "MAX_COLUMNS", "MAX_XLSX_UNCOMPRESSED_BYTES"):
-        assert getattr(loaders, name) == getattr(limits, name)
+    """The loaders read ``ui.limits.MAX_…`` when they check, never a copy imported by name
+    (a copy would not follow a change of the limit)."""
+    sources = [ROOT / "ui" / "loaders.py", *(ROOT / "ui" / "loading").glob("*.py")]
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("limits"):
+                assert not [a.name for a in node.names if a.name.startswith("MAX_")], path
 
 
 def test_upload_size_limit_matches_the_server_config():

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from ui import loaders
+from ui import limits
 from ui.loaders import LoadError, read_table
 from ui.samples import SAMPLES, load_sample
 
@@ -22,12 +22,11 @@ COLUMNS = ["编号", "色泽", "根蒂", "敲声", "纹理", "脐部", "触感",
 
 @pytest.mark.parametrize("encoding, expected", [
     ("utf-8", "UTF-8"), ("utf-8-sig", "UTF-8 (BOM)"), ("utf-16", "UTF-16"),
-    ("utf-16-be", "UTF-16BE"), ("utf-16-le", "UTF-16LE"), ("gbk", "GB18030"),
-    ("gb18030", "GB18030"),
+    ("utf-16-be", "UTF-16BE"), ("utf-16-le", "UTF-16LE"), ("gbk", "GBK/GB18030"),
+    ("gb18030", "GBK/GB18030"),
 ])
 def test_encodings_are_detected(encoding, expected):
-    data = TEXT.encode(encoding)
-    table = read_table("w.csv", data)
+    table = read_table("w.csv", TEXT.encode(encoding))
     assert table.encoding == expected
     assert list(table.frame.columns) == COLUMNS
     assert table.frame["色泽"].iloc[0] == "青绿"
@@ -95,13 +94,13 @@ def test_unreadable_files_are_refused_with_a_reason(data, message):
 
 
 def test_limits(monkeypatch):
-    monkeypatch.setattr(loaders, "MAX_ROWS", 3)
-    with pytest.raises(LoadError, match="limit is 3"):
+    monkeypatch.setattr(limits, "MAX_ROWS", 3)
+    with pytest.raises(LoadError, match="more than 3 rows"):
         read_table("x.csv", b"a\n1\n2\n3\n4\n")
-    monkeypatch.setattr(loaders, "MAX_COLUMNS", 2)
+    monkeypatch.setattr(limits, "MAX_COLUMNS", 2)
     with pytest.raises(LoadError, match="3 columns; the limit is 2"):
         read_table("x.csv", b"a,b,c\n1,2,3\n")
-    monkeypatch.setattr(loaders, "MAX_UPLOAD_BYTES", 10)
+    monkeypatch.setattr(limits, "MAX_UPLOAD_BYTES", 10)
     with pytest.raises(LoadError, match="MB"):
         read_table("x.csv", b"a,b\n" + b"1,2\n" * 10)
 
@@ -129,7 +128,8 @@ def test_excel_keeps_names_numbers_and_markers():
 def test_excel_reads_the_first_sheet_and_says_so():
     table = read_table("book.xlsx", _xlsx(pd.DataFrame({"a": [1]}), pd.DataFrame({"b": [2]})))
     assert list(table.frame.columns) == ["a"]
-    assert "first sheet" in str(table.notes[0])
+    assert table.sheets == ("Sheet1", "Sheet2")
+    assert "sheet 'Sheet1', one of 2" in str(table.notes[0])
 
 
 def test_excel_duplicate_header_is_refused():
@@ -148,7 +148,7 @@ def test_zip_bomb_is_refused_before_parsing(monkeypatch):
         archive.writestr("xl/worksheets/sheet1.xml", b"0" * 5_000_000)  # compresses to ~5 KB
     data = buffer.getvalue()
     assert len(data) < 50_000
-    monkeypatch.setattr(loaders, "MAX_XLSX_UNCOMPRESSED_BYTES", 1_000_000)
+    monkeypatch.setattr(limits, "MAX_XLSX_UNCOMPRESSED_BYTES", 1_000_000)
     with pytest.raises(LoadError, match="would unpack to"):
         read_table("bomb.xlsx", data)
 

@@ -5,6 +5,7 @@ the Data page and the Pruning lab show them in the session's language."""
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import pickle
 import zipfile
@@ -21,14 +22,17 @@ from treecore import Dataset
 from treecore.errors import ConfigError, DataError, TreecoreError
 from treecore.export import from_json, sql_identifier, sql_literal
 from treecore.pruning import prune_ccp, prune_ebp, prune_pep, prune_rep
-from ui import loaders, state
+from ui import limits, state
 from ui.i18n import TRANSLATIONS, error_text, reason_text
-from ui.loaders import LoadError, read_table
+from ui.loaders import LoadError, ReadOptions, read_table
+from ui.loading import text
 from ui.samples import load_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
-CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "ui/loaders.py")
+CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "ui/loaders.py",
+                 *(f"ui/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
+                                                       "parquet", "text", "archives")))
 
 MELONS = pd.DataFrame({"色泽": ["青绿", "乌黑", "青绿", "乌黑"], "密度": [0.6, 0.7, 0.4, 0.3],
                        "好瓜": ["是", "是", "否", "否"]})
@@ -102,14 +106,18 @@ LOAD_ERRORS = [
     ("old_excel", lambda: read_table("old.xls", b"a,b\n1,2\n")),
     ("too_many_columns", lambda: read_table("wide.csv", ",".join(f"c{i}" for i in range(501))
                                             .encode() + b"\n")),
-    ("too_many_rows", lambda: read_table("long.csv", b"a,b\n" + b"1,2\n" * 300)),
+    ("too_many_rows", lambda: read_table("long.parquet", _parquet(pa.table({"a": range(300)})))),
+    ("rows_over_limit", lambda: read_table("long.csv", b"a,b\n" + b"1,2\n" * 300)),
     ("duplicate_header", lambda: read_table("dup.csv", "色泽,色泽\n1,2\n".encode())),
     ("bad_encoding", lambda: read_table("utf16.csv", b"\xff\xfe" + "a,b\n".encode("utf-16-le")
                                         + b"\x00\xdc")),
+    ("bad_encoding", lambda: read_table("utf8.csv", "é,b\n".encode("latin-1"),
+                                        ReadOptions(encoding="UTF-8"))),
     ("binary", lambda: read_table("junk.csv", bytes(range(256)) * 4)),
-    ("no_header", lambda: loaders._check_records("", ",")),
-    ("parser", lambda: _raise(loaders._parser_error("Error tokenizing data"))),
-    ("parser_line", lambda: _raise(loaders._parser_error("Expected 2 fields in line 7, saw 3"))),
+    ("no_header", lambda: text.scan_records("", ",")),
+    ("parser", lambda: _raise(text.parser_error("Error tokenizing data"))),
+    ("parser_line", lambda: _raise(text.parser_error("Expected 2 fields in line 7, saw 3"))),
+    ("header_past_end", lambda: read_table("x.csv", b"a,b\n1,2\n", ReadOptions(header_row=5))),
     ("field_count", lambda: read_table("ragged.csv", b"a,b,c\n1,2\n")),
     ("bad_quotes", lambda: read_table("quotes.csv", b'a,b\n1,"' + b"x" * 140_000 + b'"\n')),
     ("bad_xlsx", lambda: read_table("damaged.xlsx", b"PK\x03\x04 damaged")),
@@ -117,15 +125,23 @@ LOAD_ERRORS = [
     ("not_a_workbook", lambda: read_table("other.xlsx", _zip({"readme.txt": b"hello"}))),
     ("bad_excel", lambda: read_table("junk.xlsx", _zip({"xl/workbook.xml": b"<junk"}))),
     ("empty_sheet", lambda: read_table("empty.xlsx", _xlsx([]))),
+    ("no_such_sheet", lambda: read_table("x.xlsx", _xlsx([["a"]]), ReadOptions(sheet="other"))),
     ("bad_parquet", lambda: read_table("broken.parquet", b"PAR1 broken")),
     ("nested_column", lambda: read_table("nested.parquet", _parquet(
         pa.table({"tags": [[1, 2], [3]], "y": ["a", "b"]})))),
+    ("parquet_too_large", lambda: read_table("wide.parquet", _parquet(pa.table({"a": range(300)})))),
+    ("archive_tables", lambda: read_table("two.zip", _zip({"a.csv": b"x", "b.csv": b"y"}))),
+    ("archive_too_large", lambda: read_table("big.csv.gz", gzip.compress(b"1,2\n" * 1000))),
+    ("bad_archive", lambda: read_table("cut.csv.gz", b"\x1f\x8b not gzip")),
 ]
 
 
 #: Limits lowered for the size tests, so their files stay small.
 SMALL_LIMITS = {"file_too_large": ("MAX_UPLOAD_BYTES", 1000), "too_many_rows": ("MAX_ROWS", 100),
-                "xlsx_too_large": ("MAX_XLSX_UNCOMPRESSED_BYTES", 1000)}
+                "rows_over_limit": ("MAX_ROWS", 100),
+                "xlsx_too_large": ("MAX_XLSX_UNCOMPRESSED_BYTES", 1000),
+                "parquet_too_large": ("MAX_PARQUET_UNPACKED_BYTES", 1000),
+                "archive_too_large": ("MAX_UPLOAD_BYTES", 1000)}
 
 
 def _raised(call, kind: type[Exception]) -> Exception:
@@ -159,7 +175,7 @@ def test_each_data_error_has_its_code_and_renders_in_both_languages(code, call):
 @pytest.mark.parametrize("code, call", LOAD_ERRORS, ids=[c for c, _ in LOAD_ERRORS])
 def test_each_load_error_has_its_code_and_renders_in_both_languages(code, call, monkeypatch):
     if code in SMALL_LIMITS:
-        monkeypatch.setattr(loaders, *SMALL_LIMITS[code])
+        monkeypatch.setattr(limits, *SMALL_LIMITS[code])
     error = _raised(call, LoadError)
     assert error.code == code
     _check_rendering(error)
@@ -189,7 +205,8 @@ def test_every_code_is_tested():
 
 
 def test_coded_errors_survive_pickling_for_the_session_state():
-    for error in (_raised(DATA_ERRORS[-5][1], DataError), _raised(LOAD_ERRORS[5][1], LoadError)):
+    for error in (_raised(DATA_ERRORS[-5][1], DataError),
+                  _raised(dict(LOAD_ERRORS)["duplicate_header"], LoadError)):
         copy = pickle.loads(pickle.dumps(error))
         assert (str(copy), copy.code, copy.params) == (str(error), error.code, error.params)
 

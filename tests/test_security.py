@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import time
 import re
 import shutil
 import sqlite3
@@ -132,7 +133,64 @@ HOSTILE_DOCUMENTS = {
     "python literal": lambda d: "__import__('os').system('id')",
     "wrong depth": lambda d: _changed(d, lambda c: c["nodes"][1].__setitem__("depth", 7)),
     "second root": lambda d: _changed(d, lambda c: c["nodes"][1].__setitem__("parent", None)),
+    "impurity as a list": lambda d: _changed(d, lambda c: c["nodes"][0].__setitem__(
+        "impurity", [1, 2])),
+    "count of 10^400": lambda d: _changed(d, lambda c: c["nodes"][0]["class_counts"].__setitem__(
+        0, 10**400)),
+    "gain of 10^400": lambda d: _changed(d, lambda c: c["nodes"][0]["split"].__setitem__(
+        "gain", 10**400)),
+    "weight as text": lambda d: _changed(d, lambda c: c["nodes"][0].__setitem__(
+        "weighted_n_samples", "many")),
+    "threshold 1e999": lambda d: _changed(d, lambda c: c["nodes"][0]["split"].__setitem__(
+        "threshold", 1e308)).replace("1e+308", "1e999"),
+    "lone surrogate": lambda d: json.dumps(d).replace(json.dumps(d["schema"]["target"]),
+                                                      '"\\ud800"', 1),
+    "1,500 levels": lambda d: _chain(d, 1500),
 }
+
+
+def _chain(document: dict, levels: int) -> str:
+    """``document``'s root split repeated down a chain ``levels`` deep (a leaf beside each)."""
+    root = document["nodes"][0]
+    nodes = []
+    for level in range(levels):
+        chain, leaf = 2 * level, 2 * level + 1
+        parent = None if level == 0 else chain - 2
+        nodes.append({**root, "node_id": chain, "depth": level, "parent": parent,
+                      "children": [leaf, chain + 2]})
+        nodes.append({**root, "node_id": leaf, "depth": level + 1, "parent": chain,
+                      "children": [], "split": None})
+    nodes.append({**root, "node_id": 2 * levels, "depth": levels, "parent": 2 * levels - 2,
+                  "children": [], "split": None})
+    return json.dumps({**document, "nodes": nodes})
+
+
+def test_a_node_with_many_children_loads_in_linear_time(document):
+    """Checking parents and children once per link: 40,000 children (42 s when each child was
+    looked up in its parent's list) load in seconds."""
+    root = document["nodes"][0]
+    split = root["split"]
+    n = 40_000
+    wide = {**split, "branches": [f"b{i}" for i in range(n)],
+            "branch_counts": [split["branch_counts"][0]] * n}
+    if wide.get("branch_codes") is not None:
+        wide["branch_codes"] = [0] * n
+    nodes = [{**root, "children": list(range(1, n + 1)), "split": wide}]
+    nodes += [{**root, "node_id": i, "depth": 1, "parent": 0, "children": [], "split": None}
+              for i in range(1, n + 1)]
+    started = time.perf_counter()
+    tree = from_json(json.dumps({**document, "nodes": nodes}))
+    assert tree.n_nodes == n + 1
+    assert time.perf_counter() - started < 20
+
+
+def test_a_line_break_in_a_label_cannot_forge_a_rule(document):
+    classes = document["schema"]["classes"]
+    forged = _changed(document, lambda c: c["schema"]["classes"].__setitem__(
+        0, classes[0] + "\nIF forged THEN 好瓜 = 是"))
+    rules = to_rules(from_json(forged))
+    assert len(rules.splitlines()) == len(to_rules(from_json(json.dumps(document))).splitlines())
+    assert "\\nIF forged" in rules and "\\nIF forged" in to_text(from_json(forged))
 
 
 @pytest.mark.parametrize("name", HOSTILE_DOCUMENTS)

@@ -28,9 +28,11 @@ import pandas as pd
 
 from .errors import DataError
 
-#: Cell texts read as "missing" by default (compared after stripping spaces).
-DEFAULT_MISSING: tuple[str, ...] = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null",
-                                    "None", "none", "—", "-")
+#: Cell texts read as "missing" by default (compared after stripping spaces). Words that are
+#: also real values (``none`` in the contact-lenses data, a ``null`` allele, ``-`` for a
+#: negative strand) are not among them; the user can add them as markers.
+DEFAULT_MISSING: tuple[str, ...] = ("", "?", "NA", "N/A", "n/a", "#N/A", "NaN", "nan", "NULL",
+                                    "—")
 
 #: Column names that mark a row identifier (compared case-insensitively).
 ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no.", "#", "row"})
@@ -397,9 +399,30 @@ def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[
     return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
 
 
+def marker_classes(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING
+                   ) -> dict[str, int]:
+    """The values of a class column that look like missing-value markers but are classes, with
+    their counts: a marker (other than an empty cell) that occurs at least twice and as often as
+    some value that is not a marker is a category, not a gap.
+
+    >>> marker_classes(pd.Series(["NA", "hard", "NA", "soft", "soft", "?"]))
+    {'NA': 2}
+    """
+    markers = frozenset(m.strip() for m in missing) - {""}
+    if column.dtype != object and not pd.api.types.is_string_dtype(column):
+        return {}
+    counts = column.dropna().astype("string").str.strip().value_counts()
+    is_marker = counts.index.isin(markers)
+    if is_marker.all():
+        return {}
+    rarest = max(2, int(counts[~is_marker].min()))
+    return {str(value): int(count) for value, count in counts[is_marker].items()
+            if count >= rarest}
+
+
 def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[tuple, np.ndarray]:
-    known = ~_missing_mask(column, markers)
+    known = ~_missing_mask(column, markers - set(marker_classes(column, markers)))
     if not known.all():
         row = int(rows[~known][0])
         raise DataError("the class (target) is missing", code="target_missing", column=name,

@@ -1,8 +1,11 @@
 """A tree as text: lossless JSON (schema-checked on the way in) and a plain-text outline.
 
 JSON is the model format of the app: ``from_json`` validates the document's shape and types
-before building anything, so a hand-edited or hostile file gives a clear :class:`DataError`,
-never code execution (no pickle, no eval).
+before building anything, in time linear in its size (every number finite and representable,
+every text valid Unicode, at most :data:`MAX_NODES` nodes and :data:`MAX_DEPTH` levels), so a
+hand-edited or hostile file gives a clear :class:`DataError`, never a traceback or code
+execution (no pickle, no eval). The text outline and the rules write a line break or other
+control character in a name or value as its escape (``\\n``), so a label cannot forge a line.
 
 >>> import pandas as pd
 >>> from treecore import Dataset, grow
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections import Counter
 from dataclasses import dataclass, fields
 
 from .candidates import Candidate
@@ -28,6 +33,10 @@ from .tree import Node, StopReason, Tree
 
 FORMAT = "treecore.tree"
 VERSION = 1
+#: Most nodes and levels a model file may have: beyond them a tree is no tree anyone grew here
+#: (the views draw and export a tree recursively, one call per level).
+MAX_NODES = 300_000
+MAX_DEPTH = 500
 
 _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error", "impurity",
                      "decrease", "score")
@@ -65,11 +74,34 @@ def _expect(condition: bool, what: str) -> None:
                         hint="load a JSON file exported by Tree Explorer")
 
 
+def _number(value, what: str) -> float:
+    """``value`` as a finite float, or a DataError (a bool, a text, a list, 10**400, 1e999)."""
+    _expect(isinstance(value, (int, float)) and not isinstance(value, bool),
+            f"{what} must be a number")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    _expect(math.isfinite(number), f"{what} must be a finite number")
+    return number
+
+
+def _optional_number(value, what: str) -> float | None:
+    return None if value is None else _number(value, what)
+
+
 def _number_list(value, what: str) -> tuple[float, ...]:
-    _expect(isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                            for v in value), f"{what} must be a list of numbers")
-    _expect(all(math.isfinite(v) for v in value), f"{what} must be finite numbers")
-    return tuple(float(v) for v in value)
+    _expect(isinstance(value, list), f"{what} must be a list of numbers")
+    return tuple(_number(v, what) for v in value)
+
+
+def _check_texts(data) -> None:
+    """Every text of the parsed document is valid Unicode: JSON's ``\\ud800`` escape makes a
+    lone surrogate, which no file, page or export can hold. (Written out once, in C.)"""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        _expect(False, "a text holds an invalid character (a lone surrogate)")
 
 
 def _candidate(data: dict, schema: Schema) -> Candidate:
@@ -79,21 +111,17 @@ def _candidate(data: dict, schema: Schema) -> Candidate:
     feature = schema.features[j]
     _expect(data.get("feature") == feature.name and data.get("kind") == feature.kind.value,
             f"split on {data.get('feature')!r} does not match the schema")
-    for name in _CANDIDATE_FLOATS:
-        _expect(isinstance(data.get(name), (int, float)), f"split {name} must be a number")
-    kwargs: dict = {name: float(data[name]) for name in _CANDIDATE_FLOATS}
+    kwargs: dict = {name: _number(data.get(name), f"split {name}") for name in _CANDIDATE_FLOATS}
     branches = data.get("branches")
     _expect(isinstance(branches, list) and all(isinstance(b, str) for b in branches),
             "split branches must be a list of texts")
     counts = data.get("branch_counts")
     _expect(isinstance(counts, list) and len(counts) == len(branches), "branch counts")
     kwargs["branch_counts"] = tuple(_number_list(row, "branch counts") for row in counts)
-    threshold = data.get("threshold")
+    threshold = _optional_number(data.get("threshold"), "split threshold")
+    midpoint = _optional_number(data.get("midpoint"), "split midpoint")
     if feature.kind is Kind.CONTINUOUS:
-        _expect(isinstance(threshold, (int, float)), "a continuous split needs a threshold")
-    for name in ("threshold", "midpoint"):
-        _expect(data.get(name) is None or isinstance(data.get(name), (int, float)),
-                f"split {name} must be a number")
+        _expect(threshold is not None, "a continuous split needs a threshold")
     codes = {}
     for name in ("subset", "branch_codes"):
         value = data.get(name)
@@ -104,10 +132,8 @@ def _candidate(data: dict, schema: Schema) -> Candidate:
     if feature.kind is Kind.NOMINAL:
         _expect((codes["subset"] is None) != (codes["branch_codes"] is None),
                 "a nominal split needs either a subset or branch codes")
-    midpoint = data.get("midpoint")
     return Candidate(feature=feature.name, feature_index=j, kind=feature.kind,
-                     branches=tuple(branches), threshold=None if threshold is None else float(threshold),
-                     midpoint=None if midpoint is None else float(midpoint),
+                     branches=tuple(branches), threshold=threshold, midpoint=midpoint,
                      eligible=bool(data.get("eligible", True)), note=str(data.get("note", "")),
                      forced=bool(data.get("forced", False)), **codes, **kwargs)
 
@@ -116,7 +142,9 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
     _expect(isinstance(data, dict), "a node must be an object")
     ints = {name: data.get(name) for name in ("node_id", "depth", "n_samples", "prediction",
                                                "created_at")}
-    _expect(all(isinstance(v, int) and v >= 0 for v in ints.values()), "node ids and counts")
+    _expect(all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**53
+                for v in ints.values()), "node ids and counts")
+    _expect(ints["depth"] <= MAX_DEPTH, f"the tree is deeper than {MAX_DEPTH} levels")
     _expect(ints["prediction"] < len(schema.classes), "node prediction out of range")
     parent = data.get("parent")
     _expect(parent is None or parent in seen, "a node must come after its parent")
@@ -136,8 +164,10 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
     expanded = data.get("expanded_at")
     _expect(expanded is None or isinstance(expanded, int), "expanded_at")
     return Node(parent=parent, path=tuple(path), class_counts=counts, distribution=distribution,
-                weighted_n_samples=float(data.get("weighted_n_samples", sum(counts))),
-                impurity=float(data.get("impurity", 0.0)), split=split, children=tuple(children),
+                weighted_n_samples=_number(data.get("weighted_n_samples", sum(counts)),
+                                           "weighted_n_samples"),
+                impurity=_number(data.get("impurity", 0.0), "impurity"), split=split,
+                children=tuple(children),
                 expanded_at=expanded, stop_reason=None if reason is None else StopReason(reason),
                 **ints)
 
@@ -149,12 +179,14 @@ def _no_constant(name: str):
 def _check_links(nodes: list[Node]) -> None:
     """Parents and children agree: one root, first; every other node is the child of its
     parent exactly once, one level deeper. With parents listed before children this makes the
-    nodes one tree (no cycle, nothing shared, nothing unreachable)."""
+    nodes one tree (no cycle, nothing shared, nothing unreachable). Linear in the nodes and
+    their children, however many children a node has."""
     by_id = {n.node_id: n for n in nodes}
+    links = Counter((n.node_id, child) for n in nodes for child in n.children)
     _expect(nodes[0].parent is None and nodes[0].depth == 0, "the first node must be the root")
     for node in nodes[1:]:
         parent = by_id.get(node.parent)
-        _expect(parent is not None and parent.children.count(node.node_id) == 1,
+        _expect(parent is not None and links[parent.node_id, node.node_id] == 1,
                 "each node must be a child of its parent exactly once")
         _expect(node.depth == parent.depth + 1, "a node must be one level below its parent")
     _expect(all(by_id[c].parent == n.node_id for n in nodes for c in n.children),
@@ -169,6 +201,7 @@ def from_json(text: str) -> Tree:
         raise DataError(f"this is not JSON ({error})", code="bad_model",
                         detail=f"not JSON ({error})", hint="load a file exported by Tree Explorer")
     _expect(isinstance(data, dict) and data.get("format") == FORMAT, "the format marker is missing")
+    _check_texts(data)
     _expect(data.get("version") == VERSION, f"unsupported version {data.get('version')!r}")
     raw_schema = data.get("schema")
     _expect(isinstance(raw_schema, dict) and isinstance(raw_schema.get("features"), list)
@@ -181,6 +214,7 @@ def from_json(text: str) -> Tree:
     schema = Schema.from_dict(raw_schema)
     raw_nodes = data.get("nodes")
     _expect(isinstance(raw_nodes, list) and raw_nodes, "the nodes")
+    _expect(len(raw_nodes) <= MAX_NODES, f"more than {MAX_NODES:,} nodes")
     seen: set[int] = set()
     nodes = []
     for raw in raw_nodes:
@@ -195,9 +229,22 @@ def from_json(text: str) -> Tree:
     return Tree(schema, tuple(nodes), settings, n_steps)
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def visible(value: object) -> str:
+    """``value`` as text with line breaks and other control characters written as their
+    escapes, so one name or label stays on one line of an outline or a rule.
+
+    >>> print(visible("yes\\nIF x = 1 THEN y = 2"))
+    yes\\nIF x = 1 THEN y = 2
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(value))
+
+
 def node_label(tree: Tree, node: Node) -> str:
     """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors)."""
-    label = tree.classes[node.prediction]
+    label = visible(tree.classes[node.prediction])
     weight = node.weighted_n_samples
     errors = weight - node.class_counts[node.prediction] if weight else 0.0
     if errors > 1e-9:
@@ -243,8 +290,8 @@ def node_conditions(tree: Tree, node_id: int) -> list[str]:
 def _branch_test(split: Candidate, branch: str) -> str:
     """``纹理 = 清晰``, ``密度 ≤ 0.3815`` or ``年龄 ∈ {青年}``: the test a branch stands for."""
     if split.kind is Kind.NOMINAL and split.subset is None:
-        return f"{split.feature} = {branch}"
-    return f"{split.feature} {branch}"
+        return f"{visible(split.feature)} = {visible(branch)}"
+    return f"{visible(split.feature)} {visible(branch)}"
 
 
 # ------------------------------------------------------------------------------------ DOT
@@ -429,8 +476,8 @@ def to_rules(tree: Tree) -> str:
         weight = leaf.weighted_n_samples
         share = (leaf.class_counts[leaf.prediction] / weight if weight
                  else leaf.distribution[leaf.prediction])
-        lines.append(f"IF {conditions} THEN {tree.schema.target} = "
-                     f"{tree.classes[leaf.prediction]}  [coverage {weight:.4g}, "
+        lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
+                     f"{visible(tree.classes[leaf.prediction])}  [coverage {weight:.4g}, "
                      f"confidence {share:.1%}]")
     return "\n".join(lines)
 

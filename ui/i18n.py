@@ -17,6 +17,7 @@ from treecore.pruning import PruneStep
 
 from .i18n_concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
+from .i18n_loading import TRANSLATIONS as LOADING_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .notice import Notice
@@ -56,10 +57,23 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.title": {"en": "Data", "zh": "数据"},
     "data.choose": {"en": "Choose the data", "zh": "选择数据"},
     "data.dataset": {"en": "Data set", "zh": "数据集"},
-    "data.upload": {"en": "…or upload a table: CSV, TSV, TXT, Excel (.xlsx) or Parquet",
-                    "zh": "……或上传数据表：CSV、TSV、TXT、Excel（.xlsx）或 Parquet"},
+    "data.upload": {"en": "…or upload a table: CSV, TSV, TXT, Excel (.xlsx, .xlsm) or Parquet, "
+                          "also in a .gz or .zip",
+                    "zh": "……或上传数据表：CSV、TSV、TXT、Excel（.xlsx、.xlsm）或 Parquet，"
+                          "也可以是 .gz 或 .zip 压缩包"},
     "data.upload_refused": {"en": "The file was not loaded. {message}",
                             "zh": "文件未载入。{message}"},
+    "data.reading": {"en": "Reading options", "zh": "读取选项"},
+    "data.detect": {"en": "Detect", "zh": "自动识别"},
+    "data.encoding": {"en": "Encoding", "zh": "编码"},
+    "data.sheet": {"en": "Sheet", "zh": "工作表"},
+    "data.header_row": {"en": "Header on row", "zh": "表头所在行"},
+    "data.marker_class": {
+        "en": "In the class column '{column}', '{value}' looks like a missing-value marker but "
+              "occurs {count} times, as often as a class: it is read as a class. If these rows "
+              "have no class, remove them from the file.",
+        "zh": "类别列“{column}”中的“{value}”像是缺失值标记，但出现了 {count} 次，"
+              "与其他类别一样多，因此按类别读取。如果这些行没有类别，请从文件中删除它们。"},
     "data.read_as": {"en": "Read as {encoding}, delimiter {delimiter}.",
                      "zh": "按 {encoding} 编码读取，分隔符 {delimiter}。"},
     "data.preview": {"en": "Preview", "zh": "预览"},
@@ -298,6 +312,7 @@ TRANSLATIONS.update(PART2_TRANSLATIONS)   # Pruning lab, Compare, Predict & expo
 TRANSLATIONS.update(LIMITS_TRANSLATIONS)  # server limits (ui/limits.py)
 TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from their codes
 TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and flow views
+TRANSLATIONS.update(LOADING_TRANSLATIONS)  # a file's load errors and notes
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",
@@ -357,11 +372,15 @@ def split_note_text(note: str, lang: str | None = None) -> str:
 
 def _shown(name: str, value: object, lang: str) -> object:
     """A parameter of a coded error as ``lang`` shows it: a tree ``path`` with arrows (the root
-    by name), a split's ``note`` translated, a list joined."""
+    by name), a split's ``note`` translated, a list of ``columns`` quoted and joined, any other
+    list joined."""
     if name == "path":
         return " → ".join(value) or translate("versions.root", lang)
     if name == "note":
         return split_note_text(value, lang)
+    if name == "columns" and isinstance(value, list):
+        return translate("list.separator", lang).join(
+            translate("list.quoted", lang, item=column) for column in value)
     if isinstance(value, list):
         return translate("list.separator", lang).join(map(str, value))
     return value

@@ -1,6 +1,7 @@
-"""English / 中文 text of the messages built from codes: data and load errors, the forced-split
-error, and the pruning replay's reasons. Merged into :data:`ui.i18n.TRANSLATIONS` and rendered
-by :func:`ui.i18n.error_text` and :func:`ui.i18n.reason_text`.
+"""English / 中文 text of the messages built from codes: data errors, the forced-split error,
+and the pruning replay's reasons (a file's load errors and notes are in
+:mod:`ui.i18n_loading`). Merged into :data:`ui.i18n.TRANSLATIONS` and rendered by
+:func:`ui.i18n.error_text` and :func:`ui.i18n.reason_text`.
 
 ``error.<code>`` is filled with the error's ``params``; ``reason.<method>`` (the comparison) and
 ``reason.<method>.<outcome>`` (the verdict) with the step's ``figures``. Chinese terms follow
@@ -93,87 +94,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "error.nul_in_sql_value": {
         "en": "a value with a NUL character cannot be written in SQL.",
         "zh": "含有 NUL 字符的值无法写成 SQL。请从数据中删去该字符。"},
-    # ---------------------------------------------------------------- uploads (ui.loaders)
-    "error.file_too_large": {
-        "en": "The file is {size} MB; the limit is {limit} MB. Upload a sample of the rows "
-              "instead.",
-        "zh": "文件大小为 {size} MB，上限为 {limit} MB。请改为上传部分样本。"},
-    "error.empty_file": {
-        "en": "The file is empty. Upload a table with a header line and data rows.",
-        "zh": "文件是空的。请上传有表头行和数据行的数据表。"},
-    "error.old_excel": {
-        "en": "This is an old Excel (.xls) file, which is not supported. Save it as .xlsx or CSV "
-              "and upload that.",
-        "zh": "这是旧版 Excel（.xls）文件，不受支持。请另存为 .xlsx 或 CSV 后上传。"},
-    "error.too_many_columns": {
-        "en": "The table has {columns} columns; the limit is {limit}. Keep the columns you need "
-              "and upload again.",
-        "zh": "数据表有 {columns} 列，上限为 {limit} 列。请只保留需要的列，然后重新上传。"},
-    "error.too_many_rows": {
-        "en": "The table has {rows} rows; the limit is {limit}. Upload a sample of the rows "
-              "instead.",
-        "zh": "数据表有 {rows} 行，上限为 {limit} 行。请改为上传部分样本。"},
-    "error.duplicate_header": {
-        "en": "Columns {first} and {second} are both named '{column}'. Rename one of them and "
-              "upload again.",
-        "zh": "第 {first} 列和第 {second} 列都叫“{column}”。请把其中一列改名，然后重新上传。"},
-    "error.bad_encoding": {
-        "en": "The file starts like {encoding} text but byte {byte} is not valid there. Save the "
-              "file as UTF-8 and upload it again.",
-        "zh": "文件开头像是 {encoding} 编码的文本，但第 {byte} 个字节在该编码中无效。"
-              "请把文件另存为 UTF-8 编码，然后重新上传。"},
-    "error.binary": {
-        "en": "This does not look like a text table (it contains binary data). Upload a CSV, "
-              "TSV, TXT, Excel (.xlsx) or Parquet file.",
-        "zh": "这看起来不是文本数据表（含有二进制数据）。请上传 CSV、TSV、TXT、Excel（.xlsx）"
-              "或 Parquet 文件。"},
-    "error.no_header": {
-        "en": "The file has no header line. The first line must name the columns.",
-        "zh": "文件没有表头行。第一行必须是各列的列名。"},
-    "error.parser": {
-        "en": "A line cannot be read ({detail}). Check that line's quotes and delimiters.",
-        "zh": "有一行无法读取（{detail}）。请检查该行的引号和分隔符。"},
-    "error.parser_line": {
-        "en": "Line {line} cannot be read ({detail}). Check that line's quotes and delimiters.",
-        "zh": "文件第 {line} 行无法读取（{detail}）。请检查该行的引号和分隔符。"},
-    "error.field_count": {
-        "en": "Line {line} has {fields} fields but the header has {expected}. Fix that line (a "
-              "stray '{delimiter}' or a missing one?) or quote values that contain the "
-              "delimiter.",
-        "zh": "文件第 {line} 行有 {fields} 个字段，而表头有 {expected} 个。请修改该行"
-              "（多了或少了分隔符“{delimiter}”？），或给含有分隔符的值加上引号。"},
-    "error.bad_quotes": {
-        "en": "Line {line} cannot be read: {detail}. Check its quotes.",
-        "zh": "文件第 {line} 行无法读取：{detail}。请检查该行的引号。"},
-    "error.bad_xlsx": {
-        "en": "This is not a valid .xlsx file (it is damaged or another format). Open it in Excel "
-              "and save it again as .xlsx or CSV.",
-        "zh": "这不是有效的 .xlsx 文件（文件已损坏或是其他格式）。请在 Excel 中打开，"
-              "另存为 .xlsx 或 CSV。"},
-    "error.xlsx_too_large": {
-        "en": "This .xlsx file would unpack to {size} GB, over the {limit} GB limit, so it was "
-              "not opened. Save the sheet you need as CSV and upload that.",
-        "zh": "该 .xlsx 文件解压后将达 {size} GB，超过 {limit} GB 的上限，因此没有打开。"
-              "请把需要的工作表另存为 CSV 后上传。"},
-    "error.not_a_workbook": {
-        "en": "This zip file is not an Excel workbook. Upload an .xlsx, CSV or Parquet file.",
-        "zh": "该 zip 文件不是 Excel 工作簿。请上传 .xlsx、CSV 或 Parquet 文件。"},
-    "error.bad_excel": {
-        "en": "The Excel file cannot be read ({detail}). Open it in Excel and save it again, or "
-              "save the sheet as CSV.",
-        "zh": "无法读取该 Excel 文件（{detail}）。请在 Excel 中打开并重新保存，或把工作表另存为 CSV。"},
-    "error.empty_sheet": {
-        "en": "The first sheet, '{sheet}', is empty. Put the table in the first sheet, with the "
-              "column names in its first row.",
-        "zh": "第一个工作表“{sheet}”是空的。请把数据表放在第一个工作表中，第一行为列名。"},
-    "error.bad_parquet": {
-        "en": "This is not a readable Parquet file ({detail}). Export it again, or upload a CSV.",
-        "zh": "无法读取该 Parquet 文件（{detail}）。请重新导出，或上传 CSV 文件。"},
-    "error.nested_column": {
-        "en": "Column '{column}' holds nested values ({type}); a tree needs one plain value per "
-              "cell. Flatten or drop that column and upload again.",
-        "zh": "列“{column}”含有嵌套的值（{type}）；决策树要求每个单元格是一个简单的值。"
-              "请展开或删除该列，然后重新上传。"},
     # ---------------------------------------------------------------- forced split (builder)
     "error.forced_split": {
         "en": "cannot split at {path} on “{spec}”: {note}. Remove the forced splits, or choose "
@@ -188,6 +108,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "note.one_side_empty": {"en": "one side of the split would be empty",
                             "zh": "划分的一侧没有样本"},
     "list.separator": {"en": ", ", "zh": "、"},
+    "list.quoted": {"en": "'{item}'", "zh": "“{item}”"},
     # ---------------------------------------------------------------- pruning replay (PruneStep)
     "reason.sentence": {"en": "{comparison}; {verdict}.", "zh": "{comparison}；{verdict}。"},
     "reason.rep": {
@@ -279,24 +200,4 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "error.split_no_target": {
         "en": "the validation table has no class column '{column}'",
         "zh": "验证集数据表没有类别列“{column}”"},
-    # ---------------------------------------------------------------- load notes (ui/loaders.py)
-    "load_note.not_utf8_gbk": {
-        "en": "The file is not UTF-8; it was read as Chinese GBK/GB18030. If the text looks "
-              "garbled, save the file as UTF-8 and upload it again.",
-        "zh": "文件不是 UTF-8 编码，已按中文 GBK/GB18030 编码读取。如果文字是乱码，"
-              "请将文件另存为 UTF-8 编码后重新上传。"},
-    "load_note.not_utf8_cp1252": {
-        "en": "The file is not UTF-8; it was read as Western European (Windows-1252). If the "
-              "text looks garbled, save the file as UTF-8 and upload it again.",
-        "zh": "文件不是 UTF-8 编码，已按西欧（Windows-1252）编码读取。如果文字是乱码，"
-              "请将文件另存为 UTF-8 编码后重新上传。"},
-    "load_note.one_column": {
-        "en": "Only one column was found. If the file has several, separate them with commas, "
-              "semicolons, tabs or '|'.",
-        "zh": "只找到一列数据。如果文件有多列，请用逗号、分号、制表符或“|”分隔。"},
-    "load_note.first_sheet": {
-        "en": "Read the first sheet, '{sheet}', of {sheets}. Put the table you want first, or "
-              "save it as CSV.",
-        "zh": "读取了 {sheets} 个工作表中的第一个“{sheet}”。请把需要的数据表放在第一个，"
-              "或另存为 CSV 文件。"},
 }

@@ -1,6 +1,8 @@
 """Every limit that protects the server, in one place, and the pure checks that apply them.
 
-The loaders (:mod:`ui.loaders`) refuse files over the size, row and column limits; the Grow page
+The loaders (:mod:`ui.loaders`) refuse files over the size, row and column limits, counted
+before the cells are read (Parquet metadata, an .xlsx's directory and row elements) or while
+reading, stopping at the first row past the limit; the Grow page
 refuses nominal features with more levels than a split can handle, warns before a fit that
 would take long, stops a fit at a deadline (:func:`ui.growth.fit`) and draws a large tree
 collapsed below a depth the user can raise. No Streamlit here: the page turns the results into
@@ -28,6 +30,10 @@ MAX_ROWS = 1_000_000
 MAX_COLUMNS = 500
 #: Largest total uncompressed size an .xlsx may claim (an .xlsx is a zip archive).
 MAX_XLSX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024
+#: Largest size a Parquet file may unpack to in memory (its metadata's estimate first, then
+#: counted while reading): Parquet compresses repeated values to almost nothing, so a 100 KB
+#: file can hold a gigabyte. A table this large as CSV would be over the upload limit twice.
+MAX_PARQUET_UNPACKED_BYTES = 512 * 1024 * 1024
 
 # ------------------------------------------------------------------------------ splits
 #: Most levels a nominal feature may have for a multiway split (ID3, C4.5): one branch each.

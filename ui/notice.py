@@ -24,3 +24,13 @@ class Notice:
 
     def __str__(self) -> str:
         return self.message
+
+
+def quoted(names: list[str]) -> str:
+    """Column names as a notice's English text lists them (the ``columns`` param, as
+    :func:`ui.i18n.note_text` words it).
+
+    >>> quoted(["a", "b c"])
+    "'a', 'b c'"
+    """
+    return ", ".join(f"'{name}'" for name in names)

@@ -17,10 +17,10 @@ from typing import Any, Callable
 import pandas as pd
 import streamlit as st
 
-from treecore.dataset import DEFAULT_MISSING, Dataset, Kind, infer_kinds
+from treecore.dataset import DEFAULT_MISSING, Dataset, Kind, infer_kinds, marker_classes
 from treecore.errors import DataError
 
-from .loaders import LoadedTable, LoadError, read_table
+from .loaders import LoadedTable, LoadError, ReadOptions, read_table
 from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
 
 # ------------------------------------------------------------------------------- plain keys
@@ -30,6 +30,7 @@ UPLOAD_NAME = "upload_name"      #: file name of the last accepted upload
 UPLOAD_BYTES = "upload_bytes"    #: its bytes, unmodified
 UPLOAD_DIGEST = "upload_digest"  #: sha256 of those bytes (the cache key)
 UPLOAD_ERROR = "upload_error"    #: the LoadError that refused the last upload, or None
+READ_OPTIONS = "read_options"    #: how to read the upload: {"encoding", "sheet", "header_row"}
 TARGET = "target"                #: class column; None = the data set's default
 KINDS = "kinds"                  #: {column: Kind value} chosen over the inferred kinds
 MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
@@ -56,6 +57,7 @@ DEFAULTS: dict[str, Any] = {
     UPLOAD_BYTES: None,
     UPLOAD_DIGEST: None,
     UPLOAD_ERROR: None,
+    READ_OPTIONS: {},
     TARGET: SAMPLES[DEFAULT_SAMPLE].target,
     KINDS: {name: Kind.IGNORED.value for name in SAMPLES[DEFAULT_SAMPLE].ignored},
     MISSING: DEFAULT_MISSING,
@@ -136,14 +138,48 @@ def take_upload() -> None:
     data = uploaded.getvalue()
     digest = hashlib.sha256(data).hexdigest()
     try:
-        _read_upload(uploaded.name, digest, data)
+        _read_upload(uploaded.name, digest, ReadOptions(), data)
     except LoadError as error:
         st.session_state[UPLOAD_ERROR] = error
         return
     st.session_state[UPLOAD_NAME] = uploaded.name
     st.session_state[UPLOAD_BYTES] = data
     st.session_state[UPLOAD_DIGEST] = digest
+    st.session_state[READ_OPTIONS] = {}
     use_dataset(UPLOADED)
+
+
+def read_options() -> ReadOptions:
+    """How the upload is read: the user's choices, ``None`` where the loader detects."""
+    return ReadOptions(**st.session_state[READ_OPTIONS])
+
+
+def set_read_option(name: str, value: Any) -> None:
+    """Read the upload again with option ``name`` (encoding, sheet, header_row) set to
+    ``value``; if it cannot be read so, say why and keep the table as it was."""
+    chosen = {**st.session_state[READ_OPTIONS], name: value}
+    try:
+        _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
+                     ReadOptions(**chosen), st.session_state[UPLOAD_BYTES])
+    except LoadError as error:
+        st.session_state[UPLOAD_ERROR] = error
+        return
+    st.session_state[READ_OPTIONS] = chosen
+    st.session_state[UPLOAD_ERROR] = None
+
+
+def set_encoding(encoding: str) -> None:
+    """``on_change`` of the encoding choice ("" = detect)."""
+    set_read_option("encoding", encoding or None)
+
+
+def set_sheet(sheet: str) -> None:
+    set_read_option("sheet", sheet)
+
+
+def set_header_row(row: int | None) -> None:
+    """``on_change`` of the header row (None = detect)."""
+    set_read_option("header_row", None if row is None else int(row))
 
 
 def dataset_options() -> list[str]:
@@ -163,9 +199,10 @@ def dataset_label(dataset: str | None = None) -> str:
 
 # ------------------------------------------------------------------------------- the table
 @st.cache_data(show_spinner=False, max_entries=8)
-def _read_upload(name: str, digest: str, _data: bytes) -> LoadedTable:
-    """``read_table``, cached on the file name and the bytes' hash (not the bytes themselves)."""
-    return read_table(name, _data)
+def _read_upload(name: str, digest: str, options: ReadOptions, _data: bytes) -> LoadedTable:
+    """``read_table``, cached on the file name, the bytes' hash (not the bytes themselves) and
+    the reading options."""
+    return read_table(name, _data, options)
 
 
 @st.cache_data(show_spinner=False)
@@ -178,7 +215,7 @@ def current_table() -> LoadedTable:
     dataset = st.session_state[DATASET]
     if dataset == UPLOADED:
         return _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
-                            st.session_state[UPLOAD_BYTES])
+                            read_options(), st.session_state[UPLOAD_BYTES])
     return _read_sample(dataset)
 
 
@@ -189,7 +226,9 @@ def current_frame() -> pd.DataFrame:
 
 def _source_key() -> str:
     dataset = st.session_state[DATASET]
-    return f"upload:{st.session_state[UPLOAD_DIGEST]}" if dataset == UPLOADED else dataset
+    if dataset != UPLOADED:
+        return dataset
+    return f"upload:{st.session_state[UPLOAD_DIGEST]}:{read_options()!r}"
 
 
 # ------------------------------------------------------------------------------- choices
@@ -212,6 +251,12 @@ def set_missing_text(text: str) -> None:
     """Store the markers typed as a comma-separated list (an empty cell is always missing)."""
     markers = [m.strip() for m in text.split(",") if m.strip()]
     st.session_state[MISSING] = ("",) + tuple(dict.fromkeys(markers))
+
+
+def target_marker_classes() -> dict[str, int]:
+    """Values of the class column that look like missing-value markers but occur as often as
+    a class, so they are read as classes (:func:`treecore.dataset.marker_classes`)."""
+    return marker_classes(current_frame()[current_target()], missing_markers())
 
 
 def missing_text() -> str:

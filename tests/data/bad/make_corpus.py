@@ -21,6 +21,7 @@ import io
 import json
 import struct
 import zipfile
+from decimal import Decimal
 from pathlib import Path
 
 import openpyxl
@@ -73,10 +74,40 @@ def xlsx(rows: list[list], *, as_text: bool = True) -> bytes:
     return buffer.getvalue()
 
 
-def parquet(table: pa.Table) -> bytes:
+def parquet(table: pa.Table, **options) -> bytes:
     buffer = io.BytesIO()
-    pq.write_table(table, buffer)
+    pq.write_table(table, buffer, **options)
     return buffer.getvalue()
+
+
+def parquet_gigabyte() -> bytes:
+    """110 KB that unpack to 1 GB: one 1,000-character text a million times, stored once."""
+    rows = 1_000_000
+    note = pa.DictionaryArray.from_arrays(pa.array([0] * rows, pa.int32()), ["x" * 1000])
+    return parquet(pa.table({"note": note, "label": pa.array([0, 1] * (rows // 2))}),
+                   compression="zstd")
+
+
+def xlsx_rows(rows: int) -> bytes:
+    """A workbook whose one sheet has ``rows`` identical rows and no <dimension>: a few
+    hundred KB, as such sheets compress."""
+    template = io.BytesIO(xlsx([["x", "label"]]))
+    out = io.BytesIO()
+    sheet = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+             "<sheetData>" + '<row><c t="inlineStr"><is><t>x</t></is></c></row>' * rows
+             + "</sheetData></worksheet>").encode()
+    with zipfile.ZipFile(template) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for item in source.infolist():
+            is_sheet = item.filename == "xl/worksheets/sheet1.xml"
+            target.writestr(item.filename, sheet if is_sheet else source.read(item.filename))
+    return out.getvalue()
+
+
+def pandas_csv() -> bytes:
+    frame = pd.DataFrame({"size": [1.5, 2.5, 3.0, 0.5], "colour": ["red", "blue", "red", "green"],
+                          "label": ["yes", "no", "yes", "no"]})
+    return csv(frame.to_csv())
 
 
 def many_levels() -> bytes:
@@ -225,6 +256,53 @@ CASES: dict[str, tuple[bytes, dict]] = {
     "dates.parquet": (parquet(pa.table({"day": pd.date_range("2024-01-01", periods=4),
                                         "rain": list("ynyn"), "play": list("abba")})),
                       {"level": "ok", "message": []}),
+    # ------------------------------------------------------------ files from real tools (#16)
+    "cr_only.csv": (csv(GOOD.replace("\n", "\r")), {"level": "ok", "message": []}),
+    "mixed_line_endings.csv": (csv("colour,size,label\nred,1.5,yes\r\nblue,2.5,no\rred,3.0,yes\n"
+                                   "green,0.5,no\r"), {"level": "ok", "message": []}),
+    "cp1252_german.csv": (csv("Stadt,Größe,Klasse\nMünchen,1,ja\nKöln,2,nein\nDüsseldorf,3,ja\n",
+                              "cp1252"), {"level": "ok", "message": ["read as Windows-1252"]}),
+    "big5.csv": (csv("色澤,密度,好瓜\n青綠,0.697,是\n烏黑,0.774,否\n淺白,0.556,否\n", "big5"),
+                 {"level": "ok", "message": ["read as Big5"]}),
+    "decimal_comma_thousands.csv": (csv("Größe;Preis;Klasse\n1,5;1.234,50;ja\n2,5;999,00;nein\n"
+                                        "3,0;12.000,00;ja\n"),
+                                    {"level": "ok", "message": ["decimal comma", "1.234 was read"]}),
+    "pandas_to_csv.csv": (pandas_csv(), {"level": "ok", "message": ["row index pandas writes"]}),
+    "trailing_empty_columns.csv": (csv(GOOD.replace("\n", ",,\n")),
+                                   {"level": "ok", "message": ["2 empty column(s)"]}),
+    "title_row.csv": (csv("Survey 2024\n\n" + GOOD), {"level": "ok", "message": ["header is on row 3"]}),
+    "spaces_after_delimiter.csv": (csv("colour, size, label\nred, 1.5, yes\nblue, 2.5, no\n"
+                                       "red, 3.0, yes \ngreen,0.5,no\n"),
+                                   {"level": "ok", "message": ["Spaces around values"]}),
+    "repeated_header.csv": (csv(GOOD + "colour,size,label\nblue,1.0,no\n"),
+                            {"level": "ok", "message": ["repeat the header line (data rows 5)"]}),
+    "zip_codes_percent.csv": (csv('zip,share,income,label\n02134,12%,"1,234",yes\n'
+                                  '10001,5%,"2,500",no\n02139,7.5%,"3,100",yes\n'),
+                              {"level": "ok", "message": ["start with 0", "Percentages",
+                                                          "Thousands separators"]}),
+    "lenses_class_none.csv": (csv("age,astigmatic,tears,lenses\nyoung,no,reduced,none\n"
+                                  "young,no,normal,soft\nyoung,yes,reduced,none\n"
+                                  "young,yes,normal,hard\npresbyopic,no,normal,none\n"),
+                              {"level": "ok", "message": []}),
+    "genotype_null.csv": (csv("marker,dose,allele\nA,1,null\nB,2,wild\nA,1,null\nB,3,wild\n"),
+                          {"level": "ok", "message": []}),
+    "markdown_name.csv": (csv('"![p](http://example.invalid/p.png) **b**",size,label\n'
+                              "red,1.5,yes\nblue,2.5,no\n"), {"level": "ok", "message": []}),
+    "title_row.xlsx": (xlsx([["Quarterly report"], [], ["region", "units", "label"],
+                             ["north", 3, "yes"], ["south", 5, "no"], ["east", 4, "yes"]]),
+                       {"level": "ok", "message": ["header is on row 3"]}),
+    "trailing_empty_columns.xlsx": (xlsx([["colour", "size", "label", "", ""],
+                                          ["red", 1.5, "yes", "", ""], ["blue", 2.5, "no", "", ""]]),
+                                    {"level": "ok", "message": []}),
+    "macros.xlsm": (xlsx([["colour", "size", "label"], ["red", 1.5, "yes"], ["blue", 2.5, "no"]]),
+                    {"level": "ok", "message": []}),
+    "rows_1_2m_no_dimension.xlsx": (xlsx_rows(1_200_000),
+                                    {"level": "loader", "message": ["more than 1,000,000 rows"]}),
+    "gigabyte.parquet": (parquet_gigabyte(), {"level": "loader", "message": ["unpacks to more than"]}),
+    "decimal128.parquet": (parquet(pa.table({"price": pa.array(
+                               [Decimal("1.50"), Decimal("2.25"), Decimal("3.00")],
+                               pa.decimal128(8, 2)), "label": ["y", "n", "y"]})),
+                           {"level": "ok", "message": ["Decimal columns"]}),
 }
 
 
