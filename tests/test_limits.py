@@ -64,7 +64,8 @@ def test_levels_per_nominal_feature(algorithm, n, refused):
         assert "ignore" in messages[0].lower()
 
 
-def test_slow_fits_are_announced():
+def test_slow_fits_are_announced(monkeypatch):
+    monkeypatch.setattr(limits, "SECONDS_PER_CELL", 4e-5)      # keeps the table small
     assert slow_fit_message(watermelon(), "en") is None
     cells = limits.SLOW_FIT_SECONDS / limits.SECONDS_PER_CELL
     big = Dataset.from_frame(pd.DataFrame({"x": [0.0, 1.0], "y": ["a", "b"]}), "y")
