@@ -100,10 +100,11 @@ class Schema:
             column = frame[feature.name]
             known = ~_missing_mask(column, markers)
             if feature.is_nominal:
-                code_of = {label: code for code, label in enumerate(feature.labels)}
-                codes = [code_of.get(_label(v), np.nan) if k else np.nan
-                         for v, k in zip(column.tolist(), known)]
-                X[:, j] = np.asarray(codes, dtype=float)
+                labels = _value_labels(column.to_numpy(dtype=object)[known])
+                codes = pd.Index(feature.labels).get_indexer(labels).astype(float)
+                codes[codes < 0] = np.nan                     # a value training never saw
+                X[:, j] = np.nan
+                X[known, j] = codes
             else:
                 X[:, j] = _to_float(column, known, feature.name, rows)
         return X
@@ -284,7 +285,8 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
         elif pd.api.types.is_numeric_dtype(column):
             kinds[name] = Kind.CONTINUOUS
         else:
-            numbers = pd.to_numeric(column[known], errors="coerce")
+            distinct = pd.Series(pd.unique(column[known]), dtype=object)   # parse each once
+            numbers = pd.to_numeric(distinct, errors="coerce")
             all_numbers = known.any() and not numbers.isna().any()
             kinds[name] = Kind.CONTINUOUS if all_numbers else Kind.NOMINAL
     return kinds
@@ -333,6 +335,14 @@ def _missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
         text = column.astype("string").str.strip()
         mask |= text.isin(markers).to_numpy(dtype=bool, na_value=True)
     return mask
+
+
+def _value_labels(values: np.ndarray) -> np.ndarray:
+    """The label (:func:`_label`) of each value: text is its own label, so a column of text
+    needs no Python call per value."""
+    if pd.api.types.infer_dtype(values, skipna=False) == "string":
+        return values
+    return np.array([_label(v) for v in values], dtype=object)
 
 
 def _label(value) -> str:
@@ -392,7 +402,7 @@ def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[
                         hint="ignore this column, or check the missing-value markers")
     if kind is Kind.CONTINUOUS:
         return Feature(name, kind), _to_float(column, known, name, rows)
-    labels = [_label(v) for v in column.to_numpy(dtype=object)[known]]
+    labels = _value_labels(column.to_numpy(dtype=object)[known])
     codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
     encoded = np.full(len(column), np.nan)
     encoded[known] = codes
