@@ -18,7 +18,7 @@ from treecore.information import (conditional_entropy, contingency, cross_entrop
                                   gain_ratio, joint_entropy, kl_divergence, mutual_information,
                                   self_information, split_information)
 
-from .conftest import EXAMPLES
+from .conftest import SAMPLES
 
 LN2 = math.log(2)
 
@@ -183,7 +183,7 @@ def test_vectorised_over_leading_axes():
 # ------------------------------------------------------------------------------- the books
 @pytest.fixture(scope="module")
 def melon_frame():
-    return pd.read_csv(EXAMPLES / "watermelon2.0.csv")
+    return pd.read_csv(SAMPLES / "watermelon2.0.csv")
 
 
 def test_mutual_information_is_zhous_gain_of_texture(melon_frame, melons):
@@ -202,7 +202,7 @@ def test_every_gain_of_zhous_table_is_a_mutual_information(melon_frame, feature,
 
 
 def test_li_hangs_conditional_entropy_and_gain():
-    frame = pd.read_csv(EXAMPLES / "lihang_loan.csv")
+    frame = pd.read_csv(SAMPLES / "lihang_loan.csv")
     printed(entropy(frame["类别"].tolist()), 0.971)
     house = frame["有自己的房子"]
     printed(entropy(frame["类别"].tolist()) - conditional_entropy(frame["类别"], house), 0.420)

@@ -78,7 +78,7 @@ def row_flow(tree: Tree, row: np.ndarray) -> RowFlow:
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
-    >>> data = Dataset.from_frame(pd.read_csv("../shared/examples/watermelon2.0alpha.csv"), "好瓜")
+    >>> data = Dataset.from_frame(pd.read_csv("samples/watermelon2.0alpha.csv"), "好瓜")
     >>> tree = grow(data, algorithm="id3")
     >>> flow = row_flow(tree, data.X[7])                 # 编号 8: 纹理 missing
     >>> first = flow.steps[0]
