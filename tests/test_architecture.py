@@ -83,7 +83,8 @@ def test_the_app_never_loads_sklearn():
             "assert 'sklearn' not in sys.modules, 'sklearn was imported'\n"
             "treecore.DecisionTreeClassifier\n"
             "assert 'sklearn' in sys.modules, 'the estimator should build on sklearn'\n")
-    ui_modules = [f"ui.{path.stem}" for path in modules(ROOT / "ui") if path.stem != "__init__"]
+    ui_modules = [".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                  for path in modules(ROOT / "ui")]
     result = subprocess.run([sys.executable, "-c", code, *ui_modules], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]

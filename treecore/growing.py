@@ -11,7 +11,8 @@ import gc
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-from typing import Callable, Mapping, Protocol
+import time
+from typing import Callable, Iterator, Mapping, Protocol
 
 import numpy as np
 
@@ -130,3 +131,69 @@ def collector_paused():
     finally:
         if enabled:
             gc.enable()
+
+
+def leaf_votes(counts: np.ndarray, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(class distribution, majority class) of every node from its class counts; a node no
+    weight reached (Hunt's empty branch) takes its parent's, so parents must come first."""
+    totals = counts.sum(axis=1)
+    filled = totals > 0
+    distribution = np.zeros_like(counts)
+    distribution[filled] = counts[filled] / totals[filled, None]
+    prediction = majority(counts)
+    for i in np.flatnonzero(~filled):
+        distribution[i], prediction[i] = distribution[parent[i]], prediction[parent[i]]
+    return distribution, prediction
+
+
+class CompiledGrowth:
+    """What the two compiled engines share: the deadline, growing once, and the tree and its
+    growth steps made from the kernel's arrays. A subclass grows in :meth:`_grow` (checking
+    :meth:`_late` between compiled chunks), builds the tree in :meth:`_build_tree` and scores
+    one expanded node again in :meth:`_scores` when a view asks for its candidate table."""
+
+    def __init__(self, dataset, config: GrowthConfig, max_seconds: float | None):
+        self.data, self.config = dataset, config
+        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        #: Growth ran out of time: the tree is partial, its waiting nodes leaves without a
+        #: stop reason.
+        self.stopped_early = False
+        self._ran = False
+        self._tree = None
+
+    def _late(self) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stopped_early = True
+        return self.stopped_early
+
+    def run(self) -> None:
+        """Grow until no node waits or the time is up (once)."""
+        if not self._ran:
+            self._ran = True
+            self._grow()
+
+    def tree(self):
+        """The tree grown (partial, with waiting leaves, when the time ran out)."""
+        self.run()
+        if self._tree is None:
+            self._tree = self._build_tree()
+        return self._tree
+
+    def steps(self) -> Iterator[GrowthStep]:
+        """One :class:`GrowthStep` per expanded node, in growth order."""
+        tree = self.tree()
+        expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
+                          key=lambda n: n.expanded_at)
+        for node in expanded:
+            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
+                             scored=Deferred(lambda node=node: self._scores(tree, node)))
+
+    def _grow(self) -> None:
+        raise NotImplementedError
+
+    def _build_tree(self):
+        raise NotImplementedError
+
+    def _scores(self, tree, node) -> Scored:
+        raise NotImplementedError

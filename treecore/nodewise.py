@@ -27,19 +27,17 @@ with the general builder.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from . import kernels
-from .algorithms import resolve
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (Deferred, GrowthConfig, GrowthStep, collector_paused, majority,
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
                       tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
@@ -661,17 +659,14 @@ def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_co
 
 
 # ----------------------------------------------------------------------------------- driver
-class NodewiseGrowth:
+class NodewiseGrowth(CompiledGrowth):
     """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
     gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
     from the node's rows when a view asks)."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None):
-        self.data, self.config = dataset, config
-        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
-        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
-        self.stopped_early = False
+        super().__init__(dataset, config, max_seconds)
         n, k = dataset.n_rows, dataset.n_classes
         self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
                                 for f in dataset.features], np.int64)
@@ -692,13 +687,6 @@ class NodewiseGrowth:
         nodes.stop[0], nodes.split_kind[0], nodes.n_rows[0] = WAITING, NOT_SPLIT, n
         nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
         nodes.weight[0] = float(dataset.weights.sum())
-        self._ran = False
-        self._tree: Tree | None = None
-
-    def _late(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stopped_early = True
-        return self.stopped_early
 
     def _rules(self) -> _Rules:
         config, criterion = self.config, self.criterion
@@ -735,11 +723,7 @@ class NodewiseGrowth:
         with ThreadPoolExecutor(SORTING_THREADS) as pool:
             return all(pool.map(sort_feature, np.flatnonzero(self.continuous_at >= 0)))
 
-    def run(self) -> None:
-        """Grow until no node waits or the time is up."""
-        if self._ran:
-            return
-        self._ran = True
+    def _grow(self) -> None:
         columns = np.ascontiguousarray(self.data.X.T)
         if not self._presort(columns):
             return
@@ -779,22 +763,6 @@ class NodewiseGrowth:
                                                 np.zeros_like(self.subset_codes)])
 
     # ------------------------------------------------------------------------------- results
-    def tree(self) -> Tree:
-        """The tree grown (partial, with waiting leaves, when the time ran out)."""
-        self.run()
-        if self._tree is None:
-            self._tree = self._build_tree()
-        return self._tree
-
-    def steps(self) -> Iterator[GrowthStep]:
-        """One :class:`GrowthStep` per expanded node, in growth order."""
-        tree = self.tree()
-        expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
-                          key=lambda n: n.expanded_at)
-        for node in expanded:
-            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
-                             scored=Deferred(lambda node=node: self._scores(tree, node)))
-
     def _scores(self, tree: Tree, node: Node) -> NodeScores:
         """The node's scored candidates, from the rows the tree sends there."""
         rows, weights = tree.routed_rows(self.data, node.node_id)
@@ -810,15 +778,7 @@ class NodewiseGrowth:
         Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
         n = int(self.counters[N_NODES])
         arrays = _Nodes(*(array[:n].copy() for array in self.nodes))
-        counts = arrays.counts
-        totals = counts.sum(axis=1)
-        filled = totals > 0
-        distribution = np.zeros_like(counts)
-        distribution[filled] = counts[filled] / totals[filled, None]
-        prediction = majority(counts)
-        for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
-            parent = arrays.parent[i]
-            distribution[i], prediction[i] = distribution[parent], prediction[parent]
+        distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = _NodeFactory(arrays, subsets, self.data.features, self.criterion,
                                distribution, prediction)

@@ -19,19 +19,17 @@ feature, no missing value, no forced split, no validation-set pre-pruning.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from . import kernels
-from .algorithms import resolve
 from .candidates import TIE_TOLERANCE, assemble
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (Deferred, GrowthConfig, GrowthStep, collector_paused, majority,
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
                       tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
@@ -366,7 +364,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
 
 
 # ----------------------------------------------------------------------------------- driver
-class PresortedGrowth:
+class PresortedGrowth(CompiledGrowth):
     """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
     per-feature threshold search of that many first steps, so their candidate tables need no
@@ -374,10 +372,7 @@ class PresortedGrowth:
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, keep_scores: int = 0):
-        self.data, self.config = dataset, config
-        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
-        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
-        self.stopped_early = False
+        super().__init__(dataset, config, max_seconds)
         n, k = dataset.n_rows, dataset.n_classes
         self.nodes = _Nodes.empty(min(1024, 2 * n), k)
         self.counters = np.array([1, 0, 0], np.int64)
@@ -387,13 +382,6 @@ class PresortedGrowth:
         self.nodes.weight[0] = float(dataset.weights.sum())
         self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, k)
         self.segment_rows = np.arange(n)
-        self._ran = False
-        self._tree: Tree | None = None
-
-    def _late(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stopped_early = True
-        return self.stopped_early
 
     def _presort(self) -> _Rows | None:
         """Every feature's rows in value order, as packed entries, or None when time ran out
@@ -425,11 +413,7 @@ class PresortedGrowth:
         return _Rows(columns, w, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
                      np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)))
 
-    def run(self) -> None:
-        """Grow until no node waits or the time is up."""
-        if self._ran:
-            return
-        self._ran = True
+    def _grow(self) -> None:
         rows = self._presort()
         if rows is None:
             return
@@ -449,28 +433,12 @@ class PresortedGrowth:
         self.segment_rows = rows.entries[0] >> 32
 
     # ------------------------------------------------------------------------------- results
-    def tree(self) -> Tree:
-        """The tree grown (partial, with waiting leaves, when the time ran out)."""
-        self.run()
-        if self._tree is None:
-            self._tree = self._build_tree()
-        return self._tree
-
-    def steps(self) -> Iterator[GrowthStep]:
-        """One :class:`GrowthStep` per expanded node, in growth order."""
-        tree = self.tree()
-        expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
-                          key=lambda n: n.expanded_at)
-        for node in expanded:
-            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
-                             scored=Deferred(lambda node=node: self._scores(node)))
-
     def node_rows(self, node_id: int) -> np.ndarray:
         """The rows reaching a node, in row order: its segment of the first feature's order,
         sorted (expanding a node only permutes the rows within its segment)."""
         return np.sort(self.segment_rows[self.nodes.start[node_id]:self.nodes.end[node_id]])
 
-    def _scores(self, node: Node) -> NodeScores:
+    def _scores(self, tree: Tree, node: Node) -> NodeScores:
         """The node's scored candidates: from the kept threshold search, or recomputed."""
         rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
                            float(self.config.min_samples_leaf))
@@ -493,15 +461,7 @@ class PresortedGrowth:
         """The tree from the kernel's arrays: its routing arrays at once, its Node and
         Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
         n = int(self.counters[N_NODES])
-        counts = self.nodes.counts[:n]
-        totals = counts.sum(axis=1)
-        filled = totals > 0
-        distribution = np.zeros_like(counts)
-        distribution[filled] = counts[filled] / totals[filled, None]
-        prediction = majority(counts)
-        for i in np.flatnonzero(~filled):                     # empty branch: the parent's vote
-            parent = self.nodes.parent[i]
-            distribution[i], prediction[i] = distribution[parent], prediction[parent]
+        distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
         factory = _NodeFactory(_Nodes(*(array[:n].copy() for array in self.nodes)),
                                self.data.features, self.criterion, distribution, prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),

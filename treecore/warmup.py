@@ -14,7 +14,6 @@ import hashlib
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 PACKAGE = Path(__file__).resolve().parent
 #: Where the fingerprint of the sources the cache was made from is kept.
@@ -48,18 +47,21 @@ def clear_stale_cache(package: Path = PACKAGE) -> bool:
 def warm() -> None:
     """Grow, predict and prune small trees through every engine and kind of split, so every
     kernel is compiled (and cached on disk)."""
-    from . import Dataset, grow
+    from . import Dataset, Feature, Kind, Schema, grow
     from .pruning import prune_ebp
 
     rng = np.random.default_rng(0)
     n = 60
-    frame = pd.DataFrame({"x": rng.normal(size=n).round(1), "z": rng.normal(size=n),
-                          "c": rng.choice(["a", "b", "c"], n)})
-    frame["y"] = np.where(frame["x"] + (frame["c"] == "a") > 0.3, "yes", "no")
-    frame.loc[::7, "x"] = np.nan
-    holes = Dataset.from_frame(frame, "y")
-    numeric = Dataset.from_frame(frame.drop(columns="c").dropna(), "y")
-    for dataset in (numeric, holes):
+    X = np.column_stack([rng.normal(size=n).round(1), rng.normal(size=n),
+                         rng.integers(0, 3, n).astype(float)])
+    y = ((X[:, 0] + (X[:, 2] == 0)) > 0.3).astype(np.int64)
+    features = (Feature("x", Kind.CONTINUOUS), Feature("z", Kind.CONTINUOUS),
+                Feature("c", Kind.NOMINAL, ("a", "b", "c")))
+    holes = X.copy()
+    holes[::7, 0] = np.nan
+    complete = Dataset(Schema(features[:2], "y", ("no", "yes")), X[:, :2], y, np.ones(n))
+    mixed = Dataset(Schema(features, "y", ("no", "yes")), holes, y, np.ones(n))
+    for dataset in (complete, mixed):
         for algorithm in ("cart", "c45", "id3"):
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
