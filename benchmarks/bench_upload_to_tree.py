@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import streamlit as st
 from common import mixed_table
 from streamlit.testing.v1 import AppTest
 
 from ui import state
+
+APP = Path(__file__).resolve().parent.parent / "app.py"
 
 
 def timed_run(at: AppTest) -> float:
@@ -32,7 +35,7 @@ def upload_to_tree(csv: bytes, algorithm: str) -> tuple[float, float, list[str]]
     """(seconds of the upload's rerun, seconds of the Grow page's first run, warnings shown)."""
     st.cache_data.clear()
     st.cache_resource.clear()
-    at = AppTest.from_file("app.py", default_timeout=600)
+    at = AppTest.from_file(str(APP), default_timeout=600)
     at.run()
     at.switch_page("pages/data.py").run()
     at.session_state[state.ALGORITHM] = algorithm
