@@ -8,17 +8,18 @@ continuous, fully known data with compiled loops. Both speak in these terms.
 from __future__ import annotations
 
 import gc
+import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-import time
 from typing import Callable, Iterator, Mapping, Protocol
 
 import numpy as np
 
 from .algorithms import THRESHOLD_STYLES, resolve
-from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
+from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, assemble
 from .errors import ConfigError
+from .tree import Node, StopReason
 
 VALIDATION_RULES = ("strict", "no_worse")
 
@@ -144,6 +145,35 @@ def leaf_votes(counts: np.ndarray, parent: np.ndarray) -> tuple[np.ndarray, np.n
     for i in np.flatnonzero(~filled):
         distribution[i], prediction[i] = distribution[parent[i]], prediction[parent[i]]
     return distribution, prediction
+
+
+def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_samples, weight,
+                      created_at, expanded_at, first_child, counts, distribution, prediction,
+                      impurity, stop_reasons: list[StopReason | None]) -> tuple[Node, ...]:
+    """The :class:`Node` objects of a compiled engine's node arrays (by id; the children of an
+    expanded node are consecutive ids from ``first_child``), made without their ``__init__``
+    (a tree may have tens of thousands; pause the garbage collector around it)."""
+    n = len(parent)
+    paths: list[tuple[str, ...]] = [()] * n
+    children: dict[int, tuple[int, ...]] = {}
+    first_child = first_child.tolist()
+    for i, split in splits.items():
+        children[i] = tuple(range(first_child[i], first_child[i] + len(split.branches)))
+        for branch, child in zip(split.branches, children[i]):
+            paths[child] = paths[i] + (branch,)
+    parent, depth, n_samples = parent.tolist(), depth.tolist(), n_samples.tolist()
+    weight, created_at, expanded_at = weight.tolist(), created_at.tolist(), expanded_at.tolist()
+    counts, distribution = counts.tolist(), distribution.tolist()
+    impurity, prediction = impurity.tolist(), prediction.tolist()
+    return tuple(
+        assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
+                 path=paths[i], n_samples=n_samples[i], weighted_n_samples=weight[i],
+                 class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
+                 impurity=impurity[i], prediction=prediction[i], created_at=created_at[i],
+                 split=splits.get(i), children=children.get(i, ()),
+                 expanded_at=expanded_at[i] if i in splits else None,
+                 stop_reason=stop_reasons[i])
+        for i in range(n))
 
 
 class CompiledGrowth:

@@ -38,7 +38,7 @@ from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
-                      tree_settings)
+                      nodes_from_arrays, tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
                         MAX_DEPTH, MAX_LEAVES, MAX_ROWS, MIN_GAIN, MIN_IMPURITY_DECREASE,
@@ -153,10 +153,9 @@ class _Rules(NamedTuple):
 class _Work(NamedTuple):
     """Scratch arrays for one node, allocated once per compiled call."""
 
-    values: np.ndarray          # a feature's known values at the node
+    values: np.ndarray          # a nominal feature's known codes at the node, classes, weights
     labels: np.ndarray
     weights: np.ndarray
-    branch: np.ndarray          # per entry of the node: its branch (−1: value missing)
     status: np.ndarray          # per feature: NONE, ELIGIBLE, SMALL_LEAF or ONE_VALUE
     n_branches: np.ndarray
     rho: np.ndarray
@@ -178,7 +177,8 @@ class _Work(NamedTuple):
 # ----------------------------------------------------------------------------------- kernel
 @njit(cache=True)
 def _work(n, n_features, widest, most_levels, n_classes):
-    return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n, np.int64),
+    """The scratch arrays for ``n`` rows (a node holds each row once at most)."""
+    return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n),
                  np.zeros(n_features, np.int8), np.zeros(n_features, np.int64),
                  np.zeros(n_features), np.zeros(n_features), np.zeros(n_features),
                  np.zeros(n_features), np.zeros((n_features, widest, n_classes)),
@@ -240,8 +240,8 @@ def _stop_before_split(i, nodes, arena, columns, work, rules):
 
 @njit(cache=True)
 def _gather(i, j, nodes, arena, columns, y, work):
-    """Feature j's known values at node i, with their classes and weights, in the node's row
-    order; returns (how many, their weight)."""
+    """Nominal feature j's known codes at node i, with their classes and weights, in the
+    node's row order; returns (how many, their weight)."""
     m, known = 0, 0.0
     for q in range(nodes.start[i], nodes.end[i]):
         row = arena.rows[q]
@@ -858,34 +858,14 @@ class _NodeFactory:
 
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
+        a = self.arrays
         with collector_paused():
-            return self._nodes()
-
-    def _nodes(self) -> tuple[Node, ...]:
-        a, n = self.arrays, len(self.arrays.start)
-        impurity = IMPURITIES[self.criterion.impurity](a.counts)
-        splits = self._splits()
-        paths: list[tuple[str, ...]] = [()] * n
-        children: dict[int, tuple[int, ...]] = {}
-        for i, split in splits.items():
-            first = int(a.first_child[i])
-            children[i] = tuple(range(first, first + len(split.branches)))
-            for b, child in enumerate(children[i]):
-                paths[child] = paths[i] + (split.branches[b],)
-        parent, depth, sizes = a.parent.tolist(), a.depth.tolist(), a.n_rows.tolist()
-        weight, created = a.weight.tolist(), a.created_at.tolist()
-        expanded, stop = a.expanded_at.tolist(), a.stop.tolist()
-        counts, distribution = a.counts.tolist(), self.distribution.tolist()
-        impurity, prediction = impurity.tolist(), self.prediction.tolist()
-        return tuple(
-            Node(node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
-                 path=paths[i], n_samples=sizes[i], weighted_n_samples=weight[i],
-                 class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
-                 impurity=impurity[i], prediction=prediction[i], created_at=created[i],
-                 split=splits.get(i), children=children.get(i, ()),
-                 expanded_at=expanded[i] if i in splits else None,
-                 stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
-            for i in range(n))
+            return nodes_from_arrays(
+                self._splits(), parent=a.parent, depth=a.depth, n_samples=a.n_rows,
+                weight=a.weight, created_at=a.created_at, expanded_at=a.expanded_at,
+                first_child=a.first_child, counts=a.counts, distribution=self.distribution,
+                prediction=self.prediction, impurity=IMPURITIES[self.criterion.impurity](a.counts),
+                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()])
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call over

@@ -26,11 +26,11 @@ import numpy as np
 from numba import njit
 
 from . import kernels
-from .candidates import TIE_TOLERANCE, assemble
+from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
-                      tree_settings)
+                      nodes_from_arrays, tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
 from .predict import CONTINUOUS_SPLIT, CompiledTree
@@ -502,35 +502,14 @@ class _NodeFactory:
 
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
+        a = self.arrays
         with collector_paused():
-            return self._nodes()
-
-    def _nodes(self) -> tuple[Node, ...]:
-        a, n = self.arrays, len(self.arrays.start)
-        impurity = IMPURITIES[self.criterion.impurity](a.counts)
-        splits = self._splits()
-        paths: list[tuple[str, ...]] = [()] * n
-        for i, split in splits.items():
-            first = int(a.first_child[i])
-            paths[first] = paths[i] + (split.branches[0],)
-            paths[first + 1] = paths[i] + (split.branches[1],)
-        parent, depth = a.parent.tolist(), a.depth.tolist()
-        sizes = (a.end - a.start).tolist()
-        weight, created = a.weight.tolist(), a.created_at.tolist()
-        expanded, stop = a.expanded_at.tolist(), a.stop.tolist()
-        first_child = a.first_child.tolist()
-        counts, distribution = a.counts.tolist(), self.distribution.tolist()
-        impurity, prediction = impurity.tolist(), self.prediction.tolist()
-        return tuple(
-            assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
-                     path=paths[i], n_samples=sizes[i], weighted_n_samples=weight[i],
-                     class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
-                     impurity=impurity[i], prediction=prediction[i], created_at=created[i],
-                     split=splits.get(i),
-                     children=(first_child[i], first_child[i] + 1) if i in splits else (),
-                     expanded_at=expanded[i] if i in splits else None,
-                     stop_reason=REASONS[stop[i]] if stop[i] != WAITING else None)
-            for i in range(n))
+            return nodes_from_arrays(
+                self._splits(), parent=a.parent, depth=a.depth, n_samples=a.end - a.start,
+                weight=a.weight, created_at=a.created_at, expanded_at=a.expanded_at,
+                first_child=a.first_child, counts=a.counts, distribution=self.distribution,
+                prediction=self.prediction, impurity=IMPURITIES[self.criterion.impurity](a.counts),
+                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()])
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call."""
