@@ -5,12 +5,15 @@ sorts once at the root and partitions in place. Real tables have text categories
 cells, and there a row whose tested value is missing goes down *every* branch with weight
 w·r̃ᵥ (Zhou §4.4.2, Quinlan 1993 ch. 2), so a node's rows are no longer a part of its parent's
 and a partition in place cannot hold them. This engine keeps, per node, a list of (row, weight)
-entries in an arena; expanding a node appends each child's list (the rows sent to its branch,
-then the parent's rows with a missing value, weight × r̃ᵥ), exactly as
-:meth:`treecore.candidates.Candidate.split_rows` orders them. At each node:
+entries in an arena, and for each continuous feature the same rows in value order (sorted once
+at the root, missing values last); expanding a node appends each child's list (the rows sent to
+its branch, then the parent's rows with a missing value, weight × r̃ᵥ, exactly as
+:meth:`treecore.candidates.Candidate.split_rows` orders them) and each child's part of every
+sorted segment, in order, so no node sorts. At each node:
 
-* a continuous feature's known values are sorted (stable, so equal values keep the node's row
-  order) and searched by :func:`treecore.kernels.best_cut_of_sorted`;
+* a continuous feature's known values are read in order from its segment and searched by
+  :func:`treecore.kernels.best_cut_of_sorted` (equal values may come in another order than the
+  builder's; only the rounding of fractional sums can differ);
 * a nominal feature's class weights are counted per code, one pass, no sort: one branch per
   value (ID3, C4.5), or CART's best "subset vs rest" by the enumeration of
   :func:`treecore.splitting.subset_memberships` (same order, so the same tie-breaks);
