@@ -147,6 +147,15 @@ def leaf_votes(counts: np.ndarray, parent: np.ndarray) -> tuple[np.ndarray, np.n
     return distribution, prediction
 
 
+def enlarged(nodes, capacity: int):
+    """A compiled engine's node arrays (a NamedTuple with ``empty(capacity, n_classes)``) with
+    room for ``capacity`` nodes, the nodes so far copied in."""
+    bigger = type(nodes).empty(capacity, nodes.counts.shape[1])
+    for old, new in zip(nodes, bigger):
+        new[:len(old)] = old
+    return bigger
+
+
 def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_samples, weight,
                       created_at, expanded_at, first_child, counts, distribution, prediction,
                       impurity, stop_reasons: list[StopReason | None]) -> tuple[Node, ...]:

@@ -40,8 +40,8 @@ from . import kernels
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
-                      nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged,
+                      leaf_votes, nodes_from_arrays, tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
                         MAX_DEPTH, MAX_LEAVES, MAX_ROWS, MIN_GAIN, MIN_IMPURITY_DECREASE,
@@ -125,13 +125,6 @@ class _Nodes(NamedTuple):
         floats = [np.zeros(capacity) for _ in range(6)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
-
-    def grown(self, capacity: int) -> "_Nodes":
-        """The same nodes in arrays of a larger ``capacity``."""
-        bigger = _Nodes.empty(capacity, self.counts.shape[1])
-        for old, new in zip(self, bigger):
-            new[:len(old)] = old
-        return bigger
 
 
 class _Rules(NamedTuple):
@@ -760,7 +753,7 @@ class NodewiseGrowth(CompiledGrowth):
                 new[..., :live] = old[..., :live]
             self.arena = bigger
         if count + widest > len(nodes.start):
-            self.nodes = nodes.grown(2 * len(nodes.start) + widest)
+            self.nodes = enlarged(nodes, 2 * len(nodes.start) + widest)
         if counters[SUBSET_TOP] + self.levels.max(initial=0) > len(self.subset_codes):
             self.subset_codes = np.concatenate([self.subset_codes,
                                                 np.zeros_like(self.subset_codes)])

@@ -29,8 +29,8 @@ from . import kernels
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_votes,
-                      nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged,
+                      leaf_votes, nodes_from_arrays, tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
 from .predict import CONTINUOUS_SPLIT, CompiledTree
@@ -136,13 +136,6 @@ class _Nodes(NamedTuple):
         floats = [np.zeros(capacity) for _ in range(4)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, 2, n_classes)))
-
-    def grown(self, capacity: int) -> "_Nodes":
-        """The same nodes in arrays of a larger ``capacity``."""
-        bigger = _Nodes.empty(capacity, self.counts.shape[1])
-        for old, new in zip(self, bigger):
-            new[:len(old)] = old
-        return bigger
 
 
 class _Scores(NamedTuple):
@@ -428,7 +421,7 @@ class PresortedGrowth(CompiledGrowth):
                        float(self.data.weights.sum()), TIE_TOLERANCE)
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
             if self.counters[N_NODES] + 2 > len(self.nodes.start):
-                self.nodes = self.nodes.grown(2 * len(self.nodes.start))
+                self.nodes = enlarged(self.nodes, 2 * len(self.nodes.start))
             _expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
         self.segment_rows = rows.entries[0] >> 32
 
