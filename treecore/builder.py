@@ -33,7 +33,7 @@ from typing import Iterator, Mapping
 
 import numpy as np
 
-from . import kernels, nodewise, presorted
+from . import j48, kernels, nodewise, presorted
 from .algorithms import resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
@@ -279,12 +279,16 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
                  keep_scores: int = 0
-                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth":
+                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
     continuous, fully known features; the compiled nodewise one for any other table; this
     module's readable one for forced splits and validation-set pre-pruning. All three grow the
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
-    ``keep_scores`` is how many first steps of the presorted engine keep their scores."""
+    ``keep_scores`` is how many first steps of the presorted engine keep their scores.
+    The J48 preset grows by its own rules (:mod:`treecore.j48`)."""
+    if resolve(config.algorithm, config.criterion)[0].release8:
+        return j48.J48Growth(dataset, config, force=force, validation=validation,
+                             max_seconds=max_seconds)
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores)
