@@ -82,10 +82,11 @@ def as_weka(tree: Tree, node_id: int | None = None) -> dict:
     return out
 
 
-def differences(ours: dict, weka: dict, path: str = "root", weight_only: bool = False,
-                tolerance: float = 0.011) -> list[str]:
+def differences(ours: dict, weka: dict, path: str = "root", tolerance: float = 0.011
+                ) -> list[str]:
     """Where two trees in the recorded form differ (empty when they are equal node for node:
-    tests, thresholds to six decimals, leaf classes, weights and errors to Weka's two)."""
+    tests, thresholds to six decimals, leaf classes, weights and errors to Weka's two decimals;
+    branches are matched by their value, whatever order the values were declared in)."""
     if ("branches" in ours) != ("branches" in weka):
         kind = lambda t: f"split on {t['attribute']}" if "branches" in t else f"leaf {t['class']}"
         return [f"{path}: ours {kind(ours)}, Weka's {kind(weka)}"]
@@ -101,9 +102,9 @@ def differences(ours: dict, weka: dict, path: str = "root", weight_only: bool = 
         return [f"{path}: split on {ours['attribute']} ≠ {weka['attribute']}"]
     if "threshold" in weka and abs(ours["threshold"] - weka["threshold"]) > 1e-6:
         return [f"{path}: {weka['attribute']} ≤ {ours['threshold']} ≠ {weka['threshold']}"]
-    if [b["value"] for b in ours["branches"]] != [b["value"] for b in weka["branches"]]:
-        return [f"{path}: branches {[b['value'] for b in ours['branches']]} ≠ "
-                f"{[b['value'] for b in weka['branches']]}"]
-    return [d for a, b in zip(ours["branches"], weka["branches"])
-            for d in differences(a["node"], b["node"], f"{path} → {weka['attribute']} "
-                                 f"{b['value']}", weight_only, tolerance)]
+    mine = {b["value"]: b["node"] for b in ours["branches"]}
+    if set(mine) != {b["value"] for b in weka["branches"]}:
+        return [f"{path}: branches {sorted(mine)} ≠ {sorted(b['value'] for b in weka['branches'])}"]
+    return [d for b in weka["branches"]
+            for d in differences(mine[b["value"]], b["node"],
+                                 f"{path} → {weka['attribute']} {b['value']}", tolerance)]

@@ -195,13 +195,23 @@ class J48Growth(CompiledGrowth):
                 queue.append((child, node_id, path + (label,), expanded))
         return Tree(data.schema, tuple(nodes), tree_settings(self.config, {}), step)
 
-    def _scores(self, tree: Tree, node: Node) -> CandidateTable:
-        """The node's candidate table: every attribute's J48 split, the chosen one marked."""
-        rows, weights = self._rows_of[node.node_id]
-        splits = self._splits(rows, weights)
-        at, average = choose(splits, self.averaged)
+    def _scores(self, tree: Tree, node: Node) -> "_NodeScores":
+        """The scores of an expanded node, its candidate table made by :meth:`table`."""
+        return _NodeScores(self, *self._rows_of[node.node_id])
+
+
+class _NodeScores:
+    """One node's rows, scored again when a view asks for the node's candidate table."""
+
+    def __init__(self, growth: J48Growth, rows: np.ndarray, weights: np.ndarray):
+        self.growth, self.rows, self.weights = growth, rows, weights
+
+    def table(self) -> CandidateTable:
+        """Every attribute's J48 split, the chosen one marked."""
+        splits = self.growth._splits(self.rows, self.weights)
+        at, average = choose(splits, self.growth.averaged)
         usable = [s for s in splits if s is not None]
-        candidates = tuple(self._candidate(s) for s in usable)
+        candidates = tuple(self.growth._candidate(s) for s in usable)
         index = None if at is None else usable.index(splits[at])
         return CandidateTable(candidates, "gain_ratio", average, index)
 
