@@ -35,7 +35,7 @@ def settings_sidebar() -> None:
         st.subheader("⚙️ " + t("grow.settings"))
         algorithm = S[state.ALGORITHM]
         st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
-                     format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     format_func=state.labels({a: t(f"algorithm.{a}") for a in ALGORITHMS}),
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
         st.selectbox(t("grow.criterion"), growth.allowed_criteria(S[state.ALGORITHM]),
                      format_func=state.labels({c: t(f"criterion.{c}")
@@ -93,9 +93,10 @@ step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)
 classes = tree.classes
-st.caption(t("grow.summary", train=f"{train.n_rows:,}", steps=tree.n_steps,
-             nodes=tree.n_nodes, leaves=tree.n_leaves,
-             validation=f"{validation.n_rows:,}" if validation is not None else "0"))
+st.caption(t("grow.grown_by", algorithm=t(f"algorithm.{tree.settings['algorithm']}")) + " "
+           + t("grow.summary", train=f"{train.n_rows:,}", steps=tree.n_steps,
+               nodes=tree.n_nodes, leaves=tree.n_leaves,
+               validation=f"{validation.n_rows:,}" if validation is not None else "0"))
 
 
 # ================================================================ the player
@@ -366,7 +367,7 @@ def versions_tab() -> None:
                     on_click=growth.save_named_version)
     if S[growth.VERSIONS]:
         st.dataframe([{t("versions.name"): v["name"], t("sidebar.dataset"): v["dataset"],
-                       t("grow.algorithm"): ALGORITHMS[v["params"]["algorithm"]].label,
+                       t("grow.algorithm"): t(f"algorithm.{v['params']['algorithm']}"),
                        t("versions.forced"): len(v["force"])} for v in S[growth.VERSIONS]],
                      hide_index=True, key="grow.versions")
 

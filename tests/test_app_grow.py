@@ -194,3 +194,21 @@ def test_nominal_lens_on_the_grow_page(make_app, language, title):
     assert [a["text"] for a in lens["layout"]["annotations"]] == ["◀ ID3 · C4.5", "◀ CART"]
     table = next(df.value for df in at.dataframe if "picked_by" in df.value.columns)
     assert table["gain"].iloc[0] == pytest.approx(0.381, abs=5e-4)
+
+
+@pytest.mark.parametrize("language, grown_by", [
+    ("en", "Grown by C4.5 (J48): Quinlan's release 8, as Weka runs it."),
+    ("zh", "由 C4.5（J48）：Quinlan 第 8 版，与 Weka 一致 生成。")])
+def test_the_j48_preset_on_the_grow_page(grow_page, language, grown_by):
+    """J48 is offered beside the textbook C4.5 (from ALGORITHMS), the page says which preset
+    grew the tree, and stepping shows J48's candidate tables."""
+    at = grow_page
+    at.session_state[state.LANGUAGE] = language
+    at.selectbox(key="w_" + state.ALGORITHM).select("j48").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="w_" + state.ALGORITHM).value == "j48"
+    assert any(caption.value.startswith(grown_by) for caption in at.caption)
+    while not at.button(key="grow.next").disabled:
+        at.button(key="grow.next").click().run()
+        assert not at.exception, at.exception
+        assert "score" in _candidates(at).columns

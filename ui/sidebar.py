@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treecore.algorithms import ALGORITHMS
 
 from . import state
 from .i18n import LANGUAGES, t
@@ -30,7 +29,7 @@ def render() -> None:
                   **state.widget(state.PRESENTATION, st.session_state[state.PRESENTATION]))
         st.divider()
         _current_data()
-        st.caption(t("sidebar.algorithm", name=ALGORITHMS[st.session_state[state.ALGORITHM]].label))
+        st.caption(t("sidebar.algorithm", name=t(f"algorithm.{st.session_state[state.ALGORITHM]}")))
     if st.session_state[state.PRESENTATION]:
         st.markdown(PRESENTATION_CSS, unsafe_allow_html=True)
 
