@@ -15,7 +15,7 @@ import pytest
 
 from tests.weka_fixtures import WEKA, as_weka, differences, fixture, names, read_arff
 from treecore import ALGORITHMS, ConfigError, Dataset, DecisionTreeClassifier, grow
-from treecore.j48.selection import (data_threshold, min_side, numeric_split, weka_gain)
+from treecore.j48.selection import data_threshold, min_side, numeric_splits, weka_gain
 from treecore.pruning import prune_ebp
 from treecore.pruning.j48 import added_errors
 from treecore.tree import StopReason
@@ -104,8 +104,8 @@ def test_a_cut_s_gain_pays_the_mdl_penalty_of_the_cuts_tried():
     """Quinlan (1996): gain − log₂(k)/N for k candidate cuts."""
     values = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
     y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
-    split = numeric_split(values, y, np.ones(8), 0, 2, min_leaf=2)
-    raw = float(weka_gain([[4, 0], [0, 4]], 8.0))
+    [split] = numeric_splits(values[:, None], y, np.ones(8), [0], 2, min_leaf=2)
+    raw = weka_gain(np.array([[4.0, 0.0], [0.0, 4.0]]), 8.0)
     assert raw == pytest.approx(1.0)
     assert split.n_cuts == 5                   # 2|6 … 6|2: each side holds at least 2 rows
     assert split.gain == pytest.approx(1.0 - np.log2(5) / 8)
@@ -115,7 +115,7 @@ def test_a_cut_s_gain_pays_the_mdl_penalty_of_the_cuts_tried():
 def test_no_split_when_the_penalty_eats_the_gain():
     values = np.arange(8.0)
     y = np.array([0, 1, 0, 1, 1, 0, 1, 0])
-    assert numeric_split(values, y, np.ones(8), 0, 2, min_leaf=2) is None
+    assert numeric_splits(values[:, None], y, np.ones(8), [0], 2, min_leaf=2) == [None]
 
 
 def test_the_numeric_minimum_per_side_is_clamped_between_m_and_25():

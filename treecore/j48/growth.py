@@ -54,12 +54,6 @@ class _Draft:
         """Training rows (weighted) not of the majority class (``Distribution.numIncorrect``)."""
         return float(self.counts.sum() - self.counts.max())
 
-    def leaf_errors(self) -> float:
-        """Training errors of the leaves of this subtree (``getTrainingErrors``)."""
-        if not self.children:
-            return self.errors
-        return sum(child.leaf_errors() for child in self.children)
-
 
 def split_candidate(split: Split, feature, threshold: float | None) -> Candidate:
     """The :class:`Candidate` of a J48 split, every textbook figure filled in, with J48's own
@@ -216,13 +210,24 @@ class _NodeScores:
         return CandidateTable(candidates, "gain_ratio", average, index)
 
 
-def collapse(draft: _Draft) -> None:
-    """Weka's ``collapse()``, top-down: a subtree that does not reduce the training errors of
-    its root (by more than 10⁻³) becomes a leaf."""
-    if not draft.children:
-        return
-    if draft.leaf_errors() >= draft.errors - COLLAPSE_SLACK:
-        draft.children, draft.candidate, draft.stop = [], None, StopReason.COLLAPSED
-        return
-    for child in draft.children:
-        collapse(child)
+def collapse(root: _Draft) -> None:
+    """Weka's ``collapse()``, top-down: a subtree whose leaves make at least as many training
+    errors as its root would as a leaf (less 10⁻³; ``getTrainingErrors``) becomes that leaf."""
+    leaf_errors = {}
+    for draft in reversed(list(_preorder(root))):          # children before their parents
+        leaf_errors[id(draft)] = (sum(leaf_errors[id(c)] for c in draft.children)
+                                  if draft.children else draft.errors)
+    waiting = [root]
+    while waiting:
+        draft = waiting.pop()
+        if draft.children and leaf_errors[id(draft)] >= draft.errors - COLLAPSE_SLACK:
+            draft.children, draft.candidate, draft.stop = [], None, StopReason.COLLAPSED
+        waiting.extend(draft.children)
+
+
+def _preorder(root: _Draft):
+    waiting = [root]
+    while waiting:
+        draft = waiting.pop()
+        yield draft
+        waiting.extend(draft.children)

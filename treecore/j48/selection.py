@@ -29,9 +29,11 @@ Weka compares numbers within ``Utils.SMALL`` = 10⁻⁶ (``Utils.gr``, ``eq``, `
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from ..dataset import Feature, Kind
 
@@ -47,45 +49,80 @@ MANY_VALUES = 0.3
 AVERAGE_SLACK = 1e-3
 
 
-def n_log2_n(x: np.ndarray) -> np.ndarray:
+@njit(cache=True)
+def n_log2_n(x: float) -> float:
     """x·log₂x, and 0 for x < 10⁻⁶ (``EntropyBasedSplitCrit.logFunc``)."""
-    x = np.asarray(x, dtype=float)
-    safe = np.where(x < SMALL, 1.0, x)
-    return np.where(x < SMALL, 0.0, safe * np.log(safe) / np.log(2.0))
+    return 0.0 if x < SMALL else x * math.log(x) / math.log(2.0)
 
 
-def weka_gain(branch_counts: np.ndarray, total_weight: float) -> np.ndarray:
-    """Information gain ρ·(Ent(D̃) − Σᵥ r̃ᵥ Ent(D̃ᵛ)) of (…, branches, classes) counts of known rows,
-    N = ``total_weight`` (unknown rows included), as ``InfoGainSplitCrit.splitCritValue``:
+@njit(cache=True)
+def weka_gain(branch_counts: np.ndarray, total_weight: float) -> float:
+    """Information gain ρ·(Ent(D̃) − Σᵥ r̃ᵥ Ent(D̃ᵛ)) of (branches, classes) counts of the known
+    rows, N = ``total_weight`` (unknown rows included), as ``InfoGainSplitCrit.splitCritValue``:
 
         ((1 − (N − |D̃|)/N) · (oldEnt − newEnt)) / |D̃|,
         oldEnt = |D̃|·log₂|D̃| − Σₖ nₖ·log₂nₖ,   newEnt = Σᵥ (|D̃ᵛ|·log₂|D̃ᵛ| − Σₖ nᵥₖ·log₂nᵥₖ),
 
     and 0 when the numerator is within 10⁻⁶ of 0 ("splits with no gain are useless")."""
-    counts = np.asarray(branch_counts, dtype=float)
-    parent = counts.sum(axis=-2)
-    known = parent.sum(axis=-1)
-    old = n_log2_n(known) - n_log2_n(parent).sum(axis=-1)
-    new = (n_log2_n(counts.sum(axis=-1)) - n_log2_n(counts).sum(axis=-1)).sum(axis=-1)
+    n_branches, n_classes = branch_counts.shape
+    known, old, new = 0.0, 0.0, 0.0
+    for c in range(n_classes):
+        column = 0.0
+        for b in range(n_branches):
+            column += branch_counts[b, c]
+            new -= n_log2_n(branch_counts[b, c])
+        known += column
+        old -= n_log2_n(column)
+    old += n_log2_n(known)
+    for b in range(n_branches):
+        new += n_log2_n(branch_counts[b].sum())
     numerator = (1.0 - (total_weight - known) / total_weight) * (old - new)
-    return np.where(np.abs(numerator) < SMALL, 0.0, numerator / np.where(known > 0, known, 1.0))
+    return 0.0 if abs(numerator) < SMALL else numerator / known
 
 
+@njit(cache=True)
 def weka_split_info(branch_weights: np.ndarray, total_weight: float) -> float:
     """Split info (IV) with the unknown rows as one more outcome, in bits per row
     (``GainRatioSplitCrit.splitEnt`` / N): (N·log₂N − Σᵥ |D̃ᵛ|·log₂|D̃ᵛ| − U·log₂U) / N."""
-    weights = np.asarray(branch_weights, dtype=float)
-    unknown = total_weight - weights.sum()
-    if weights.sum() <= SMALL:
+    known = branch_weights.sum()
+    if known <= SMALL:
         return 0.0
-    return float((n_log2_n(total_weight) - n_log2_n(weights).sum() - n_log2_n(unknown))
-                 / total_weight)
+    info = n_log2_n(total_weight) - n_log2_n(total_weight - known)
+    for weight in branch_weights:
+        info -= n_log2_n(weight)
+    return info / total_weight
 
 
 def weka_gain_ratio(gain: float, branch_weights: np.ndarray, total_weight: float) -> float:
     """gain / split info, and 0 for a trivial split (split info within 10⁻⁶ of 0)."""
     info = weka_split_info(branch_weights, total_weight)
     return 0.0 if abs(info * total_weight) < SMALL else gain / info
+
+
+@njit(cache=True)
+def best_cut(v: np.ndarray, labels: np.ndarray, weights: np.ndarray, n_classes: int,
+             side: float, total_weight: float) -> tuple[int, int]:
+    """(i, k) for the sorted known values ``v`` of a numeric attribute: the best cut is between
+    ``v[i]`` and ``v[i+1]`` (−1 if none gains), k the number of cuts with at least ``side``
+    rows each side. One sweep, as ``handleNumericAttribute`` shifts rows from the right bag to
+    the left; a later cut must gain more than 10⁻⁶ over the best so far."""
+    counts = np.zeros((2, n_classes))
+    for i in range(len(v)):
+        counts[1, labels[i]] += weights[i]
+    known = counts[1].sum()
+    best, at, n_cuts = 0.0, -1, 0
+    for i in range(len(v) - 1):
+        counts[0, labels[i]] += weights[i]
+        counts[1, labels[i]] -= weights[i]
+        if not v[i] + DISTINCT < v[i + 1]:
+            continue
+        left = counts[0].sum()
+        if left - side > -SMALL and known - left - side > -SMALL:
+            gain = weka_gain(counts, total_weight)
+            if gain - best > SMALL:
+                best, at = gain, i
+            n_cuts += 1
+    return at, n_cuts
 
 
 @dataclass(frozen=True)
@@ -116,48 +153,11 @@ def nominal_split(codes: np.ndarray, y: np.ndarray, w: np.ndarray, j: int, n_lev
     if (counts.sum(axis=1) - min_leaf > -SMALL).sum() < 2:
         return None
     total = float(w.sum())
-    gain = float(weka_gain(counts, total))
+    gain = weka_gain(counts, total)
     return Split(j, counts, total, gain, weka_gain_ratio(gain, counts.sum(axis=1), total))
 
 
-def numeric_split(values: np.ndarray, y: np.ndarray, w: np.ndarray, j: int, n_classes: int,
-                  min_leaf: float) -> Split | None:
-    """The best cut of a numeric attribute, MDL-corrected (``handleNumericAttribute``); None
-    when too few rows are known, no cut leaves both sides large enough, or the corrected gain
-    is ≤ 0."""
-    known = ~np.isnan(values)
-    order = np.argsort(values[known], kind="stable")
-    v, labels, weights = values[known][order], y[known][order], w[known][order]
-    known_weight = float(weights.sum())
-    side = min_side(known_weight, n_classes, min_leaf)
-    if len(v) < 2 * side - SMALL:                # Weka counts these rows, unweighted
-        return None
-    onehot = np.zeros((len(v), n_classes))
-    onehot[np.arange(len(v)), labels] = weights
-    left = np.cumsum(onehot, axis=0)[:-1]        # left[i]: rows 0..i on the left
-    cuts = np.flatnonzero(v[:-1] + DISTINCT < v[1:])
-    left = left[cuts]
-    left_weight = left.sum(axis=1)
-    large = (left_weight - side > -SMALL) & (known_weight - left_weight - side > -SMALL)
-    cuts, left = cuts[large], left[large]
-    if len(cuts) == 0:
-        return None
-    total = float(w.sum())
-    branch_counts = np.stack([left, onehot.sum(axis=0) - left], axis=1)
-    at = first_greater(weka_gain(branch_counts, total), 0.0)
-    gain = -np.log2(len(cuts)) / total
-    if at is not None:
-        gain += float(weka_gain(branch_counts[at], total))
-    if gain <= SMALL:
-        return None
-    counts = branch_counts[at]
-    midpoint = (v[cuts[at]] + v[cuts[at] + 1]) / 2
-    if midpoint == v[cuts[at] + 1]:              # no double between them: the smaller value
-        midpoint = v[cuts[at]]
-    return Split(j, counts, total, gain, weka_gain_ratio(gain, counts.sum(axis=1), total),
-                 midpoint=float(midpoint), n_cuts=len(cuts))
-
-
+@njit(cache=True)
 def min_side(known_weight: float, n_classes: int, min_leaf: float) -> float:
     """The fewest rows each side of a numeric cut may hold: 0.1·|D̃|/classes, raised to M and
     capped at 25 (Quinlan 1993, ch. 2; ``C45Split.handleNumericAttribute``)."""
@@ -165,6 +165,60 @@ def min_side(known_weight: float, n_classes: int, min_leaf: float) -> float:
     if side - min_leaf < SMALL:
         return min_leaf
     return SIDE_CAP if side - SIDE_CAP > SMALL else side
+
+
+@njit(cache=True)
+def numeric_cuts(X: np.ndarray, y: np.ndarray, w: np.ndarray, columns: np.ndarray,
+                 n_classes: int, min_leaf: float):
+    """For each numeric column of ``columns``: the values either side of its best cut, the
+    number k of cuts that passed the size rule (0: no cut gains, or too few rows are known:
+    fewer than twice the minimum per side, counted unweighted as Weka counts them) and the
+    (2, classes) counts of the known rows either side."""
+    m = len(columns)
+    lower, upper = np.full(m, np.nan), np.full(m, np.nan)
+    n_cuts = np.zeros(m, np.int64)
+    counts = np.zeros((m, 2, n_classes))
+    total = w.sum()
+    for f in range(m):
+        values = X[:, columns[f]]
+        known = np.nonzero(~np.isnan(values))[0]
+        order = known[np.argsort(values[known], kind="mergesort")]
+        v, labels, weights = values[order], y[order], w[order]
+        side = min_side(weights.sum(), n_classes, min_leaf)
+        if len(v) - 2 * side < -SMALL:
+            continue
+        at, cuts = best_cut(v, labels, weights, n_classes, side, total)
+        if at < 0:
+            continue
+        n_cuts[f], lower[f], upper[f] = cuts, v[at], v[at + 1]
+        for i in range(len(v)):
+            counts[f, 0 if i <= at else 1, labels[i]] += weights[i]
+    return lower, upper, n_cuts, counts
+
+
+def numeric_splits(X: np.ndarray, y: np.ndarray, w: np.ndarray, columns: list[int],
+                   n_classes: int, min_leaf: float) -> list[Split | None]:
+    """The best cut of each numeric attribute of ``columns``, MDL-corrected
+    (``handleNumericAttribute``); None where too few rows are known, no cut leaves both sides
+    large enough, or the corrected gain is ≤ 0."""
+    lower, upper, n_cuts, counts = numeric_cuts(X, y, w, np.asarray(columns, np.int64),
+                                                n_classes, float(min_leaf))
+    total = float(w.sum())
+    splits = []
+    for f, j in enumerate(columns):
+        gain = -np.inf
+        if n_cuts[f]:
+            gain = weka_gain(counts[f], total) - np.log2(n_cuts[f]) / total
+        if gain <= SMALL:
+            splits.append(None)
+            continue
+        midpoint = (lower[f] + upper[f]) / 2
+        if midpoint == upper[f]:                 # no double between them: the smaller value
+            midpoint = lower[f]
+        splits.append(Split(j, counts[f], total, gain,
+                            weka_gain_ratio(gain, counts[f].sum(axis=1), total),
+                            midpoint=float(midpoint), n_cuts=int(n_cuts[f])))
+    return splits
 
 
 def first_greater(values: np.ndarray, start: float) -> int | None:
@@ -193,8 +247,9 @@ def attribute_splits(X: np.ndarray, y: np.ndarray, w: np.ndarray,
                      features: tuple[Feature, ...], n_classes: int,
                      min_leaf: float) -> list[Split | None]:
     """Every attribute's split at the node with rows ``X``, ``y``, weights ``w``."""
-    return [numeric_split(X[:, j], y, w, j, n_classes, min_leaf)
-            if feature.kind is Kind.CONTINUOUS else
+    numeric = [j for j, f in enumerate(features) if f.kind is Kind.CONTINUOUS]
+    found = dict(zip(numeric, numeric_splits(X, y, w, numeric, n_classes, min_leaf)))
+    return [found[j] if j in found else
             nominal_split(X[:, j], y, w, j, len(feature.labels), n_classes, min_leaf)
             for j, feature in enumerate(features)]
 
