@@ -173,8 +173,6 @@ class J48Growth(CompiledGrowth):
                 expanded = step
             first_child = node_id + len(queue) + 1
             children = tuple(range(first_child, first_child + len(draft.children)))
-            stop = draft.stop if not draft.children and (draft.stop or not self.stopped_early) \
-                else None
             nodes.append(Node(node_id=node_id, parent=parent, depth=draft.depth, path=path,
                               n_samples=int(len(draft.rows)), weighted_n_samples=total,
                               class_counts=tuple(map(float, draft.counts)),
@@ -182,7 +180,8 @@ class J48Growth(CompiledGrowth):
                               prediction=prediction, created_at=created,
                               split=draft.candidate if draft.children else None,
                               children=children if draft.children else (),
-                              expanded_at=expanded, stop_reason=stop))
+                              expanded_at=expanded,
+                              stop_reason=None if draft.children else draft.stop))
             self._rows_of[node_id] = (draft.rows, draft.weights)
             for label, child in zip(draft.candidate.branches if draft.children else (),
                                     draft.children):

@@ -20,6 +20,7 @@ pruned again. The raised node keeps t's id; the ids of the other nodes kept do n
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import replace
 from statistics import NormalDist
 
@@ -193,9 +194,9 @@ class _Pruning:
     def rebuilt(self, root: _Pruned) -> Tree:
         """The pruned tree, breadth first, each node with the statistics of its rows now and a
         test whose branch counts (hence shares r̃ᵥ) are those of these rows."""
-        nodes, queue = [], [(root, None, 0, ())]
+        nodes, queue = [], deque([(root, None, 0, ())])
         while queue:
-            p, parent, depth, path = queue.pop(0)
+            p, parent, depth, path = queue.popleft()
             node, counts = p.node, p.counts
             n = float(counts.sum())
             if n > 0:
