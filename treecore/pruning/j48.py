@@ -167,8 +167,7 @@ class _Pruning:
         n = float(p.counts.sum())
         figures = {"n": n, "errors_leaf": n - float(p.counts.max()),
                    "upper_rate": leaf / n if n > 0 else 0.0, "predicted_leaf": leaf,
-                   "predicted_subtree": subtree, "predicted_branch": branch,
-                   "largest_branch": float(p.children[largest].node.node_id)}
+                   "predicted_subtree": subtree, "predicted_branch": branch}
         if leaf - (subtree + MARGIN) < SMALL and leaf - (branch + MARGIN) < SMALL:
             self.steps.append(_step(p.node.node_id, figures, "leaf"))
             p.children, p.split = [], None
