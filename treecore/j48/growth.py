@@ -23,13 +23,13 @@ from collections import deque
 
 import numpy as np
 
+from ..algorithms import CRITERIA
 from ..candidates import Candidate, CandidateTable
 from ..criteria import entropy
 from ..dataset import Dataset, Kind
 from ..errors import ConfigError
 from ..growing import CompiledGrowth, GrowthConfig, majority, tree_settings
 from ..splitting import FIGURES, Proposal, build_candidate, partition_figures
-from ..algorithms import CRITERIA
 from ..tree import Node, StopReason, Tree
 from .selection import SMALL, Split, attribute_splits, averaged_features, choose, data_threshold
 
@@ -85,7 +85,8 @@ def route(candidate: Candidate, X: np.ndarray, rows: np.ndarray, weights: np.nda
 class J48Growth(CompiledGrowth):
     """One run of J48's growth; offers ``steps()``, ``run()``, ``tree()`` and ``stopped_early``
     like the other engines. ``min_samples_leaf`` is J48's M (``-M``); ``max_depth`` also
-    stops growth; J48 has no other pre-pruning limit."""
+    stops growth; J48 has no other pre-pruning limit, and takes no forced split (the Grow
+    page's what-if) and no validation-set pre-pruning: those raise :class:`ConfigError`."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *, force=None, validation=None,
                  max_seconds: float | None = None):
