@@ -212,3 +212,18 @@ def test_the_j48_preset_on_the_grow_page(grow_page, language, grown_by):
         at.button(key="grow.next").click().run()
         assert not at.exception, at.exception
         assert "score" in _candidates(at).columns
+
+
+def test_what_if_under_j48(grow_page):
+    """The what-if override grows J48's tree below a split J48 did not choose."""
+    at = grow_page
+    at.selectbox(key="w_" + state.ALGORITHM).select("j48").run()
+    at.button(key="grow.last").click().run()
+    at.selectbox(key="w_" + growth.INSPECT).select(0).run()
+    at.selectbox(key="grow.whatif_feature").select("根蒂").run()
+    at.button(key="grow.whatif_try").click().run()
+    assert not at.exception, at.exception
+    assert 'n0 [label="#0  根蒂 = ?' in _dot(at, -1)
+    at.button(key="grow.whatif_adopt").click().run()
+    assert not at.exception and not at.error
+    assert 'n0 [label="#0  根蒂 = ?' in _dot(at)

@@ -181,12 +181,27 @@ def test_subtree_raising_recounts_the_rows_and_branch_shares_below():
             assert node.weighted_n_samples == pytest.approx(w.sum())
 
 
-def test_j48_pruning_needs_the_training_rows_and_growth_takes_no_forced_split():
-    tree = grow(dataset("labor"), algorithm="j48")
+def test_j48_pruning_needs_the_training_rows_and_growth_no_validation_rows():
+    data = dataset("labor")
+    tree = grow(data, algorithm="j48")
     with pytest.raises(ConfigError, match="dataset="):
         prune_ebp(tree)
-    with pytest.raises(ConfigError, match="forced split"):
-        grow(dataset("labor"), algorithm="j48", force={(): "pension"})
+    with pytest.raises(ConfigError, match="validation-set pre-pruning"):
+        grow(data, algorithm="j48", validation=data)
+
+
+def test_a_forced_split_is_j48_s_split_of_that_attribute_and_survives_collapse():
+    """The Grow page's what-if: the root split on an attribute J48 did not choose (its own J48
+    split), or a numeric cut at a given threshold; the rest grows by J48's rules."""
+    data = dataset("labor")
+    tree = grow(data, algorithm="j48", min_samples_leaf=2, force={(): "pension"})
+    assert tree.root.split.feature == "pension" and tree.root.split.forced
+    assert tree.root.split.branches == ("none", "ret_allw", "empl_contr")
+    cut = grow(data, algorithm="j48", min_samples_leaf=2,
+               force={(): ("wage-increase-first-year", 3.0)}).root.split
+    assert (cut.feature, cut.threshold, cut.forced) == ("wage-increase-first-year", 3.0, True)
+    with pytest.raises(ConfigError, match="offers no such split"):
+        grow(data, algorithm="j48", force={(): ("pension", ["none"])})
 
 
 def test_a_categorical_column_keeps_its_declared_values_in_order():

@@ -47,9 +47,10 @@ algorithms = st.sampled_from(PAIRS)
 #: The presets of Hunt's TreeGenerate. The J48 preset follows Weka's J48 instead, so three
 #: invariants below do not hold for it by design (tests/test_j48.py holds it to Weka): J48
 #: counts rows, not weights, in two rules (a numeric attribute needs twice the minimum per side
-#: in known rows; a nominal attribute of ≥ 0.3 × rows values leaves the average gain), it grows
-#: by its own rules only (no forced split), and it leaves a leaf where no split has a positive
-#: gain ratio or where a subtree saves no training error, not only where rows agree.
+#: in known rows; a nominal attribute of ≥ 0.3 × rows values leaves the average gain), it forces
+#: only a split its own rules offer (an attribute whose corrected gain is ≤ 0 offers none), and
+#: it leaves a leaf where no split has a positive gain ratio or where a subtree saves no
+#: training error, not only where rows agree.
 textbook = st.sampled_from([p for p in PAIRS if not ALGORITHMS[p[0]].release8])
 
 

@@ -40,7 +40,7 @@ from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
 from .evaluate import labelled
-from .growing import GrowthConfig, GrowthStep, majority, tree_settings
+from .growing import GrowthConfig, GrowthStep, forced_spec, majority, tree_settings
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
@@ -125,12 +125,7 @@ class Growth:
                           float(self.config.min_samples_leaf), excluded)
 
     def _forced_spec(self, draft: _Draft):
-        for path, spec in self.force.items():
-            if len(path) == len(draft.path) and all(
-                    p == label or p == index
-                    for p, label, index in zip(path, draft.path, draft.branch_path)):
-                return spec
-        return None
+        return forced_spec(self.force, draft.path, draft.branch_path)
 
     # ------------------------------------------------------------------------ growth
     def steps(self) -> Iterator[GrowthStep]:

@@ -20,6 +20,7 @@ raising is :func:`treecore.pruning.j48.prune_j48`.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 import numpy as np
 
@@ -28,10 +29,11 @@ from ..candidates import Candidate, CandidateTable
 from ..criteria import entropy
 from ..dataset import Dataset, Kind
 from ..errors import ConfigError
-from ..growing import CompiledGrowth, GrowthConfig, majority, tree_settings
+from ..growing import CompiledGrowth, GrowthConfig, forced_spec, majority, tree_settings
 from ..splitting import FIGURES, Proposal, build_candidate, partition_figures
 from ..tree import Node, StopReason, Tree
-from .selection import SMALL, Split, attribute_splits, averaged_features, choose, data_threshold
+from .selection import (SMALL, Split, attribute_splits, averaged_features, choose, data_threshold,
+                        threshold_split)
 
 #: ``collapse()`` keeps a subtree only if it saves more than this many training errors.
 COLLAPSE_SLACK = 1e-3
@@ -40,10 +42,12 @@ COLLAPSE_SLACK = 1e-3
 class _Draft:
     """A node while J48 grows and collapses it: its rows, their weights and class counts."""
 
-    __slots__ = ("rows", "weights", "counts", "candidate", "children", "stop", "depth")
+    __slots__ = ("rows", "weights", "counts", "candidate", "children", "stop", "depth", "path",
+                 "branch_path")
 
-    def __init__(self, rows, weights, n_classes, y, depth):
+    def __init__(self, rows, weights, n_classes, y, depth, path=(), branch_path=()):
         self.rows, self.weights, self.depth = rows, weights, depth
+        self.path, self.branch_path = path, branch_path
         self.counts = np.bincount(y[rows], weights=weights, minlength=n_classes).astype(float)
         self.candidate: Candidate | None = None
         self.children: list[_Draft] = []
@@ -85,15 +89,18 @@ def route(candidate: Candidate, X: np.ndarray, rows: np.ndarray, weights: np.nda
 class J48Growth(CompiledGrowth):
     """One run of J48's growth; offers ``steps()``, ``run()``, ``tree()`` and ``stopped_early``
     like the other engines. ``min_samples_leaf`` is J48's M (``-M``); ``max_depth`` also
-    stops growth; J48 has no other pre-pruning limit, and takes no forced split (the Grow
-    page's what-if) and no validation-set pre-pruning: those raise :class:`ConfigError`."""
+    stops growth; J48 has no other pre-pruning limit and no validation-set pre-pruning.
+    ``force`` (as :func:`treecore.builder.grow_steps` takes it) puts a caller's split at a node
+    J48 would consider splitting: an attribute's own J48 split, chosen or not, or a numeric cut
+    at a given threshold; collapse keeps a forced split."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *, force=None, validation=None,
                  max_seconds: float | None = None):
-        if force or validation is not None:
-            raise ConfigError("C4.5 (J48) grows by Quinlan's rules alone: no forced split and no "
-                              "validation-set pre-pruning")
+        if validation is not None:
+            raise ConfigError("C4.5 (J48) has no validation-set pre-pruning: Quinlan's program "
+                              "prunes after growth")
         super().__init__(dataset, config, max_seconds)
+        self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.min_leaf = float(config.min_samples_leaf)
         self.averaged = averaged_features(dataset.features, dataset.n_rows)
         self.sorted_values = {j: np.unique(dataset.X[~np.isnan(dataset.X[:, j]), j])
@@ -128,17 +135,44 @@ class J48Growth(CompiledGrowth):
             draft.stop = StopReason.MAX_DEPTH
             return
         splits = self._splits(draft.rows, draft.weights)
-        at, _ = choose(splits, self.averaged)
-        if at is None:
-            draft.stop = StopReason.NO_USEFUL_SPLIT
-            return
-        draft.candidate = self._candidate(splits[at])
+        spec = forced_spec(self.force, draft.path, draft.branch_path)
+        if spec is not None:
+            draft.candidate = self._forced(draft, splits, spec)
+        else:
+            at, _ = choose(splits, self.averaged)
+            if at is None:
+                draft.stop = StopReason.NO_USEFUL_SPLIT
+                return
+            draft.candidate = self._candidate(splits[at])
         fractions = draft.candidate.branch_fractions
-        for rows, weights in route(draft.candidate, self.data.X, draft.rows, draft.weights,
-                                   fractions):
+        parts = route(draft.candidate, self.data.X, draft.rows, draft.weights, fractions)
+        for b, (label, (rows, weights)) in enumerate(zip(draft.candidate.branches, parts)):
             draft.children.append(_Draft(rows, weights, self.data.n_classes, self.data.y,
-                                         draft.depth + 1))
+                                         draft.depth + 1, draft.path + (label,),
+                                         draft.branch_path + (b,)))
         waiting.extend(reversed(draft.children))
+
+    def _forced(self, draft: _Draft, splits: list[Split | None], spec) -> Candidate:
+        """The split ``spec`` asks for: a feature name (its J48 split here) or
+        ``(name, threshold)`` for a numeric feature."""
+        name, detail = (spec, None) if isinstance(spec, str) else (spec[0], spec[1])
+        data = self.data
+        j = next((i for i, f in enumerate(data.features) if f.name == name), None)
+        split = None
+        if j is not None and detail is None:
+            split = splits[j]
+        elif j is not None and data.features[j].kind is Kind.CONTINUOUS:
+            split = threshold_split(data.X[draft.rows, j], data.y[draft.rows], draft.weights, j,
+                                    data.n_classes, float(detail))
+        if split is None:
+            where = "the root" if not draft.path else " → ".join(draft.path)
+            raise ConfigError(f"cannot split {where} on {spec!r}: C4.5 (J48) offers no such "
+                              "split here", code="forced_split",
+                              params={"path": draft.path, "spec": spec, "note": ""})
+        threshold = None if detail is None else float(detail)
+        candidate = (self._candidate(split) if threshold is None else
+                     split_candidate(split, data.features[j], threshold))
+        return replace(candidate, forced=True)
 
     def _splits(self, rows: np.ndarray, weights: np.ndarray) -> list[Split | None]:
         data = self.data
@@ -187,7 +221,7 @@ class J48Growth(CompiledGrowth):
             for label, child in zip(draft.candidate.branches if draft.children else (),
                                     draft.children):
                 queue.append((child, node_id, path + (label,), expanded))
-        return Tree(data.schema, tuple(nodes), tree_settings(self.config, {}), step)
+        return Tree(data.schema, tuple(nodes), tree_settings(self.config, self.force), step)
 
     def _scores(self, tree: Tree, node: Node) -> "_NodeScores":
         """The scores of an expanded node, its candidate table made by :meth:`table`."""
@@ -220,7 +254,8 @@ def collapse(root: _Draft) -> None:
     waiting = [root]
     while waiting:
         draft = waiting.pop()
-        if draft.children and leaf_errors[id(draft)] >= draft.errors - COLLAPSE_SLACK:
+        if draft.children and not draft.candidate.forced and \
+                leaf_errors[id(draft)] >= draft.errors - COLLAPSE_SLACK:
             draft.children, draft.candidate, draft.stop = [], None, StopReason.COLLAPSED
         waiting.extend(draft.children)
 

@@ -157,6 +157,21 @@ def nominal_split(codes: np.ndarray, y: np.ndarray, w: np.ndarray, j: int, n_lev
     return Split(j, counts, total, gain, weka_gain_ratio(gain, counts.sum(axis=1), total))
 
 
+def threshold_split(values: np.ndarray, y: np.ndarray, w: np.ndarray, j: int, n_classes: int,
+                    threshold: float) -> Split | None:
+    """The cut x ≤ ``threshold`` | x > ``threshold`` a caller chose, scored like a searched one
+    but without the MDL penalty (no cut was searched); None if a side holds no known row."""
+    known = ~np.isnan(values)
+    left, right = known & (values <= threshold), known & (values > threshold)
+    counts = np.stack([np.bincount(y[left], w[left], n_classes),
+                       np.bincount(y[right], w[right], n_classes)])
+    if (counts.sum(axis=1) <= 0).any():
+        return None
+    total = float(w.sum())
+    gain = weka_gain(counts, total)
+    return Split(j, counts, total, gain, weka_gain_ratio(gain, counts.sum(axis=1), total))
+
+
 @njit(cache=True)
 def min_side(known_weight: float, n_classes: int, min_leaf: float) -> float:
     """The fewest rows each side of a numeric cut may hold: 0.1·|D̃|/classes, raised to M and
