@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, fields
 
+from .algorithms import TASKS
 from .candidates import Candidate
 from .dataset import DEFAULT_MISSING, Kind, Schema
 from .errors import DataError
@@ -45,7 +46,7 @@ _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error",
 def _candidate_dict(c: Candidate) -> dict:
     out = {f.name: getattr(c, f.name) for f in fields(Candidate)}
     out["kind"] = c.kind.value
-    for name in ("branches", "subset", "branch_codes"):
+    for name in ("branches", "subset", "branch_codes", "branch_values"):
         out[name] = None if out[name] is None else list(out[name])
     out["branch_counts"] = [list(row) for row in c.branch_counts]
     return out
@@ -58,7 +59,8 @@ def _node_dict(n: Node) -> dict:
             "impurity": n.impurity, "prediction": n.prediction, "created_at": n.created_at,
             "split": None if n.split is None else _candidate_dict(n.split),
             "children": list(n.children), "expanded_at": n.expanded_at,
-            "stop_reason": None if n.stop_reason is None else n.stop_reason.value}
+            "stop_reason": None if n.stop_reason is None else n.stop_reason.value,
+            "value": n.value}
 
 
 def to_json(tree: Tree) -> str:
@@ -132,7 +134,11 @@ def _candidate(data: dict, schema: Schema) -> Candidate:
     if feature.kind is Kind.NOMINAL:
         _expect((codes["subset"] is None) != (codes["branch_codes"] is None),
                 "a nominal split needs either a subset or branch codes")
-    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind,
+    values = data.get("branch_values")
+    if values is not None:
+        values = tuple(_number_list(values, "branch values"))
+        _expect(len(values) == len(branches), "one value per branch")
+    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind, branch_values=values,
                      branches=tuple(branches), threshold=threshold, midpoint=midpoint,
                      eligible=bool(data.get("eligible", True)), note=str(data.get("note", "")),
                      forced=bool(data.get("forced", False)), **codes, **kwargs)
@@ -145,7 +151,7 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
     _expect(all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**53
                 for v in ints.values()), "node ids and counts")
     _expect(ints["depth"] <= MAX_DEPTH, f"the tree is deeper than {MAX_DEPTH} levels")
-    _expect(ints["prediction"] < len(schema.classes), "node prediction out of range")
+    _expect(ints["prediction"] < max(len(schema.classes), 1), "node prediction out of range")
     parent = data.get("parent")
     _expect(parent is None or parent in seen, "a node must come after its parent")
     children = data.get("children")
@@ -156,7 +162,12 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
         _expect(len(children) == len(split.branches), "one child per branch")
     counts = _number_list(data.get("class_counts"), "class counts")
     distribution = _number_list(data.get("distribution"), "distribution")
-    _expect(len(counts) == len(distribution) == len(schema.classes), "one count per class")
+    value = _optional_number(data.get("value"), "node value")
+    if schema.is_regression:
+        _expect(not counts and value is not None and tuple(distribution) == (value,),
+                "a regression node has a value and no class counts")
+    else:
+        _expect(len(counts) == len(distribution) == len(schema.classes), "one count per class")
     path = data.get("path")
     _expect(isinstance(path, list) and all(isinstance(p, str) for p in path), "node path")
     reason = data.get("stop_reason")
@@ -169,7 +180,7 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
                 impurity=_number(data.get("impurity", 0.0), "impurity"), split=split,
                 children=tuple(children),
                 expanded_at=expanded, stop_reason=None if reason is None else StopReason(reason),
-                **ints)
+                value=value, **ints)
 
 
 def _no_constant(name: str):
@@ -211,6 +222,7 @@ def from_json(text: str) -> Tree:
                 and feature.get("kind") in (Kind.NOMINAL.value, Kind.CONTINUOUS.value)
                 and isinstance(feature.get("labels"), list), "a feature of the schema")
     _expect(all(isinstance(c, (str, int, float, bool)) for c in raw_schema["classes"]), "classes")
+    _expect(raw_schema.get("task", "classification") in TASKS, "the schema's task")
     schema = Schema.from_dict(raw_schema)
     raw_nodes = data.get("nodes")
     _expect(isinstance(raw_nodes, list) and raw_nodes, "the nodes")
