@@ -255,7 +255,12 @@ def visible(value: object) -> str:
 
 
 def node_label(tree: Tree, node: Node) -> str:
-    """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors)."""
+    """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors);
+    for a regression tree its mean, weight and the root of its MSE (the spread of its rows):
+    ``5.06 (5; sd 0.472)``."""
+    if tree.is_regression:
+        return (f"{node.value:.4g} ({node.weighted_n_samples:.4g}; "
+                f"sd {math.sqrt(node.impurity):.3g})")
     label = visible(tree.classes[node.prediction])
     weight = node.weighted_n_samples
     errors = weight - node.class_counts[node.prediction] if weight else 0.0
@@ -311,7 +316,9 @@ def _branch_test(split: Candidate, branch: str) -> str:
 CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
                 "#999999")
 #: The words a drawn node uses; callers pass translations with the same keys.
-DOT_WORDS = {"samples": "n", "more": "…"}
+DOT_WORDS = {"samples": "n", "more": "…", "mean": "mean", "mse": "MSE"}
+#: A regression node's fill, from the lowest node value to the highest (a sequential scale).
+VALUE_SCALE = ("#E3F2FD", "#0D47A1")
 _HIGHLIGHT = "#C2185B"
 _GREY = "#9E9E9E"
 
@@ -340,8 +347,23 @@ def _fill(color: str, distribution) -> str:
     return "#" + "".join(f"{round(255 - alpha * (255 - c)):02x}" for c in rgb)
 
 
+def _value_fill(value: float, low: float, high: float) -> str:
+    """The colour of a regression node's value on :data:`VALUE_SCALE` between the tree's lowest
+    and highest node values."""
+    share = 0.5 if high <= low else (value - low) / (high - low)
+    ends = [[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in VALUE_SCALE]
+    return "#" + "".join(f"{round(a + share * (b - a)):02x}" for a, b in zip(*ends))
+
+
 def _dot_label(tree: Tree, node: Node, words) -> str:
-    """Node text: the test (or the predicted class), the weighted class counts, the row count."""
+    """Node text: the test (or the predicted class), the weighted class counts, the row count;
+    for a regression node the test (or → its value), its mean and MSE, the row count."""
+    if tree.is_regression:
+        head = node.split.describe() if node.split is not None else f"→ {node.value:.4g}"
+        lines = [f"#{node.node_id}  {head}",
+                 f"{words['mean']} = {node.value:.4g} · {words['mse']} = {node.impurity:.4g}",
+                 f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+        return "\\n".join(dot_escape(line) for line in lines)
     counts = " · ".join(f"{label} {count:.4g}" for label, count in
                         zip(tree.classes, node.class_counts))
     head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
@@ -391,6 +413,9 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     colors = tuple(class_colors or CLASS_COLORS)
     words = {**DOT_WORDS, **(labels or {})}
     greyed = set(greyed)
+    if tree.is_regression:
+        values = [node.value for node in tree.iter_nodes()]
+        low, high = min(values), max(values)
     out = ["digraph tree {",
            '  graph [rankdir=TB, nodesep=0.25, ranksep=0.45, fontname="sans-serif"];',
            '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '
@@ -404,8 +429,11 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
             attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',
                       f'fontcolor="{_GREY}"', f'color="{_GREY}"']
         else:
-            color = colors[node.prediction % len(colors)]
-            attrs.append(f'fillcolor="{_fill(color, node.distribution)}"')
+            fill = _value_fill(node.value, low, high) if tree.is_regression else \
+                _fill(colors[node.prediction % len(colors)], node.distribution)
+            attrs.append(f'fillcolor="{fill}"')
+            if tree.is_regression and node.value > (low + high) / 2:
+                attrs.append('fontcolor="white"')
             if node.is_leaf and node.stop_reason is None:       # waiting to be expanded
                 attrs.append('style="rounded,filled,dotted"')
         if node.node_id == highlight:
