@@ -66,3 +66,16 @@ def test_diabetes_grows_whole(make_app):
     at.button(key="grow.last").click().run()
     assert not at.exception
     assert _dot(at).count("->") == 14
+
+
+@pytest.mark.parametrize("page", ["pages/prune.py", "pages/compare.py", "pages/predict.py",
+                                  "pages/concepts.py"])
+def test_classification_pages_say_so_for_a_regression_target(make_app, page):
+    """These pages show classification trees so far: a regression target gets a clear note,
+    never a classification kernel fed with numbers."""
+    at = make_app(page)
+    at.session_state[state.DATASET] = "diabetes"
+    at.session_state[state.TARGET] = "progression"
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    assert any("classification trees so far" in info.value for info in at.info)

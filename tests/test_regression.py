@@ -206,3 +206,11 @@ def test_every_node_value_is_the_weighted_mean_of_its_rows(table):
 def _shape(tree):
     return [(n.split.feature, n.split.threshold) if n.split else round(n.value, 9)
             for n in tree.iter_preorder()]
+
+
+def test_classification_explanations_refuse_a_regression_data_set():
+    from treecore import split_candidates
+
+    data = Dataset.from_frame(lihang_table(), "y", task="regression")
+    with pytest.raises(ConfigError, match="squared error"):
+        split_candidates(data)

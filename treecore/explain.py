@@ -37,6 +37,9 @@ def _node_context(dataset: Dataset, node, algorithm: str | None, criterion: str 
     preset, crit = resolve(algorithm or "cart", criterion)
     if node is None:
         node = NodeSample(np.arange(dataset.n_rows), dataset.weights.astype(float))
+    if dataset.is_regression:
+        raise ConfigError("a regression node's candidates are scored by squared error: "
+                          "use treecore.least_squares.node_candidates")
     data = NodeData(dataset.X[node.rows], dataset.y[node.rows], node.weights, dataset.n_classes)
     return data, SplitRules(preset, crit, style, min_leaf, excluded)
 

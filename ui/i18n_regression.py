@@ -58,6 +58,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "A regression tree is grown by CART with the squared error (the least-squares "
               "regression tree); ID3 and C4.5 grow classification trees.",
         "zh": "回归树由 CART 以平方误差生成（最小二乘回归树）；ID3 与 C4.5 生成分类树。"},
+    "regression.classification_only": {
+        "en": "This page shows classification trees so far. The data set's target is a number "
+              "to predict: its regression tree grows on the Grow page, or switch the kind of "
+              "tree on the Data page.",
+        "zh": "本页目前只展示分类树。当前数据集的目标是要预测的数值：其回归树可在“生成决策树”页"
+              "查看，或在“数据”页切换决策树类型。"},
     "regression.value": {"en": "mean", "zh": "均值"},
     "regression.mse": {"en": "MSE", "zh": "MSE"},
 }
