@@ -13,6 +13,7 @@ import numpy as np
 from .algorithms import resolve
 from .candidates import CandidateTable
 from .dataset import Dataset, Kind
+from .errors import ConfigError
 from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, ThresholdSweep,
                         feature_candidate, known_share, leaves_large_enough, node_candidates,
                         partition_figures, subset_table, sweep, value_counts)
