@@ -48,16 +48,6 @@ def node_mse(sums):
 
 
 @njit(cache=True, inline="always")
-def _decrease(parent, total, w_left, s_left):
-    """MSE(D) − (SSE_left + SSE_right)/W of the cut with sums (w_left, s_left) on its left;
-    SSE_left + SSE_right = Q − S_left²/W_left − S_right²/W_right."""
-    weight = total[WEIGHT]
-    w_right, s_right = weight - w_left, total[SUM] - s_left
-    proxy = s_left * s_left / w_left + s_right * s_right / w_right
-    return max(parent - (total[SQUARES] - proxy) / weight, 0.0)
-
-
-@njit(cache=True, inline="always")
 def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left, right):
     """The cut of one feature (values sorted ascending, equal exactly where ``keys`` are) that
     most decreases the squared error, with the ``targets`` and ``weights`` (none: all 1) of
@@ -68,15 +58,19 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
     :data:`treecore.kernels.ONLY_SMALL_LEAVES`. Scanning up from the lowest threshold, a cut
     replaces the best so far only when its decrease is higher by more than ``tolerance`` ×
     MSE(D) (the squared error has the target's unit squared, so a tie is relative; with no
-    tolerance this is scikit-learn's rule); ``tolerance`` is also the slack of the weight test. Returns (status, position of the last value
-    left of the cut) and fills ``left`` and ``right`` with the sums of each side.
+    tolerance this is scikit-learn's rule); ``tolerance`` is also the slack of the weight test.
+
+    The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
+    P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
+    only when a cut wins. Returns (status, position of the last value left of the cut) and
+    fills ``left`` and ``right`` with the sums of each side.
     """
     m = len(keys)
     unit = len(weights) == 0
-    parent = mse(total[WEIGHT], total[SUM], total[SQUARES])
-    tie = tolerance * parent
+    weight, total_sum = total[WEIGHT], total[SUM]
+    slack = tolerance * mse(weight, total_sum, total[SQUARES]) * weight   # a tie, in P
     floor = min_leaf - tolerance
-    best_allowed, best_any = -1.0, -1.0
+    top_any, top_allowed = -np.inf, -np.inf                               # best P + slack
     end_allowed, end_any = -1, -1
     w_left, s_left = 0.0, 0.0
     for p in range(m - 1):
@@ -85,11 +79,13 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
         s_left += w_p * targets[p]
         if keys[p + 1] == keys[p]:
             continue
-        d = _decrease(parent, total, w_left, s_left)
-        if d > best_any + tie:
-            best_any, end_any = d, p
-        if w_left >= floor and total[WEIGHT] - w_left >= floor and d > best_allowed + tie:
-            best_allowed, end_allowed = d, p
+        w_right, s_right = weight - w_left, total_sum - s_left
+        scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
+        product = w_left * w_right
+        if scaled > top_any * product:
+            top_any, end_any = scaled / product + slack, p
+        if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
+            top_allowed, end_allowed = scaled / product + slack, p
     if end_any < 0:
         return kernels.NO_CUT, -1
     status, end = kernels.BEST_CUT, end_allowed
