@@ -35,11 +35,12 @@ def tree_from_session():
         return pe.load_model(S[pe.MODEL_JSON]), t("predict.from_model", name=S[pe.MODEL_NAME])
     if dataset is None:
         return None, t("grow.no_data", message=error_text(data_error))
-    page.classification_only(dataset)
     params, force = growth.params_from_session(), S[growth.FORCE]
     if source == "grow":
         train, _, _ = growth.training_split(dataset)
         return growth.cached_fit(train, params, force).tree, t("predict.from_grow")
+    if dataset.is_regression:
+        return None, t("regression.predict_from_lab")
     chosen = split.current_split(dataset)
     unpruned = lab.unpruned_tree(chosen.train, params, force)
     pruned = lab.cached_post_prune(S[lab.METHOD], unpruned, chosen.train, chosen.validation,
@@ -68,11 +69,9 @@ except (ConfigError, DataError) as error:
 if tree is None:
     st.error(plain(about), icon="⚠️")
     st.stop()
-if tree.is_regression:                 # a regression model loaded from JSON
-    st.info(t("regression.classification_only"), icon="ℹ️")
-    st.stop()
 st.caption(plain(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
-                   target=tree.schema.target, classes=", ".join(map(str, tree.classes)))))
+                   target=tree.schema.target,
+                   classes=", ".join(map(str, tree.classes)) or t("regression.a_number"))))
 
 
 # ================================================================ rows and predictions

@@ -68,8 +68,7 @@ def test_diabetes_grows_whole(make_app):
     assert _dot(at).count("->") == 14
 
 
-@pytest.mark.parametrize("page", ["pages/prune.py", "pages/compare.py", "pages/predict.py",
-                                  "pages/concepts.py"])
+@pytest.mark.parametrize("page", ["pages/prune.py", "pages/compare.py", "pages/concepts.py"])
 def test_classification_pages_say_so_for_a_regression_target(make_app, page):
     """These pages show classification trees so far: a regression target gets a clear note,
     never a classification kernel fed with numbers."""
@@ -79,3 +78,16 @@ def test_classification_pages_say_so_for_a_regression_target(make_app, page):
     at.run()
     assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
     assert any("classification trees so far" in info.value for info in at.info)
+
+
+def test_predict_page_predicts_numbers_and_offers_every_download(make_app):
+    at = make_app("pages/predict.py")
+    at.session_state[state.DATASET] = "lihang_regression"
+    at.session_state[state.TARGET] = "y"
+    at.session_state[growth.MAX_DEPTH] = 1
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    table = next(df.value for df in at.dataframe if "y (predicted)" in df.value.columns)
+    assert [round(v, 3) for v in table["y (predicted)"]] == [5.06] * 5 + [8.176] * 5
+    names = {button.label for button in at.get("download_button")}
+    assert {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json"} <= names

@@ -214,3 +214,26 @@ def test_classification_explanations_refuse_a_regression_data_set():
     data = Dataset.from_frame(lihang_table(), "y", task="regression")
     with pytest.raises(ConfigError, match="squared error"):
         split_candidates(data)
+
+
+def test_exports_predict_what_the_tree_predicts(diabetes):
+    import sqlite3
+
+    from treecore.export import to_python, to_rules, to_sql
+
+    X, y = diabetes
+    tree = DecisionTreeRegressor(max_depth=3).fit(X, y).tree_
+    expected = tree.predict(X.to_numpy())
+    namespace: dict = {}
+    exec(to_python(tree), namespace)
+    rows = X.to_dict("records")
+    assert [namespace["predict"](row) for row in rows] == pytest.approx(list(expected))
+    with sqlite3.connect(":memory:") as db:
+        X.to_sql("rows", db, index=False)
+        got = [r[-1] for r in db.execute(to_sql(tree, "rows")).fetchall()]
+    assert got == pytest.approx(list(expected))
+    rules = to_rules(tree).splitlines()
+    assert len(rules) == tree.n_leaves
+    first = next(tree.iter_leaves())
+    assert any(f"= {first.value:.6g}  [coverage {first.weighted_n_samples:.4g}, sd " in line
+               for line in rules)

@@ -497,7 +497,8 @@ def routes(tree: Tree, node: Node) -> list[Route]:
 
 def to_rules(tree: Tree) -> str:
     """One if-then rule per leaf, with its coverage (the weighted training rows reaching it) and
-    confidence (the share of them in the predicted class).
+    confidence (the share of them in the predicted class); for a regression tree the leaf's
+    mean and the spread of its rows (sd = √MSE) instead of the confidence.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
@@ -514,6 +515,11 @@ def to_rules(tree: Tree) -> str:
             continue
         conditions = " AND ".join(node_conditions(tree, leaf.node_id)) or "TRUE"
         weight = leaf.weighted_n_samples
+        if tree.is_regression:
+            lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
+                         f"{leaf.value:.6g}  [coverage {weight:.4g}, "
+                         f"sd {math.sqrt(leaf.impurity):.4g}]")
+            continue
         share = (leaf.class_counts[leaf.prediction] / weight if weight
                  else leaf.distribution[leaf.prediction])
         lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
@@ -551,7 +557,7 @@ def _label(value):
 
 
 def _blend(row, parts):
-    total = [0.0] * len(CLASSES)
+    total = [0.0] * max(len(CLASSES), 1)
     for fraction, child in parts:
         if fraction > 0:
             for k, p in enumerate(child(row)):
@@ -571,6 +577,15 @@ def predict(row):
     probabilities = _n0(row)
     top = max(probabilities)
     return CLASSES[next(k for k, p in enumerate(probabilities) if p >= top - 1e-12)]
+'''
+
+
+_PY_REGRESSION_FOOTER = '''
+
+def predict(row):
+    """The predicted number of one row (a dict of feature name -> raw value): the mean of the
+    leaf it reaches, blended by weight over the leaves where a tested value is missing."""
+    return _n0(row)[0]
 '''
 
 
@@ -598,7 +613,9 @@ def _py_node(tree: Tree, node: Node) -> str:
 def to_python(tree: Tree) -> str:
     """A standalone Python module defining ``predict(row: dict) -> class`` and
     ``predict_proba(row: dict) -> dict``, giving the same results as the tree, missing values
-    included (distributed by branch fractions and blended, as :mod:`treecore.predict`).
+    included (distributed by branch fractions and blended, as :mod:`treecore.predict`). For a
+    regression tree ``predict(row)`` returns the predicted number (and there is no
+    ``predict_proba``).
 
     One function per node (recursion depth = tree depth). Every name and label is written as a
     Python literal (``repr``), so any column name or value yields valid code.
@@ -616,7 +633,11 @@ def to_python(tree: Tree) -> str:
     """
     header = (_PY_HEADER.replace("@CLASSES@", repr(list(tree.classes)))
               .replace("@MISSING@", repr(list(_PY_MISSING))))
-    return header + "".join(_py_node(tree, node) for node in tree.iter_preorder()) + _PY_FOOTER
+    if tree.is_regression:
+        header = header.replace("returns the predicted class;\npredict_proba(row) returns "
+                                "{class: probability}", "returns the predicted number")
+    footer = _PY_REGRESSION_FOOTER if tree.is_regression else _PY_FOOTER
+    return header + "".join(_py_node(tree, node) for node in tree.iter_preorder()) + footer
 
 
 def sql_identifier(name: str) -> str:
@@ -650,7 +671,7 @@ def _sql_node(tree: Tree, node: Node, indent: int) -> str:
     """The CASE expression of ``node``: known values follow their branch; NULL and anything no
     branch accepts fall to ELSE, the node's own prediction."""
     if node.is_leaf:
-        return sql_literal(tree.classes[node.prediction])
+        return _sql_prediction(tree, node)
     pad = "  " * indent
     column = sql_identifier(node.split.feature)
     lines = ["CASE"]
@@ -660,9 +681,14 @@ def _sql_node(tree: Tree, node: Node, indent: int) -> str:
         else:
             test = f"CAST({column} AS TEXT) IN ({', '.join(map(sql_literal, r.labels))})"
         lines.append(f"{pad}  WHEN {test} THEN {_sql_node(tree, tree.node(r.child), indent + 2)}")
-    lines.append(f"{pad}  ELSE {sql_literal(tree.classes[node.prediction])}")
+    lines.append(f"{pad}  ELSE {_sql_prediction(tree, node)}")
     lines.append(f"{pad}END")
     return "\n".join(lines)
+
+
+def _sql_prediction(tree: Tree, node: Node) -> str:
+    """What a node predicts, as an SQL literal: its class, or a regression node's mean."""
+    return sql_literal(node.value if tree.is_regression else tree.classes[node.prediction])
 
 
 def to_sql(tree: Tree, table: str | None = None) -> str:
