@@ -91,3 +91,12 @@ def test_predict_page_predicts_numbers_and_offers_every_download(make_app):
     assert [round(v, 3) for v in table["y (predicted)"]] == [5.06] * 5 + [8.176] * 5
     names = {button.label for button in at.get("download_button")}
     assert {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json"} <= names
+
+
+def test_every_cut_of_the_small_sample_is_written_out(lihang):
+    """Li Hang 习题 5.2 on the Grow page: m(s) of every cut, as the test docstring works it."""
+    at = lihang("pages/grow.py")
+    cuts = next(df.value for df in at.dataframe if "sse_cut" in df.value.columns)
+    assert list(cuts["cut"]) == [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5]
+    assert [round(v, 2) for v in cuts["sse_cut"]] == [22.65, 17.70, 12.19, 7.38, 3.36, 5.07,
+                                                      10.05, 15.18, 21.33]

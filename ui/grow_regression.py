@@ -57,10 +57,18 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
         "y": t("regression.sse_axis"), "chosen": t("grow.chosen")}),
         key="grow.sse_chart")
     right.plotly_chart(regression_view.rows_chart(rows, curve, {
-        "title": t("regression.rows_title", target=tree.schema.target, feature=feature),
+        "title": t("regression.rows_title", target=tree.schema.target, feature=feature,
+                   node=node_id),
         "feature": feature, "target": tree.schema.target, "rows": t("regression.rows"),
         "means": t("regression.means")}), key="grow.rows_chart")
     st.caption(t("regression.threshold_caption"))
+    if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
+        st.markdown(f"**{plain(t('regression.cuts_table', feature=feature))}**")
+        number = {"format": "%.4g"}
+        st.dataframe(regression_view.cuts_frame(curve), hide_index=True, key="grow.cuts",
+                     column_config={name: st.column_config.NumberColumn(t(f"col.{name}"),
+                                                                        **number)
+                                    for name in ("cut", "sse_cut", "left_mean", "right_mean")})
 
 
 def inspector_tab(stage: Tree, train: Dataset, default: int, stop_words) -> None:

@@ -39,9 +39,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                          "#{node}",
                                    "zh": "结点 #{node} 上按 {feature} 各切分点划分后的平方误差"},
     "regression.sse_axis": {"en": "SSE(R₁) + SSE(R₂)", "zh": "SSE(R₁) + SSE(R₂)"},
-    "regression.rows_title": {"en": "The node's rows: {target} against {feature}, with the two "
-                                    "region means of the chosen cut",
-                              "zh": "结点的样本：{target} 对 {feature}，以及所选切分的两个区域均值"},
+    "regression.rows_title": {"en": "{target} against {feature} at node #{node}",
+                              "zh": "结点 #{node} 的 {target} 对 {feature}"},
+    "regression.cuts_table": {"en": "Every cut s of {feature} written out",
+                              "zh": "{feature} 的每个切分点 s"},
+    "col.cut": {"en": "s", "zh": "s"},
+    "col.sse_cut": {"en": "m(s) = SSE(R₁) + SSE(R₂)", "zh": "m(s) = SSE(R₁) + SSE(R₂)"},
     "regression.means": {"en": "region means c₁, c₂", "zh": "区域均值 c₁、c₂"},
     "regression.rows": {"en": "rows", "zh": "样本"},
     "regression.threshold_caption": {

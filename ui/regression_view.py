@@ -75,6 +75,16 @@ def node_rows(dataset: Dataset, tree: Tree, node_id: int, feature: str
     return curve, NodeRows(values[keep], targets[keep], len(order))
 
 
+#: A node with at most this many cuts of a feature gets them written out as a table.
+CUTS_WRITTEN_OUT = 30
+
+
+def cuts_frame(curve: CutCurve) -> pd.DataFrame:
+    """Every cut as a row, as the books write them out: s, m(s) = SSE(R₁) + SSE(R₂), c₁, c₂."""
+    return pd.DataFrame({"cut": curve.thresholds, "sse_cut": curve.sse,
+                         "left_mean": curve.left_mean, "right_mean": curve.right_mean})
+
+
 def sse_chart(curve: CutCurve, words: dict) -> go.Figure:
     """SSE(R₁) + SSE(R₂) at every cut (``words``: title, threshold, y, chosen), the least
     marked."""
