@@ -6,7 +6,7 @@ import streamlit as st
 
 from treecore.algorithms import ALGORITHMS
 
-from . import state
+from . import growth, state
 from .i18n import LANGUAGES, t
 
 #: CSS injected in presentation mode: larger text everywhere, for a projector.
@@ -30,7 +30,7 @@ def render() -> None:
                   **state.widget(state.PRESENTATION, st.session_state[state.PRESENTATION]))
         st.divider()
         _current_data()
-        st.caption(t("sidebar.algorithm", name=ALGORITHMS[st.session_state[state.ALGORITHM]].label))
+        st.caption(t("sidebar.algorithm", name=ALGORITHMS[growth.current_algorithm()].label))
     if st.session_state[state.PRESENTATION]:
         st.markdown(PRESENTATION_CSS, unsafe_allow_html=True)
 
