@@ -7,7 +7,8 @@ from ui.i18n import t
 from ui.samples import SAMPLES
 
 #: The samples offered as one-click starts, in the order of the books.
-STARTERS = ("watermelon2.0", "watermelon3.0", "watermelon2.0alpha", "lihang_loan")
+STARTERS = ("watermelon2.0", "watermelon3.0", "watermelon2.0alpha", "lihang_loan",
+            "lihang_regression")
 
 state.ensure_defaults()
 lang = st.session_state[state.LANGUAGE]
@@ -17,7 +18,9 @@ st.markdown(f"**{t('home.tagline')}**")
 st.markdown(t("home.what"))
 
 st.subheader(t("home.start"))
-for column, sample_id in zip(st.columns(2) * 2, STARTERS):
+columns = st.columns(2)
+for position, sample_id in enumerate(STARTERS):
+    column = columns[position % 2]
     if column.button(SAMPLES[sample_id].name(lang), key=f"home.start.{sample_id}",
                      icon="🌱", width="stretch"):
         state.use_sample(sample_id)

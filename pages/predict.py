@@ -10,7 +10,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import flow_view, growth, split, state
+from ui import flow_view, growth, page, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
@@ -39,6 +39,8 @@ def tree_from_session():
     if source == "grow":
         train, _, _ = growth.training_split(dataset)
         return growth.cached_fit(train, params, force).tree, t("predict.from_grow")
+    if dataset.is_regression:
+        return None, t("regression.predict_from_lab")
     chosen = split.current_split(dataset)
     unpruned = lab.unpruned_tree(chosen.train, params, force)
     pruned = lab.cached_post_prune(S[lab.METHOD], unpruned, chosen.train, chosen.validation,
@@ -68,7 +70,8 @@ if tree is None:
     st.error(plain(about), icon="⚠️")
     st.stop()
 st.caption(plain(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
-                   target=tree.schema.target, classes=", ".join(map(str, tree.classes)))))
+                   target=tree.schema.target,
+                   classes=", ".join(map(str, tree.classes)) or t("regression.a_number"))))
 
 
 # ================================================================ rows and predictions

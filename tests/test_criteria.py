@@ -78,8 +78,13 @@ def test_every_algorithm_names_known_criteria():
         assert preset.name == name
         assert preset.default_criterion in preset.criteria
         assert set(preset.criteria) <= set(CRITERIA)
+        assert {CRITERIA[c].task for c in preset.criteria} == {"classification"}
+        assert {CRITERIA[c].task for c in preset.regression_criteria} <= {"regression"}
     for name, criterion in CRITERIA.items():
-        assert criterion.name == name and criterion.impurity in IMPURITIES
+        assert criterion.name == name
+        # class-count impurities live in criteria.IMPURITIES; the squared error of a
+        # regression node's sums in treecore.squared_error (tests/test_regression.py)
+        assert criterion.impurity in IMPURITIES or criterion.task == "regression"
 
 
 def test_resolve_defaults_and_errors():
@@ -103,7 +108,7 @@ def test_compiled_figures_follow_the_criteria_formulas(branches, rho, missing):
     from treecore.splitting import partition_figures
 
     counts = np.array(branches)
-    for criterion in CRITERIA.values():
+    for criterion in (c for c in CRITERIA.values() if c.task == "classification"):
         impurity = IMPURITIES[criterion.impurity]
         got = partition_figures(counts, rho, missing, criterion)
         gain = information_gain(counts, rho)

@@ -96,12 +96,16 @@ def read_rows(name: str, data: bytes) -> pd.DataFrame:
 # ------------------------------------------------------------------------------- predictions
 def predictions(tree: Tree, frame: pd.DataFrame, missing=None) -> pd.DataFrame:
     """``frame`` with the predicted class and one probability column per class,
-    ``P(<class>)``. Raises DataError when a feature column is absent or a number is not one."""
+    ``P(<class>)`` (a regression tree: the predicted number). Raises DataError when a feature
+    column is absent or a number is not one."""
     X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
-    proba = tree.predict_proba(X)
     out = frame.copy()
     target = tree.schema.target
     column = target if target not in frame.columns else f"{target} (predicted)"
+    if tree.is_regression:
+        out[column] = tree.predict(X)
+        return out
+    proba = tree.predict_proba(X)
     out[column] = np.asarray(tree.classes, dtype=object)[most_probable(proba)]
     for k, label in enumerate(tree.classes):
         out[f"P({label})"] = proba[:, k]
@@ -128,10 +132,9 @@ def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
             continue
         weight = reached[node.node_id]
         if node.is_leaf:
-            shares = ", ".join(f"{c} {p:.3g}" for c, p in zip(tree.classes, node.distribution))
             lines.append({"node": node.node_id, "depth": node.depth, "test": "",
                           "value": "", "weight": weight, "split": False,
-                          "outcome": f"→ {tree.classes[node.prediction]} ({shares})"})
+                          "outcome": _leaf_outcome(tree, node)})
             continue
         split = node.split
         branches = [(label, reached[child]) for label, child in zip(split.branches, node.children)
@@ -145,6 +148,14 @@ def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
                       "split": bool(is_split), "outcome": outcome})
     return pd.DataFrame(lines, columns=["node", "depth", "test", "value", "weight", "split",
                                         "outcome"])
+
+
+def _leaf_outcome(tree: Tree, node) -> str:
+    """What a leaf on a row's path predicts: its class and class shares, or its mean."""
+    if tree.is_regression:
+        return f"→ {node.value:.6g}"
+    shares = ", ".join(f"{c} {p:.3g}" for c, p in zip(tree.classes, node.distribution))
+    return f"→ {tree.classes[node.prediction]} ({shares})"
 
 
 # ------------------------------------------------------------------------------- downloads

@@ -1,0 +1,40 @@
+"""A regression tree in a real browser: the Li Hang exercise 5.2 sample opens on the Grow page,
+grows CART's least-squares tree step by step, and shows the squared error after every cut and
+the node's rows with the two region means; the Data page offers the kind of tree."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from ui.samples import SAMPLES
+
+pytestmark = pytest.mark.browser
+
+TREE_NODES = "[data-testid=stGraphVizChart] >> nth=0 >> svg g.node"
+
+
+def test_regression_tree_grows_and_explains_its_cuts(app_page, shot, settle):
+    page = app_page
+    page.get_by_role("button", name=SAMPLES["lihang_regression"].name("en")).click()
+    settle(page)
+    expect(page.get_by_role("heading", name="Grow a decision tree")).to_be_visible()
+    expect(page.locator(TREE_NODES)).to_have_count(1, timeout=30_000)
+    expect(page.get_by_text("least leaves squared error").first).to_be_visible()
+    page.locator(".st-key-grow-next button").first.click()
+    settle(page)
+    expect(page.locator(TREE_NODES)).to_have_count(3)
+    expect(page.locator(TREE_NODES).filter(has_text="mean = 5.06")).to_have_count(1)
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    shot(page, "40-regression-grow")
+    page.get_by_role("tab", name="Threshold chart").click()
+    charts = page.locator("[data-testid=stPlotlyChart] .main-svg >> visible=true")
+    expect(charts.first).to_be_visible()
+    expect(page.get_by_text("region means", exact=False).first).to_be_visible()
+    shot(page, "41-regression-cuts")
+
+    page.get_by_role("link", name="Data").first.click()
+    settle(page)
+    expect(page.get_by_text("Regression tree (predict a number)")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    shot(page, "42-regression-data")
