@@ -27,6 +27,12 @@ function decode(data) {
 
 function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
 
+function inkOn(fill) {                            // dark text on a light fill, white on dark
+  const n = parseInt(fill.slice(1), 16);
+  const lum = (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
+  return lum < 0.5 ? "#ffffff" : "#1b1b1b";
+}
+
 class TreeView {
   constructor(parent) {
     this.root = parent.querySelector(".tv");
@@ -207,6 +213,13 @@ class TreeView {
     }
   }
 
+  screenPoint(id) {                                 // where node ``id`` is drawn (tests, tools)
+    const m = this.model;
+    if (!m || !m.index.has(id)) return null;
+    const i = m.index.get(id);
+    return [this.sx(i), this.sy(i)];
+  }
+
   // ------------------------------------------------------------------ hit testing
   nearest(level, wx) {
     const xs = this.model.levelX[level];
@@ -322,7 +335,11 @@ class TreeView {
         if (act === "fit") { this.fit(); this.renderMini(); this.draw(); }
         else if (act === "in") this.zoomAt(W / 2, H / 2, 1.4);
         else if (act === "out") this.zoomAt(W / 2, H / 2, 1 / 1.4);
-        else if (act === "map") { this.mini.hidden = !this.mini.hidden; this.draw(); }
+        else if (act === "map") {
+          this.wantMini = this.mini.hidden || this.mini.style.visibility === "hidden";
+          this.mini.hidden = !this.wantMini;
+          this.draw();
+        }
       },
       mini: (e) => {
         if (e.type === "pointerdown") this.mini.setPointerCapture(e.pointerId);
@@ -451,6 +468,10 @@ class TreeView {
     this.root.dataset.visible = String(visible.length);
     for (const i of visible) this.drawNode(i, lod, bw, bh);
     if (lod === 2) for (const i of visible) this.drawEdgeLabel(i, bw, bh, zy);
+    const m0 = this.toWorld(0, 0), m1 = this.toWorld(W, H);
+    const whole = m0[0] <= m.minX - 0.5 && m1[0] >= m.maxX + 0.5 && m0[1] <= -0.5
+      && m1[1] >= m.maxDepth + 0.5;
+    this.mini.style.visibility = whole && !this.wantMini ? "hidden" : "visible";
     if (!this.mini.hidden) this.drawMini();
   }
 
@@ -496,7 +517,7 @@ class TreeView {
     }
     ctx.setLineDash([]);
     const pad = 6 * s, inner = bw - 2 * pad, f = this.fontPx;
-    ctx.fillStyle = grey ? GREY_TEXT : "#1b1b1b";
+    ctx.fillStyle = grey ? GREY_TEXT : inkOn(m.fill[i]);
     ctx.font = `600 ${f}px sans-serif`;
     if (lod === 1) {
       ctx.fillText(this.truncate(m.title[i], inner), x, y);
