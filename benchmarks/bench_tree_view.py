@@ -8,7 +8,7 @@ labels, so the tree grows deep and bushy), medians of several runs of:
 - encode: the view as compact JSON bytes (``TreeView.payload`` + ``encode``);
 - cold: all three, what the first drawing of a tree (or of a new step) costs;
 - click: what a click costs once the view is cached (``cached_view`` hit, selection path,
-  the message bytes): what every rerun of the Grow page pays for the tree view;
+  the message): what every rerun of the Grow page pays for the tree view;
 - step: a new growth step of the 15k tree (a new stage laid out; faces cached).
 
     .venv/bin/python benchmarks/bench_tree_view.py
@@ -51,7 +51,7 @@ def median_ms(job, repeat: int = 7) -> float:
 
 
 def main() -> None:
-    for rows in (1_000, 14_000):
+    for rows in (2_000, 31_000):                     # about 1,000 and 15,000 nodes
         tree = noisy_tree(rows)
         list(tree.iter_nodes())                       # the engine's Node objects, made once
         faces = tree_faces(tree, WORDS)

@@ -250,7 +250,7 @@ def inspector_tab(node_id: int) -> None:
     """What the selected node says (it is chosen by clicking it in the tree, or in the picker
     under the tree)."""
     node = stage.node(node_id)
-    st.markdown(f"**{t('grow.node')} #{node_id}** " + plain(" → ".join(node.path)))
+    st.markdown(f"**{t('grow.node')} #{node_id}**")
     conditions, label = node_view.rule(stage, node_id)
     left, right = st.columns(2)
     with left:

@@ -212,9 +212,8 @@ def _tree_view(at) -> tuple[dict, dict]:
 
     walk(at._tree)
     assert len(found) == 1
-    data = next(arg.bytes for arg in found[0].special_args if arg.key == "data")
-    head, body = data.split(b"\n", 1)
-    return json.loads(head), json.loads(body)
+    body = next(arg.bytes for arg in found[0].special_args if arg.key == "body")
+    return json.loads(found[0].json_args)["head"], json.loads(body)
 
 
 def test_the_tree_view_draws_the_stage_and_selects_the_step_node(grow_page):
@@ -240,7 +239,7 @@ def test_selecting_a_node_shows_it_everywhere(grow_page):
     head, _ = _tree_view(at)
     assert head["selected"] == 3 and head["path"] == [0, 3] and head["focus"] == 10
     texts = [m.value for m in at.markdown]
-    assert "**Node #3** 模糊" in texts
+    assert "**Node #3**" in texts and "IF ` 纹理 = 模糊 ` THEN ` 好瓜 = 否 `" in texts
     assert "**Candidate splits at node #3**" in texts
     assert any("node \\#3" in c.value for c in at.caption)          # the lens' caption
     assert at.selectbox(key="w_" + growth.INSPECT).value == 3      # the picker agrees

@@ -161,9 +161,8 @@ def test_the_selection_carries_the_path_from_the_root(melon_tree):
 def test_the_message_is_a_head_line_and_the_tree(melon_tree):
     view = build_view(tree_faces(melon_tree))
     digest, body = encode(view.payload())
-    data = message(digest, body, {**selection(view, 1), "scale": 1.6})
-    head, rest = data.split(b"\n", 1)
-    assert json.loads(head) == {"selected": 1, "path": [0, 1], "focus": None, "scale": 1.6,
+    head, rest = message(digest, body, {**selection(view, 1), "scale": 1.6})
+    assert head == {"selected": 1, "path": [0, 1], "focus": None, "scale": 1.6,
                                 "digest": digest}
     assert rest == body
     assert encode(view.payload())[0] == digest                  # stable

@@ -5,7 +5,7 @@ Pure functions of treecore values (no Streamlit), unit-tested alone. A tree beco
 each), their positions (:mod:`ui.tree_layout`), texts and colours, as flat arrays. Its
 :meth:`TreeView.payload` is the JSON the browser component (:mod:`ui.tree_widget`) draws; what
 changes on a click (the selected node and its path) travels apart (:func:`selection`), so a
-click never rebuilds or resends the tree's description on the server.
+click never rebuilds the tree's description on the server.
 
 How a node reads is decided in one place, :func:`node_texts`; its colour in
 :func:`fill_colors`.
@@ -261,9 +261,9 @@ def encode(payload: dict) -> tuple[str, bytes]:
     return hashlib.blake2b(body, digest_size=8).hexdigest(), body
 
 
-def message(digest: str, body: bytes, dynamic: Mapping) -> bytes:
-    """What the component receives: one line of small, changing values (the digest of the tree
-    description included), a line break, then the tree description itself."""
-    head = json.dumps({**dynamic, "digest": digest}, ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
-    return head + b"\n" + body
+def message(digest: str, body: bytes, dynamic: Mapping) -> tuple[dict, bytes]:
+    """What the component receives: a head of small, changing values (the digest of the tree
+    description included), sent as JSON, and the tree description as bytes. The head is what
+    makes the browser redraw: Streamlit sends a component new arguments when its JSON
+    arguments change, not when only its bytes do."""
+    return {**dynamic, "digest": digest}, body

@@ -16,8 +16,9 @@ It is a components.v1 component rather than v2 (inline, no iframe) because a v2 
 state is an unpicklable object in Streamlit 1.67, which our
 ``runner.enforceSerializableSessionState`` refuses; a v1 component's value is plain JSON.
 
-The server sends the tree's description once per (tree, step, collapsed set, language): it is
-cached as bytes, and a click changes only a small head line (selected node, its path).
+The tree's description is built once per (tree, step, collapsed set, language) and cached as
+bytes; a click changes only the small JSON head (selected node, its path), and the browser
+parses the description again only when its digest changes.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ _COMPONENT = components.declare_component(
 PRESENTATION_SCALE = 1.6
 #: Most drawn nodes the searchable picker lists; past it, the node is chosen by its number.
 MAX_PICKER_OPTIONS = 2000
+#: Most steps of the path shown under the view (the root, then the nearest ancestors).
+MAX_CRUMBS = 12
 #: Pixel height of the view: at most this (normal, presentation), less for a shallow tree.
 MAX_HEIGHT = (560, 820)
 
@@ -107,7 +110,7 @@ def view_height(view: TreeView, scale: float) -> int:
     """Pixels for the view: enough for every level of a shallow tree with full labels, at
     most :data:`MAX_HEIGHT`."""
     levels = int(view.depth.max()) + 1 if view.n_nodes else 1
-    level_px = (3 * round(12 * scale * 1.3) + 8 * scale) + 46 * scale
+    level_px = (3 * round(12 * scale * 1.3) + 8 * scale) + 40 * scale
     most = MAX_HEIGHT[1] if scale > 1 else MAX_HEIGHT[0]
     return int(min(most, max(240 * scale, 40 * scale + levels * level_px)))
 
@@ -160,10 +163,13 @@ def tree_view(tree: Tree, key: str, *, select_key: str, collapsed_key: str,
     selected = chosen if chosen is not None and chosen in labels else focus
     head = {**selection(view, selected, focus), "scale": scale,
             "height": view_height(view, scale), "tree": f"{id(tree):x}"}
-    _COMPONENT(key=key, data=message(digest, body, head), default=None,
+    head, body = message(digest, body, head)
+    _COMPONENT(key=key, head=head, body=body, default=None,
                on_change=functools.partial(_on_event, key, select_key, collapsed_key))
     st.caption(t("view.caption", drawn=f"{view.n_nodes:,}", nodes=f"{tree.n_nodes:,}"))
     path = head["path"]
+    if len(path) > MAX_CRUMBS:                      # the root, then the nearest ancestors
+        path = [path[0], *path[-(MAX_CRUMBS - 1):]]
     if len(path) > 1:
         crumbs = {i: _short(labels[i]) for i in path}
         st.session_state[f"{key}.path"] = selected

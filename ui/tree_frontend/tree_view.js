@@ -58,11 +58,11 @@ class TreeView {
   }
 
   // ------------------------------------------------------------------ data
-  update(text) {
-    const cut = text.indexOf("\n");
-    const head = JSON.parse(text.slice(0, cut));
+  update(head, body) {
     if (head.digest !== this.digest) {
-      this.setModel(JSON.parse(text.slice(cut + 1)));
+      const text = decode(body);
+      if (text == null) return;
+      this.setModel(JSON.parse(text));
       this.digest = head.digest;
     }
     const newTree = head.tree !== this.treeKey;
@@ -70,6 +70,7 @@ class TreeView {
     this.treeKey = head.tree;
     this.head = head;
     this.scale = head.scale || 1;
+    this.root.dataset.scale = String(this.scale);
     this.root.style.height = (head.height || 520) + "px";
     this.root.classList.toggle("tv-large", this.scale > 1);
     this.setSelected(head.selected);
@@ -119,24 +120,26 @@ class TreeView {
   get lineH() { return Math.round(this.fontPx * 1.3); }
   get boxH() { return 3 * this.lineH + 8 * this.scale; }
   get fullW() { return 170 * this.scale; }          // widest box drawn
-  zy(z) {                                            // pixels per level at zoom z
+  leastZy() {                                        // levels close enough to fit in height
     const m = this.model;
-    const most = this.boxH + 46 * this.scale;
     const H = this.canvas.clientHeight || 400;
-    const least = Math.min(most, Math.max(8, (H - 60 * this.scale) / ((m ? m.maxDepth : 0) + 0.6)));
-    return clamp(z * 0.8, least, most);
+    return Math.max(8, (H - 60 * this.scale) / ((m ? m.maxDepth : 0) + 0.6));
   }
-  lod() {                                            // 0 dots, 1 titles, 2 full boxes
-    const w = this.view.z * 0.92, h = this.zy(this.view.z);
-    if (w >= 118 * this.scale && h >= this.boxH + 18 * this.scale) return 2;
+  zy(z) {                                            // pixels per level at zoom z
+    const most = this.boxH + 40 * this.scale;
+    return clamp(z * 0.8, Math.min(most, this.leastZy()), most);
+  }
+  lod(z = this.view.z) {                             // 0 dots, 1 titles, 2 full boxes
+    const w = z * 0.92, h = this.zy(z);
+    if (w >= 105 * this.scale && h >= this.boxH + 18 * this.scale) return 2;
     if (w >= 58 * this.scale && h >= this.lineH + 22 * this.scale) return 1;
     return 0;
   }
-  boxSize(lod) {
-    const w = this.view.z * 0.92;
+  boxSize(lod, z = this.view.z) {
+    const w = z * 0.92;
     if (lod === 2) return [Math.min(w, this.fullW), this.boxH];
     if (lod === 1) return [Math.min(w, this.fullW), this.lineH + 8 * this.scale];
-    return [clamp(this.view.z * 0.7, 2.5, 9), clamp(this.zy(this.view.z) * 0.45, 2.5, 9)];
+    return [clamp(z * 0.7, 2.5, 9), clamp(this.zy(z) * 0.45, 2.5, 9)];
   }
   sx(i) { return this.model.x[i] * this.view.z + this.view.tx; }
   sy(i) { return this.model.depth[i] * this.zy(this.view.z) + this.view.ty; }
@@ -166,9 +169,14 @@ class TreeView {
     if (!m) return;
     const W = this.canvas.clientWidth || 600, H = this.canvas.clientHeight || 400;
     const span = m.maxX - m.minX + 1;
-    let z = clamp((W - 24) / span, 0.02, this.fullW / 0.92);
-    // a small tree: no larger than needed for full boxes, and tall enough to fit
-    for (let k = 0; k < 40 && m.maxDepth * this.zy(z) + this.boxH > H - 16; k++) z *= 0.9;
+    let z = clamp((W - 24) / span, 0.01, this.fullW / 0.92);
+    // a small tree: no larger than needed for full boxes, and short enough to fit in height
+    for (let k = 0; k < 40; k++) {
+      const zy = this.zy(z);
+      if (m.maxDepth * zy + this.boxSize(this.lod(z), z)[1] <= H - 16) break;
+      if (zy <= Math.min(this.boxH + 40 * this.scale, this.leastZy()) + 1e-9) break;
+      z *= 0.9;
+    }
     this.view.z = z;
     const zy = this.zy(z);
     const treeH = m.maxDepth * zy;
@@ -656,9 +664,7 @@ view.setTrigger = (event, id) => {
 
 window.addEventListener("message", (e) => {
   if (!e.data || e.data.type !== "streamlit:render") return;
-  const text = decode(e.data.args.data);
-  if (text == null) return;
-  view.update(text);
+  view.update(e.data.args.head, e.data.args.body);
   const words = view.model && view.model.words;
   if (words) {
     for (const button of document.querySelectorAll(".tv-tools button")) {
