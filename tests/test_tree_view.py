@@ -176,3 +176,16 @@ def test_names_stay_text(melons):
     view = build_view(tree_faces(frame_tree, words))
     body = encode(view.payload())[1].decode("utf-8")
     assert json.loads(body)["size"][0] == "<b>n</b> = 17"
+
+
+def test_the_static_drawing_downloads(melon_tree):
+    """The Graphviz picture stays for downloads: the whole tree as DOT, and as SVG by `dot`."""
+    import shutil
+
+    from ui.drawing import _dot_source, _svg
+
+    dot = _dot_source(melon_tree, 0, "n")
+    assert dot.startswith("digraph tree {") and dot.count("->") == melon_tree.n_nodes - 1
+    if shutil.which("dot"):
+        svg = _svg(melon_tree, 0, "n")
+        assert b"<svg" in svg and "纹理".encode() in svg
