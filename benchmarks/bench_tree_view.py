@@ -5,11 +5,11 @@ labels, so the tree grows deep and bushy), medians of several runs of:
 
 - faces: every node's texts and colour (``ui.tree_view.tree_faces``), once per tree;
 - layout + view: the stage's nodes, collapsed subtrees, Walker layout (``build_view``);
-- encode: the view as compact JSON bytes (``TreeView.payload`` + ``encode``);
+- encode: the view as compact JSON bytes (``encode_view``, joined from per-node JSON strings);
 - cold: all three, what the first drawing of a tree (or of a new step) costs;
 - click: what a click costs once the view is cached (``cached_view`` hit, selection path,
   the message): what every rerun of the Grow page pays for the tree view;
-- step: a new growth step of the 15k tree (a new stage laid out; faces cached).
+- step: a new growth step (a new stage laid out and encoded; faces cached).
 
     .venv/bin/python benchmarks/bench_tree_view.py
 """
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from treecore import Dataset, grow  # noqa: E402
 from ui import tree_widget  # noqa: E402
-from ui.tree_view import WORDS, build_view, encode, message, selection, tree_faces  # noqa: E402
+from ui.tree_view import WORDS, build_view, encode_view, message, selection, tree_faces  # noqa: E402
 
 
 def noisy_tree(n_rows: int, seed: int = 0):
@@ -58,8 +58,8 @@ def main() -> None:
         view = build_view(faces)
         t_faces = median_ms(lambda: tree_faces(tree, WORDS))
         t_view = median_ms(lambda: build_view(faces))
-        t_encode = median_ms(lambda: encode(view.payload()))
-        digest, body = encode(view.payload())
+        t_encode = median_ms(lambda: encode_view(view))
+        digest, body = encode_view(view)
         words = dict(WORDS)
         tree_widget.cached_view(tree, words, None)
         leaf = int(view.ids[-1])
@@ -70,7 +70,7 @@ def main() -> None:
 
         t_click = median_ms(click, 21)
         half = tree.n_steps // 2
-        t_step = median_ms(lambda: build_view(faces, step=half))
+        t_step = median_ms(lambda: encode_view(build_view(faces, step=half)))
         print(f"{tree.n_nodes:>6} nodes (depth {tree.depth}, {len(body) / 1e6:.2f} MB JSON): "
               f"faces {t_faces:.1f} ms, layout+view {t_view:.1f} ms, encode {t_encode:.1f} ms, "
               f"cold {t_faces + t_view + t_encode:.1f} ms; click (cached) {t_click:.2f} ms; "

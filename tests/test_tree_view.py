@@ -14,7 +14,7 @@ from treecore import grow
 from treecore.export import CLASS_COLORS, _fill
 from ui.tree_layout import children_lists, tidy_layout
 from ui.tree_view import (COLLAPSED, INTERNAL, LEAF, WAITING, WORDS, build_view, encode,
-                          fill_colors, message, selection, tree_faces)
+                          encode_view, fill_colors, message, selection, tree_faces)
 
 
 # ------------------------------------------------------------------------------- layout
@@ -189,3 +189,11 @@ def test_the_static_drawing_downloads(melon_tree):
     if shutil.which("dot"):
         svg = _svg(melon_tree, 0, "n")
         assert b"<svg" in svg and "纹理".encode() in svg
+
+
+@pytest.mark.parametrize("step, collapsed", [(None, ()), (2, ()), (None, (1,)), (0, (0,))])
+def test_the_fast_encoding_is_the_payload(melons3, step, collapsed):
+    tree = grow(melons3, algorithm="c45")
+    view = build_view(tree_faces(tree), step=step, collapsed=collapsed)
+    digest, body = encode_view(view)
+    assert json.loads(body) == view.payload()

@@ -13,6 +13,7 @@ How a node reads is decided in one place, :func:`node_texts`; its colour in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -114,6 +115,11 @@ class TreeFaces:
     fill: list[str]
     edge: list[str]             #: the branch label on the edge into the node
     words: Mapping[str, str] = field(default_factory=dict)
+    #: each node's depth, and the positions of the nodes of each depth (for level-wise passes)
+    depth: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    levels: list = field(default_factory=list)
+    #: every text column as JSON strings, one per node: a view's JSON is joined from them
+    json: Mapping[str, list[str]] = field(default_factory=dict)
 
 
 NEVER = np.iinfo(np.int64).max
@@ -135,6 +141,14 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
     edge = [t.edge for t in texts]
     distributions = np.array([n.distribution for n in nodes], dtype=float)
     predictions = np.fromiter((n.prediction for n in nodes), dtype=np.int64, count=len(nodes))
+    depth = np.fromiter((n.depth for n in nodes), dtype=np.int64, count=len(nodes))
+    order = np.argsort(depth, kind="stable")
+    cuts = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
+    levels = [order[cuts[d]:cuts[d + 1]] for d in range(len(cuts) - 1)]
+    fill = fill_colors(predictions, distributions)
+    dumps = functools.partial(json.dumps, ensure_ascii=False)
+    columns = {"split_title": split_title, "leaf_title": leaf_title, "detail": detail,
+               "size": size, "fill": fill, "edge": edge}
     return TreeFaces(
         ids=ids, parent=parent,
         created=np.fromiter((n.created_at for n in nodes), dtype=np.int64, count=len(nodes)),
@@ -144,7 +158,8 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
         waiting=np.fromiter((not n.children and n.stop_reason is None for n in nodes),
                             dtype=bool, count=len(nodes)),
         split_title=split_title, leaf_title=leaf_title, detail=detail, size=size,
-        fill=fill_colors(predictions, distributions), edge=edge, words=words)
+        fill=fill, edge=edge, words=words, depth=depth, levels=levels,
+        json={name: [dumps(text) for text in column] for name, column in columns.items()})
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,6 +179,8 @@ class TreeView:
     edge: list[str]
     grey: np.ndarray            #: drawn grey (e.g. a subtree a pruning removes)
     words: Mapping[str, str]
+    faces: TreeFaces | None = field(default=None, repr=False)
+    keep: np.ndarray | None = field(default=None, repr=False)    #: positions in ``faces``
 
     @property
     def n_nodes(self) -> int:
@@ -208,26 +225,19 @@ def build_view(faces: TreeFaces, *, step: int | None = None, collapsed: Collecti
     present = faces.created <= step_cut
     split = faces.expanded <= step_cut          # internal at this stage
     folded = np.isin(faces.ids, np.fromiter(collapsed, dtype=np.int64)) & split
-    # a node is drawn when its parent is drawn and neither split-less nor folded above it
-    # (parents come before their children in tree order)
+    # a node is drawn when its parent is drawn and open (split, not folded): one pass per depth
     drawn = present.copy()
-    opens = split & ~folded                     # its children are drawn
+    opens = split & ~folded
     parent = faces.parent
     has_parent = parent >= 0
-    par, shown, opening = parent.tolist(), drawn.tolist(), opens.tolist()
-    for k in range(n):                          # one pass, parents first
-        p = par[k]
-        if p >= 0 and not (shown[p] and opening[p]):
-            shown[k] = False
-    drawn = np.array(shown, dtype=bool)
-    # the size of each subtree at this stage (what a collapsed marker stands for)
-    below = [0] * n
-    here = present.tolist()
-    for k in range(n - 1, 0, -1):               # children after parents: a reverse pass
-        p = par[k]
-        if p >= 0 and here[k]:
-            below[p] += below[k] + 1
-    below = np.array(below, dtype=np.int64)
+    for level in faces.levels[1:]:
+        up = parent[level]
+        drawn[level] &= drawn[up] & opens[up]
+    # the size of each subtree at this stage (what a collapsed marker stands for): deepest first
+    below = np.zeros(n, dtype=np.int64)
+    for level in reversed(faces.levels[1:]):
+        here = level[present[level]]
+        np.add.at(below, parent[here], below[here] + 1)
     keep = np.flatnonzero(drawn)
     remap = np.full(n, -1, dtype=np.int64)
     remap[keep] = np.arange(len(keep))
@@ -243,7 +253,7 @@ def build_view(faces: TreeFaces, *, step: int | None = None, collapsed: Collecti
         hidden=np.where(kind == COLLAPSED, below[keep], 0), title=titles,
         detail=[faces.detail[k] for k in keep], size=[faces.size[k] for k in keep],
         fill=[faces.fill[k] for k in keep], edge=[faces.edge[k] for k in keep], grey=grey,
-        words=faces.words)
+        words=faces.words, faces=faces, keep=keep)
 
 
 def selection(view: TreeView, selected: int | None, focus: int | None = None) -> dict:
@@ -252,6 +262,37 @@ def selection(view: TreeView, selected: int | None, focus: int | None = None) ->
     path = view.path(selected)
     return {"selected": selected if path else None, "path": path,
             "focus": focus if focus is not None and view.position(focus) is not None else None}
+
+
+def encode_view(view: TreeView) -> tuple[str, bytes]:
+    """``encode(view.payload())``, faster: the text columns are joined from the JSON strings
+    computed once per tree (:attr:`TreeFaces.json`), so a new stage of a 15,000-node tree is
+    encoded in milliseconds. The bytes parse to the same JSON as the payload."""
+    faces, keep = view.faces, view.keep
+    if faces is None or not faces.json:
+        return encode(view.payload())
+    split = (view.kind == INTERNAL) | (view.kind == COLLAPSED)
+    pick = faces.json
+    titles = [pick["split_title"][k] if s else pick["leaf_title"][k]
+              for k, s in zip(keep.tolist(), split.tolist())]
+
+    def column(strings) -> str:
+        return "[" + ",".join(strings) + "]"
+
+    def numbers(values) -> str:
+        return json.dumps(values, separators=(",", ":"))
+
+    parts = {
+        "ids": numbers(view.ids.tolist()), "parent": numbers(view.parent.tolist()),
+        "x": numbers(np.round(view.x, 3).tolist()), "depth": numbers(view.depth.tolist()),
+        "kind": numbers(view.kind.tolist()), "hidden": numbers(view.hidden.tolist()),
+        "grey": numbers(view.grey.astype(int).tolist()), "title": column(titles),
+        **{name: column([pick[name][k] for k in keep.tolist()])
+           for name in ("detail", "size", "fill", "edge")},
+        "words": json.dumps(dict(view.words), ensure_ascii=False, separators=(",", ":"))}
+    body = ("{" + ",".join(f'"{key}":{value}' for key, value in parts.items()) + "}"
+            ).encode("utf-8")
+    return hashlib.blake2b(body, digest_size=8).hexdigest(), body
 
 
 def encode(payload: dict) -> tuple[str, bytes]:

@@ -37,8 +37,8 @@ from treecore import Tree
 
 from . import state
 from .i18n import t
-from .tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode, message,
-                        selection, tree_faces)
+from .tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode_view,
+                        message, selection, tree_faces)
 
 #: The component: index.html, tree_view.js and tree_view.css in ui/tree_frontend/, served by
 #: Streamlit itself (components.v1 speaks to it by postMessage; nothing is built or fetched).
@@ -95,7 +95,7 @@ def cached_view(tree: Tree, words: Mapping[str, str], step: int | None,
             recent.move_to_end(key)
             return recent[key]
     view = build_view(faces, step=step, collapsed=collapsed, greyed=greyed)
-    digest, body = encode(view.payload())
+    digest, body = encode_view(view)
     labels = {int(i): f"{title}   ⟵ {edge}" if edge else title
               for i, title, edge in zip(view.ids.tolist(), view.title, view.edge)}
     made = (view, digest, body, labels)
