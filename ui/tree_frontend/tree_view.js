@@ -78,7 +78,8 @@ class TreeView {
     this.sizeCanvas();
     if (newTree) this.moved = false;
     if (!this.moved) this.fit();
-    else if (newSelection && head.selected != null) this.reveal(head.selected);
+    // a node selected elsewhere (picker, path, a new step) is brought into view, readable
+    if (newSelection && !newTree && head.selected != null) this.reveal(head.selected);
     this.renderMini();
     this.draw();
   }
@@ -214,7 +215,7 @@ class TreeView {
     const i = m.index.get(id);
     const x = this.sx(i), y = this.sy(i);
     const W = this.canvas.clientWidth, H = this.canvas.clientHeight;
-    const readable = 120 * this.scale / 0.92;
+    const readable = 150 * this.scale / 0.92;
     if (x < 20 || x > W - 20 || y < 20 || y > H - 20 || this.lod() === 0) {
       this.centerOn(i, this.lod() === 0 ? Math.max(this.view.z, readable) : null);
       this.moved = true;
