@@ -443,15 +443,22 @@ class TreeView {
     const x0 = (-bw - this.view.tx) / this.view.z, x1 = (W + bw - this.view.tx) / this.view.z;
     const s = this.scale;
     // edges: elbows from the parent's bottom to the child's top, the selected path on top
+    // (when nodes are marks, straight lines: a quarter of the points, the same shape)
     const plain = new Path2D(), path = new Path2D();
+    const z = this.view.z, tx = this.view.tx, ty = this.view.ty;
     for (let d = Math.max(1, d0); d <= d1; d++) {
+      const syc = d * zy + ty, syp = syc - zy, mid = syp + zy / 2;
       for (const i of m.levels[d]) {
         const p = m.parent[i];
         const cx = m.x[i], px = m.x[p];
-        if (Math.max(cx, px) < x0 || Math.min(cx, px) > x1) continue;
-        const sxc = this.sx(i), syc = this.sy(i), sxp = this.sx(p), syp = this.sy(p);
-        const mid = syp + zy / 2;
+        if ((cx > px ? cx : px) < x0 || (cx < px ? cx : px) > x1) continue;
+        const sxc = cx * z + tx, sxp = px * z + tx;
         const target = this.pathSet.has(i) ? path : plain;
+        if (lod === 0) {
+          target.moveTo(sxp, syp);
+          target.lineTo(sxc, syc);
+          continue;
+        }
         target.moveTo(sxp, syp + bh / 2);
         target.lineTo(sxp, mid);
         target.lineTo(sxc, mid);
@@ -475,13 +482,33 @@ class TreeView {
       for (let k = lo; k < xs.length && xs[k] <= x1; k++) visible.push(level[k]);
     }
     this.root.dataset.visible = String(visible.length);
-    for (const i of visible) this.drawNode(i, lod, bw, bh);
+    if (lod === 0) this.drawMarks(visible, bw, bh, zy);
+    else for (const i of visible) this.drawNode(i, lod, bw, bh);
     if (lod === 2) for (const i of visible) this.drawEdgeLabel(i, bw, bh, zy);
     const m0 = this.toWorld(0, 0), m1 = this.toWorld(W, H);
     const whole = m0[0] <= m.minX - 0.5 && m1[0] >= m.maxX + 0.5 && m0[1] <= -0.5
       && m1[1] >= m.maxDepth + 0.5;
     this.mini.style.visibility = whole && !this.wantMini ? "hidden" : "visible";
     if (!this.mini.hidden) this.drawMini();
+  }
+
+  drawMarks(visible, bw, bh, zy) {                  // every node a mark: one fill per colour
+    const m = this.model, ctx = this.ctx;
+    const z = this.view.z, tx = this.view.tx, ty = this.view.ty;
+    const groups = new Map();
+    for (const i of visible) {
+      const fill = m.grey[i] ? GREY_FILL : m.fill[i];
+      let g = groups.get(fill);
+      if (!g) { g = new Path2D(); groups.set(fill, g); }
+      g.rect(m.x[i] * z + tx - bw / 2, m.depth[i] * zy + ty - bh / 2, bw, bh);
+    }
+    for (const [fill, g] of groups) { ctx.fillStyle = fill; ctx.fill(g); }
+    for (const i of visible) {                       // the few marked nodes on top
+      const selected = m.ids[i] === this.selected, focus = m.ids[i] === this.focus;
+      if (selected || focus || this.pathSet.has(i) || m.kind[i] === COLLAPSED) {
+        this.drawNode(i, 0, bw, bh);
+      }
+    }
   }
 
   drawNode(i, lod, bw, bh) {
