@@ -166,3 +166,41 @@ def test_a_tree_of_15000_nodes(app_page, shot, settle, tmp_path):
     assert int(tv.get_attribute("data-visible")) < 400
     shot(page, "25-tree-view-15k-zoomed")
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def test_pinch_zooms_on_a_touch_screen(browser, app_url, settle):
+    """Two fingers spreading apart zoom in (touch events through the DevTools protocol)."""
+    from tests.browser.conftest import COUNT_RUNS, PAGE_TIMEOUT_MS
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1400}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
+        page.add_init_script(COUNT_RUNS)
+        page.goto(app_url)
+        settle(page)
+        page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
+        settle(page)
+        button(page, "grow.last").click()
+        settle(page)
+        iframe, _, tv = view_frame(page)
+        expect(tv).not_to_have_attribute("data-nodes", "1")
+        before = float(tv.get_attribute("data-zoom"))
+        box = iframe.bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind, spread):
+            points = [] if spread is None else [{"x": cx - spread, "y": cy, "id": 0},
+                                                {"x": cx + spread, "y": cy, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", 40)
+        for k in range(1, 6):
+            touch("touchMove", 40 + 8 * k)
+            page.wait_for_timeout(30)
+        touch("touchEnd", None)
+        expect(tv).not_to_have_attribute("data-zoom", f"{before:.3f}")
+        assert float(tv.get_attribute("data-zoom")) > before * 1.5      # 80 px → 160 px apart
+    finally:
+        context.close()

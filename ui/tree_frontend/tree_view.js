@@ -192,7 +192,7 @@ class TreeView {
 
   zoomAt(px, py, factor) {
     const [wx, wy] = this.toWorld(px, py);
-    const z = clamp(this.view.z * factor, 0.01, 600 * this.scale);
+    const z = clamp(this.view.z * factor, 0.01, 450 * this.scale);
     this.view.z = z;
     this.view.tx = px - wx * z;
     this.view.ty = py - wy * this.zy(z);
