@@ -263,6 +263,10 @@ def test_collapsing_a_subtree_folds_it_into_one_marker(grow_page):
     at.button(key="grow.tree_view.expand_all").click().run()
     assert at.session_state[growth.COLLAPSED] == ()
     assert len(_tree_view(at)[1]["ids"]) == 14
+    at.button(key="grow.tree_view.fold").click().run()
+    at.selectbox(key="w_" + state.ALGORITHM).select("c45").run()    # another tree: no folds
+    assert at.session_state[growth.COLLAPSED] == ()
+    assert 3 not in _tree_view(at)[1]["kind"]
 
 
 def test_presentation_mode_enlarges_the_tree(grow_page):

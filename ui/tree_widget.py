@@ -158,11 +158,15 @@ def tree_view(tree: Tree, key: str, *, select_key: str, collapsed_key: str,
     """
     S = st.session_state
     scale = PRESENTATION_SCALE if S[state.PRESENTATION] else 1.0
+    token = f"{id(tree):x}"
+    if S.get(f"{key}.tree") != token:           # the folds belong to the tree they were made in
+        S[f"{key}.tree"] = token
+        S[collapsed_key] = ()
     view, digest, body, labels = cached_view(tree, view_words(), step, S[collapsed_key], greyed)
     chosen = S[select_key]
     selected = chosen if chosen is not None and chosen in labels else focus
     head = {**selection(view, selected, focus), "scale": scale,
-            "height": view_height(view, scale), "tree": f"{id(tree):x}"}
+            "height": view_height(view, scale), "tree": token}
     head, body = message(digest, body, head)
     _COMPONENT(key=key, head=head, body=body, default=None,
                on_change=functools.partial(_on_event, key, select_key, collapsed_key))
