@@ -19,6 +19,7 @@ S = st.session_state
 st.title("⚖️ " + t("compare.title"))
 st.caption(t("compare.intro"))
 dataset = page.dataset_or_stop()
+page.classification_only(dataset)
 
 chosen_split = split.current_split(dataset)
 if chosen_split.error:

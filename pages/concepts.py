@@ -20,6 +20,7 @@ S = st.session_state
 st.title("💡 " + t("concepts.title"))
 st.caption(t("concepts.intro"))
 dataset = page.dataset_or_stop()
+page.classification_only(dataset)
 train, _, _ = growth.training_split(dataset)
 try:
     with st.spinner(t("grow.growing")):

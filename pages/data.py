@@ -3,13 +3,14 @@ the others, and check that a tree can be grown from it."""
 
 import streamlit as st
 
+from treecore.algorithms import TASKS
 from treecore.dataset import Kind
 from ui import state
 from ui.guards import level_messages
 from ui.i18n import error_text, note_text, t
 from ui.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.plain import plain
-from ui.summary import class_balance_figure, column_summary
+from ui.summary import class_balance_figure, column_summary, target_histogram
 
 #: Rows shown in the preview.
 PREVIEW_ROWS = 20
@@ -78,8 +79,16 @@ right.multiselect(t("data.continuous"), features, help=t("data.continuous_help")
                   **state.widget("continuous", state.columns_of_kind(Kind.CONTINUOUS),
                                  state.set_continuous))
 
-for value, count in state.target_marker_classes().items():
-    st.info(plain(t("data.marker_class", column=target, value=value, count=count)), icon="ℹ️")
+task = state.current_task()
+left.radio(t("data.task"), TASKS, horizontal=True,
+           format_func=state.labels({name: t(f"task.{name}") for name in TASKS}),
+           **state.widget(state.TASK, task, state.set_task))
+if task == "regression" and state.inferred_task() == "regression":
+    st.info(plain(t("data.task_assumed_regression", target=target)), icon="ℹ️")
+if task == "classification":
+    for value, count in state.target_marker_classes().items():
+        st.info(plain(t("data.marker_class", column=target, value=value, count=count)),
+                icon="ℹ️")
 
 kinds = {name: t(f"kind.{kind.value}") for name, kind in state.effective_kinds().items()}
 kinds[target] = t("kind.target")
@@ -95,9 +104,14 @@ summary.dataframe(
                                                    min_value=0.0, max_value=1.0),
         "examples": st.column_config.TextColumn(t("summary.examples")),
     })
-balance.markdown(f"**{plain(t('data.class_balance', target=target))}**")
-balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.count")),
-                     key="data.class_balance", config={"displayModeBar": False})
+if task == "regression":
+    balance.markdown(f"**{plain(t('data.target_histogram', target=target))}**")
+    balance.plotly_chart(target_histogram(frame, target, count_label=t("summary.count")),
+                         key="data.target_histogram", config={"displayModeBar": False})
+else:
+    balance.markdown(f"**{plain(t('data.class_balance', target=target))}**")
+    balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.count")),
+                         key="data.class_balance", config={"displayModeBar": False})
 
 # ---------------------------------------------------------------- check
 st.subheader(t("data.check"))
@@ -105,8 +119,14 @@ dataset, error = state.current_dataset()
 if error:
     st.error(plain(error_text(error)), icon="⚠️")
 else:
-    st.success(t("data.summary_line", rows=dataset.n_rows, features=len(dataset.feature_names),
-                 classes=len(dataset.classes)), icon="✅")
+    if dataset.is_regression:
+        st.success(t("data.summary_line_regression", rows=dataset.n_rows,
+                     features=len(dataset.feature_names), mean=f"{dataset.y.mean():.4g}",
+                     sd=f"{dataset.y.std():.4g}"), icon="✅")
+    else:
+        st.success(t("data.summary_line", rows=dataset.n_rows,
+                     features=len(dataset.feature_names), classes=len(dataset.classes)),
+                   icon="✅")
     for message in level_messages(dataset, st.session_state[state.ALGORITHM],
                                   st.session_state[state.LANGUAGE]):
         st.warning(plain(message), icon="🚧")

@@ -11,7 +11,7 @@ import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
-from ui import flow_view, growth, guards, node_view, page, state
+from ui import flow_view, grow_regression, growth, guards, node_view, page, state
 from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
@@ -35,13 +35,13 @@ dataset = page.dataset_or_stop()
 def settings_sidebar() -> None:
     with st.sidebar:
         st.subheader("⚙️ " + t("grow.settings"))
-        algorithm = S[state.ALGORITHM]
-        st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
+        task, algorithm = state.current_task(), growth.current_algorithm()
+        st.selectbox(t("grow.algorithm"), growth.allowed_algorithms(task),
                      format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
-        st.selectbox(t("grow.criterion"), growth.allowed_criteria(S[state.ALGORITHM]),
-                     format_func=state.labels({c: t(f"criterion.{c}")
-                                               for c in growth.allowed_criteria(algorithm)}),
+        criteria = growth.allowed_criteria(algorithm, task)
+        st.selectbox(t("grow.criterion"), criteria,
+                     format_func=state.labels({c: t(f"criterion.{c}") for c in criteria}),
                      **state.widget(state.CRITERION, growth.current_criterion()))
         st.radio(t("grow.threshold_style"), THRESHOLD_STYLES, horizontal=True,
                  format_func=state.labels({s: t(f"threshold_style.{s}") for s in THRESHOLD_STYLES}),
@@ -71,7 +71,7 @@ train, validation, rows_error = growth.training_split(dataset)
 if rows_error:
     st.error(plain(t("grow.bad_rows", part=rows_error)), icon="⚠️")
 params = growth.params_from_session()
-refusals = guards.level_messages(train, S[state.ALGORITHM], S[state.LANGUAGE])
+refusals = guards.level_messages(train, growth.current_algorithm(), S[state.LANGUAGE])
 for refusal in refusals:
     st.error(plain(refusal), icon="🚧")
 if refusals:
@@ -175,7 +175,10 @@ selected = tree_view(tree, "grow.tree_view", select_key=growth.INSPECT,
 static_drawing(stage, "grow.drawn_depth", highlight=focus)
 st.markdown(f"**{t('grow.candidates', node=selected)}**")
 with st.spinner(t("grow.computing")):
-    candidate_table(selected)
+    if tree.is_regression:
+        grow_regression.candidate_table(grown, train, selected)
+    else:
+        candidate_table(selected)
 
 
 # ================================================================ tabs about one node
@@ -372,6 +375,14 @@ def versions_tab() -> None:
 
 
 st.divider()
+if tree.is_regression:             # the least-squares tree: its node, and every cut of a feature
+    inspect_tab, chart_tab = st.tabs(["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold")],
+                                     key="grow.tabs")
+    with inspect_tab:
+        grow_regression.inspector_tab(stage, train, selected, stop_words)
+    with chart_tab, st.spinner(t("grow.computing")):
+        grow_regression.threshold_tab(grown, train, selected)
+    st.stop()
 inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
     ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
      "💧 " + t("tab.flow"), "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")

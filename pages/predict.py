@@ -10,7 +10,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import flow_view, growth, split, state
+from ui import flow_view, growth, page, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
@@ -35,6 +35,7 @@ def tree_from_session():
         return pe.load_model(S[pe.MODEL_JSON]), t("predict.from_model", name=S[pe.MODEL_NAME])
     if dataset is None:
         return None, t("grow.no_data", message=error_text(data_error))
+    page.classification_only(dataset)
     params, force = growth.params_from_session(), S[growth.FORCE]
     if source == "grow":
         train, _, _ = growth.training_split(dataset)
@@ -66,6 +67,9 @@ except (ConfigError, DataError) as error:
     tree, about = None, error_text(error)
 if tree is None:
     st.error(plain(about), icon="⚠️")
+    st.stop()
+if tree.is_regression:                 # a regression model loaded from JSON
+    st.info(t("regression.classification_only"), icon="ℹ️")
     st.stop()
 st.caption(plain(t("predict.tree_caption", about=about, leaves=tree.n_leaves, depth=tree.depth,
                    target=tree.schema.target, classes=", ".join(map(str, tree.classes)))))

@@ -22,6 +22,7 @@ S = st.session_state
 st.title("✂️ " + t("lab.title"))
 st.caption(t("lab.intro"))
 dataset = page.dataset_or_stop()
+page.classification_only(dataset)
 
 
 # ================================================================ sidebar

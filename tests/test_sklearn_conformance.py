@@ -30,15 +30,18 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier as SklearnTree
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from treecore import ALGORITHMS, DataError, DecisionTreeClassifier, NotFittedError
+from treecore import (ALGORITHMS, DataError, DecisionTreeClassifier, DecisionTreeRegressor,
+                      NotFittedError)
 from treecore.estimator import PRUNING
 
 from tests.conftest import ROOT, SAMPLES
 
-#: One estimator per algorithm preset and per pruning method, and one pruned at a ccp_alpha.
+#: One estimator per algorithm preset and per pruning method, and one pruned at a ccp_alpha;
+#: the regressor grown in full and pruned.
 ESTIMATORS = ([DecisionTreeClassifier(algorithm=name) for name in ALGORITHMS]
               + [DecisionTreeClassifier(pruning=name) for name in PRUNING]
-              + [DecisionTreeClassifier(ccp_alpha=0.01)])
+              + [DecisionTreeClassifier(ccp_alpha=0.01)]
+              + [DecisionTreeRegressor(), DecisionTreeRegressor(ccp_alpha=0.01)])
 
 #: Checks an estimator cannot pass, with the reason (also listed in the README).
 KNOWN_FAILURES = {
@@ -50,7 +53,7 @@ KNOWN_FAILURES = {
 
 
 def known_failures(estimator) -> dict[str, str]:
-    return KNOWN_FAILURES.get(estimator.pruning, {})
+    return KNOWN_FAILURES.get(getattr(estimator, "pruning", None), {})
 
 
 @parametrize_with_checks(ESTIMATORS, expected_failed_checks=known_failures)

@@ -197,3 +197,26 @@ def test_the_fast_encoding_is_the_payload(melons3, step, collapsed):
     view = build_view(tree_faces(tree), step=step, collapsed=collapsed)
     digest, body = encode_view(view)
     assert json.loads(body) == view.payload()
+
+
+def test_a_regression_tree_shows_means_on_a_value_scale():
+    """A regression node reads → its mean, with its MSE; its fill is its value on the DOT
+    drawing's sequential scale."""
+    import pandas as pd
+
+    from tests.conftest import SAMPLES
+    from treecore import Dataset
+    from treecore.export import _value_fill
+    from ui.tree_view import value_colors
+
+    frame = pd.read_csv(SAMPLES / "lihang_regression.csv")
+    tree = grow(Dataset.from_frame(frame, "y", task="regression"), algorithm="cart")
+    view = build_view(tree_faces(tree))
+    assert view.n_edges == view.n_nodes - 1 == tree.n_nodes - 1
+    leaf = next(n for n in tree.iter_nodes() if n.is_leaf)
+    k = view.position(leaf.node_id)
+    assert view.title[k] == f"#{leaf.node_id}  → {leaf.value:.4g}"
+    assert view.detail[k].startswith(f"mean = {leaf.value:.4g} · MSE = ")
+    values = [n.value for n in tree.iter_nodes()]
+    assert value_colors(np.array(values)) == [_value_fill(v, min(values), max(values))
+                                              for v in values]

@@ -3,13 +3,14 @@
 ID3, C4.5 and CART classification trees with Hunt's TreeGenerate, grown step by step
 (:func:`grow_steps`), explained node by node (:func:`split_candidates`, :func:`threshold_curve`),
 pruned (:mod:`treecore.pruning`) and used through a scikit-learn estimator
-(:class:`DecisionTreeClassifier`).
+(:class:`DecisionTreeClassifier`); CART's least-squares regression trees likewise
+(:class:`DecisionTreeRegressor`).
 """
 
 from .algorithms import ALGORITHMS, CRITERIA, THRESHOLD_STYLES
 from .builder import GrowthConfig, GrowthStep, grow, grow_steps
 from .candidates import Candidate, CandidateTable
-from .dataset import DEFAULT_MISSING, Dataset, Feature, Kind, Schema, infer_kinds
+from .dataset import DEFAULT_MISSING, Dataset, Feature, Kind, Schema, infer_kinds, infer_task
 from .errors import ConfigError, DataError, NotFittedError, TimeLimitError, TreecoreError
 from .explain import ThresholdCurve, split_candidates, threshold_curve, threshold_curves
 from .tree import Node, NodeSample, StopReason, Tree
@@ -17,18 +18,21 @@ from .tree import Node, NodeSample, StopReason, Tree
 __all__ = [
     "ALGORITHMS", "CRITERIA", "THRESHOLD_STYLES", "GrowthConfig", "GrowthStep", "grow",
     "grow_steps", "Candidate", "CandidateTable", "DEFAULT_MISSING", "Dataset", "Feature", "Kind",
-    "Schema", "infer_kinds", "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
+    "Schema", "infer_kinds", "infer_task", "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
     "TreecoreError", "ThresholdCurve", "split_candidates", "threshold_curve", "threshold_curves",
-    "Node", "NodeSample", "StopReason", "Tree", "DecisionTreeClassifier",
+    "Node", "NodeSample", "StopReason", "Tree", "DecisionTreeClassifier", "DecisionTreeRegressor",
 ]
+
+#: The estimators, imported on first use (PEP 562), by the module that defines each.
+_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor"}
 
 
 def __getattr__(name: str):
-    """``DecisionTreeClassifier`` is imported on first use (PEP 562): it builds on scikit-learn's
-    base classes when scikit-learn is installed, and the app, which grows trees without the
-    estimator, should not pay for importing scikit-learn."""
-    if name == "DecisionTreeClassifier":
-        from .estimator import DecisionTreeClassifier
+    """The estimators are imported on first use (PEP 562): they build on scikit-learn's base
+    classes when scikit-learn is installed, and the app, which grows trees without them,
+    should not pay for importing scikit-learn."""
+    if name in _ESTIMATORS:
+        from importlib import import_module
 
-        return DecisionTreeClassifier
+        return getattr(import_module(f".{_ESTIMATORS[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

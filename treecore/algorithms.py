@@ -7,6 +7,8 @@ criterion or preset is one entry here, not an ``if`` chain elsewhere.
 ['c45', 'cart', 'id3']
 >>> ALGORITHMS["c45"].default_criterion
 'gain_ratio'
+>>> ALGORITHMS["cart"].criteria_for("regression")
+('squared_error',)
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ class Criterion:
     threshold of a continuous feature and the subset of a nominal one. ``score`` is what the
     selection maximises: ``"gain"`` (ρ-scaled impurity decrease) or ``"gain_ratio"``.
     ``average_gain_filter`` applies Quinlan's heuristic: only candidates whose information gain
-    is at least the average gain compete on gain ratio (Zhou §4.2.2).
+    is at least the average gain compete on gain ratio (Zhou §4.2.2). ``task`` says which
+    targets it scores: class labels (``"classification"``) or numbers (``"regression"``).
     """
 
     name: str
@@ -32,6 +35,7 @@ class Criterion:
     impurity: str
     score: str = "gain"
     average_gain_filter: bool = False
+    task: str = "classification"
 
 
 CRITERIA: dict[str, Criterion] = {
@@ -41,7 +45,12 @@ CRITERIA: dict[str, Criterion] = {
     "gini": Criterion("gini", "Gini index", impurity="gini"),
     "misclassification": Criterion("misclassification", "Misclassification error",
                                    impurity="misclassification"),
+    "squared_error": Criterion("squared_error", "Squared error", impurity="squared_error",
+                               task="regression"),
 }
+
+#: What a tree predicts: a class (classification tree) or a number (regression tree).
+TASKS = ("classification", "regression")
 
 
 @dataclass(frozen=True)
@@ -51,7 +60,9 @@ class Algorithm:
     ``nominal_split`` is ``"multiway"`` (one branch per value; the attribute is then used up on
     that path, as in ID3 and C4.5) or ``"binary"`` (CART: a subset of values against the rest;
     the attribute may be tested again below). Continuous features always split in two at a
-    threshold and may be tested again below (Zhou §4.4.1).
+    threshold and may be tested again below (Zhou §4.4.1). ``regression_criteria`` are the
+    criteria of its regression trees (only CART grows them: the least-squares regression tree,
+    Li Hang §5.5.1), the first being the default.
     """
 
     name: str
@@ -59,17 +70,23 @@ class Algorithm:
     nominal_split: str
     default_criterion: str
     criteria: tuple[str, ...]
+    regression_criteria: tuple[str, ...] = ()
 
     @property
     def multiway(self) -> bool:
         return self.nominal_split == "multiway"
+
+    def criteria_for(self, task: str) -> tuple[str, ...]:
+        """The criteria this preset grows a tree of ``task`` with, the default first."""
+        return self.regression_criteria if task == "regression" else self.criteria
 
 
 ALGORITHMS: dict[str, Algorithm] = {
     "id3": Algorithm("id3", "ID3", "multiway", "entropy", ("entropy", "gini", "misclassification")),
     "c45": Algorithm("c45", "C4.5", "multiway", "gain_ratio",
                      ("gain_ratio", "entropy", "gini", "misclassification")),
-    "cart": Algorithm("cart", "CART", "binary", "gini", ("gini", "entropy", "misclassification")),
+    "cart": Algorithm("cart", "CART", "binary", "gini", ("gini", "entropy", "misclassification"),
+                      regression_criteria=("squared_error",)),
 }
 
 #: How a continuous threshold is reported: the midpoint between neighbouring distinct values
@@ -79,15 +96,24 @@ ALGORITHMS: dict[str, Algorithm] = {
 THRESHOLD_STYLES = ("midpoint", "data")
 
 
-def resolve(algorithm: str, criterion: str | None = None) -> tuple[Algorithm, Criterion]:
-    """The algorithm preset and criterion objects, checked against each other."""
+def resolve(algorithm: str, criterion: str | None = None, task: str = "classification"
+            ) -> tuple[Algorithm, Criterion]:
+    """The algorithm preset and criterion objects for a tree of ``task``, checked against each
+    other (no criterion: the preset's default for the task)."""
+    if task not in TASKS:
+        raise ConfigError(f"unknown task {task!r}; choose one of {list(TASKS)}")
     if algorithm not in ALGORITHMS:
         raise ConfigError(f"unknown algorithm {algorithm!r}; choose one of {sorted(ALGORITHMS)}")
     preset = ALGORITHMS[algorithm]
-    name = criterion or preset.default_criterion
+    allowed = preset.criteria_for(task)
+    if not allowed:
+        growing = [a.label for a in ALGORITHMS.values() if a.criteria_for(task)]
+        raise ConfigError(f"{preset.label} grows classification trees only; a {task} tree is "
+                          f"grown by {' or '.join(growing)}")
+    name = criterion or (preset.default_criterion if task == "classification" else allowed[0])
     if name not in CRITERIA:
         raise ConfigError(f"unknown criterion {name!r}; choose one of {sorted(CRITERIA)}")
-    if name not in preset.criteria:
-        raise ConfigError(f"{preset.label} does not use the criterion {name!r}; "
-                          f"it allows {list(preset.criteria)}")
+    if name not in allowed:
+        raise ConfigError(f"{preset.label} does not use the criterion {name!r} for a {task} "
+                          f"tree; it allows {list(allowed)}")
     return preset, CRITERIA[name]

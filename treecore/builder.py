@@ -284,13 +284,37 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     continuous, fully known features; the compiled nodewise one for any other table; this
     module's readable one for forced splits and validation-set pre-pruning. All three grow the
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
-    ``keep_scores`` is how many first steps of the presorted engine keep their scores."""
+    ``keep_scores`` is how many first steps of the presorted engine keep their scores.
+    A regression tree grows in the presorted engine (see :func:`_check_regression`)."""
+    if config.task != dataset.schema.task:
+        raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
+                          f"{dataset.schema.task}, the growth settings for {config.task}")
+    if dataset.is_regression:
+        _check_regression(dataset, force, validation)
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores)
     if nodewise.applies(dataset, force, validation):
         return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds)
+
+
+def _check_regression(dataset: Dataset, force, validation) -> None:
+    """Regression trees grow, so far, on continuous features with every value known, without
+    forced splits or validation-set pre-pruning; say which column or option stands in the way."""
+    for j, feature in enumerate(dataset.features):
+        if feature.is_nominal:
+            raise ConfigError(f"column {feature.name!r} is nominal: regression trees grow on "
+                              "continuous features so far; ignore the column or make it "
+                              "continuous")
+        missing = int(np.isnan(dataset.X[:, j]).sum())
+        if missing:
+            raise ConfigError(f"column {feature.name!r} has {missing} missing values: regression "
+                              "trees need every value known so far; ignore the column or drop "
+                              "those rows")
+    if force or validation is not None:
+        raise ConfigError("forced splits and validation-set pre-pruning apply to classification "
+                          "trees only so far")
 
 
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
@@ -304,7 +328,7 @@ def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: M
     ``validation`` (a Dataset with the same schema, or ``(X_val, y_val)``) turns on
     validation-set pre-pruning. Growth stops once ``max_seconds`` have passed.
     """
-    config = GrowthConfig.from_params(config, **params)
+    config = GrowthConfig.from_params(config, **{"task": dataset.schema.task, **params})
     growth = start_growth(dataset, config, force=force,
                           validation=_as_dataset(validation, dataset), max_seconds=max_seconds,
                           keep_scores=kept_steps(dataset))
@@ -314,7 +338,8 @@ def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: M
 def kept_steps(dataset: Dataset) -> int:
     """How many first growth steps keep their per-feature scores within
     :data:`presorted.KEPT_SCORES_BYTES` (8 bytes a figure: two values and two count vectors)."""
-    per_step = dataset.n_features * (1 + 8 * (2 + 2 * dataset.n_classes))
+    width = 3 if dataset.is_regression else dataset.n_classes     # sums (W, S, Q) or classes
+    per_step = dataset.n_features * (1 + 8 * (2 + 2 * width))
     return presorted.KEPT_SCORES_BYTES // max(per_step, 1)
 
 
@@ -322,7 +347,8 @@ def grow(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping
          validation=None, max_seconds: float | None = None, **params) -> Tree:
     """Grow a whole tree (see :func:`grow_steps` for the arguments). When ``max_seconds`` run
     out first, the tree grown so far comes back: ``tree.is_complete`` is then False."""
-    growth = start_growth(dataset, GrowthConfig.from_params(config, **params), force=force,
+    config = GrowthConfig.from_params(config, **{"task": dataset.schema.task, **params})
+    growth = start_growth(dataset, config, force=force,
                           validation=_as_dataset(validation, dataset), max_seconds=max_seconds)
     growth.run()
     return growth.tree()

@@ -44,6 +44,10 @@ class Candidate:
     impurity after the split), ``decrease`` (ρ × the criterion's impurity decrease) and ``score``
     (what the criterion maximises). ``eligible`` is False with a ``note`` when the candidate may
     not be chosen (leaf too small, C4.5's below-average gain).
+
+    A split of a regression node carries each branch's weight as its ``branch_counts`` (one
+    column) and the mean target of each branch in ``branch_values``; its figures are the
+    squared error's (``impurity``, ``decrease``, ``score``), the classification ones are 0.
     """
 
     feature: str
@@ -67,6 +71,7 @@ class Candidate:
     eligible: bool = True
     note: str = ""
     forced: bool = False
+    branch_values: tuple[float, ...] | None = None
 
     @property
     def n_branches(self) -> int:
@@ -168,6 +173,10 @@ class CandidateTable:
     @property
     def features(self) -> tuple[str, ...]:
         return tuple(c.feature for c in self.candidates)
+
+    def table(self) -> "CandidateTable":
+        """The table itself: a finished table serves wherever scores that build one do."""
+        return self
 
     def best(self) -> Candidate | None:
         """The chosen candidate: the highest score among the eligible ones; ties (within

@@ -61,11 +61,20 @@ class Feature:
 
 @dataclass(frozen=True)
 class Schema:
-    """Names, kinds, labels and classes: all a tree needs to encode rows it has never seen."""
+    """Names, kinds, labels and classes: all a tree needs to encode rows it has never seen.
+
+    ``task`` is ``"classification"`` (the target holds ``classes``) or ``"regression"`` (the
+    target is a number; ``classes`` is empty).
+    """
 
     features: tuple[Feature, ...]
     target: str
     classes: tuple
+    task: str = "classification"
+
+    @property
+    def is_regression(self) -> bool:
+        return self.task == "regression"
 
     @property
     def feature_names(self) -> tuple[str, ...]:
@@ -128,7 +137,7 @@ class Schema:
         return codes
 
     def to_dict(self) -> dict:
-        return {"target": self.target, "classes": list(self.classes),
+        return {"target": self.target, "task": self.task, "classes": list(self.classes),
                 "features": [{"name": f.name, "kind": f.kind.value, "labels": list(f.labels)}
                              for f in self.features]}
 
@@ -136,12 +145,14 @@ class Schema:
     def from_dict(cls, data: Mapping) -> "Schema":
         features = tuple(Feature(str(f["name"]), Kind(f["kind"]), tuple(str(x) for x in f["labels"]))
                          for f in data["features"])
-        return cls(features, str(data["target"]), tuple(data["classes"]))
+        return cls(features, str(data["target"]), tuple(data["classes"]),
+                   str(data.get("task", "classification")))
 
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
-    """Encoded training data: ``X`` (n × p float, NaN = missing), ``y`` (class codes), ``weights``.
+    """Encoded training data: ``X`` (n × p float, NaN = missing), ``y`` (class codes, or the
+    target's numbers for a regression data set), ``weights``.
 
     ``row_labels`` are the caller's row numbers (1-based position in the uploaded table), so a
     view can say "row 8 arrived with weight 7/15".
@@ -182,6 +193,10 @@ class Dataset:
     def n_classes(self) -> int:
         return self.schema.n_classes
 
+    @property
+    def is_regression(self) -> bool:
+        return self.schema.is_regression
+
     def subset(self, rows: Sequence[int] | np.ndarray) -> "Dataset":
         """The rows at positions ``rows`` (or a boolean mask), same schema."""
         rows = np.asarray(rows)
@@ -210,8 +225,10 @@ class Dataset:
     def from_frame(cls, frame: pd.DataFrame, target: str, *,
                    kinds: Mapping[str, Kind | str] | None = None, ignore: Iterable[str] = (),
                    weights: str | Sequence[float] | np.ndarray | None = None,
-                   missing: Iterable[str] = DEFAULT_MISSING) -> "Dataset":
-        """Validate and encode ``frame`` with ``target`` as the class column.
+                   missing: Iterable[str] = DEFAULT_MISSING,
+                   task: str = "classification") -> "Dataset":
+        """Validate and encode ``frame`` with ``target`` as the class column, or for ``task=
+        "regression"`` as the number to predict (:func:`infer_task` guesses which).
 
         Kinds are inferred per column (:func:`infer_kinds`: numbers → continuous, text, bool and
         categories → nominal, a row-id column → ignored) unless ``kinds`` says otherwise; columns
@@ -255,8 +272,11 @@ class Dataset:
         if not features:
             raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
-        classes, y = _encode_target(frame[target], str(target), markers, rows)
-        schema = Schema(tuple(features), str(target), classes)
+        if task == "regression":
+            classes, y = (), _encode_number_target(frame[target], str(target), markers, rows)
+        else:
+            classes, y = _encode_target(frame[target], str(target), markers, rows)
+        schema = Schema(tuple(features), str(target), classes, task)
         X = np.column_stack(columns)
         return cls(schema, X, y, weight_values, rows)
 
@@ -290,6 +310,32 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
             all_numbers = known.any() and not numbers.isna().any()
             kinds[name] = Kind.CONTINUOUS if all_numbers else Kind.NOMINAL
     return kinds
+
+
+#: A numeric target with more distinct values than this, or with fractions, is a quantity to
+#: predict (regression) rather than a set of classes.
+MAX_CLASS_NUMBERS = 20
+
+
+def infer_task(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING) -> str:
+    """``"regression"`` when the target's known values are numbers with a fraction or more
+    than :data:`MAX_CLASS_NUMBERS` distinct values (a price, a yield, a duration), else
+    ``"classification"`` (text, or few whole numbers such as 0/1 or ratings 1–5). The user may
+    choose the other either way.
+
+    >>> infer_task(pd.Series([2.5, 3.1, 4.0])), infer_task(pd.Series([0, 1, 1, 0]))
+    ('regression', 'classification')
+    """
+    known = column[~_missing_mask(column, frozenset(m.strip() for m in missing))]
+    if pd.api.types.is_bool_dtype(known) or not len(known):
+        return "classification"
+    numbers = pd.to_numeric(known, errors="coerce")
+    if numbers.isna().any():
+        return "classification"
+    values = numbers.to_numpy(dtype=float)
+    fractional = bool((values != np.floor(values)).any())
+    return "regression" if fractional or len(np.unique(values)) > MAX_CLASS_NUMBERS \
+        else "classification"
 
 
 def _is_row_id(name: str, known: pd.Series) -> bool:
@@ -446,15 +492,25 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
             distinct = column.nunique()
             raise DataError(f"looks continuous ({distinct} distinct numbers)",
                             code="continuous_target", column=name, distinct=distinct,
-                            hint="Tree Explorer grows classification trees (regression trees "
-                                 "are planned): choose a nominal target or bin this one into "
-                                 "classes")
+                            hint="grow a regression tree for a number to predict, or "
+                                 "choose a nominal target")
         codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
     if len(uniques) < 2:
         raise DataError(f"has only one class ({_class_key(uniques[0])!r})", code="one_class",
                         column=name, value=_class_key(uniques[0]),
                         hint="a tree needs at least two classes to separate")
     return tuple(_class_key(u) for u in uniques), codes.astype(np.int64)
+
+
+def _encode_number_target(column: pd.Series, name: str, markers: frozenset[str],
+                          rows: np.ndarray) -> np.ndarray:
+    """The target of a regression data set as floats: every value known and a finite number."""
+    known = ~_missing_mask(column, markers)
+    if not known.all():
+        raise DataError("the target value is missing", code="target_missing", column=name,
+                        row=int(rows[~known][0]),
+                        hint="fill it in, or remove the rows without a target value")
+    return _to_float(column, known, name, rows)
 
 
 def _weights(frame: pd.DataFrame, weights) -> np.ndarray:

@@ -48,7 +48,53 @@ PRUNING: dict[str, Callable[[Tree, Dataset | None, float], PruneResult]] = {
 }
 
 
-class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
+class FittedTree:
+    """What a fitted tree estimator does with rows, whatever its target: check them against the
+    fitted columns, encode them by the tree's schema, route them (``apply``,
+    ``decision_path``). Subclasses set ``tree_`` in ``fit`` through :meth:`_dataset`."""
+
+    def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
+        """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
+        the columns (a column a person would ignore, such as an id, is kept as a feature: the
+        caller chose the columns), ``feature_names_in_`` and ``n_features_in_`` set."""
+        name = type(self).__name__
+        frame, names = inputs.features(X, name)
+        target = inputs.target(y, len(frame), name)
+        kinds = {column: kind if kind is not Kind.IGNORED else
+                 (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column]) else Kind.NOMINAL)
+                 for column, kind in infer_kinds(frame).items()}
+        dataset = Dataset.from_frame(frame.assign(**{_TARGET: target}), _TARGET, kinds=kinds,
+                                     weights=sample_weight, task=task)
+        self.n_features_in_ = frame.shape[1]
+        if names is not None:
+            self.feature_names_in_ = names
+        elif hasattr(self, "feature_names_in_"):      # refitted on rows without names
+            del self.feature_names_in_
+        return dataset, target
+
+    def _encoded(self, X) -> np.ndarray:
+        """``X`` checked against the fitted columns and encoded by the tree's schema; it is
+        what raises :class:`NotFittedError`, so call it before touching ``tree_``."""
+        if not hasattr(self, "tree_"):
+            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
+                                 "'fit' with appropriate arguments before using this estimator.")
+        frame, names = inputs.features(X, type(self).__name__)
+        inputs.check_columns(self, names, frame.shape[1])
+        return self.tree_.schema.encode(frame.set_axis(list(self.tree_.schema.feature_names),
+                                                       axis=1))
+
+    def apply(self, X) -> np.ndarray:
+        """Leaf id of each row."""
+        encoded = self._encoded(X)
+        return self.tree_.apply(encoded)
+
+    def decision_path(self, X) -> np.ndarray:
+        """(rows × nodes) weight with which each row passes each node."""
+        encoded = self._encoded(X)
+        return self.tree_.decision_path(encoded)
+
+
+class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
     """ID3, C4.5 or CART classification tree, grown by Hunt's TreeGenerate and post-pruned.
 
     Parameters
@@ -112,26 +158,14 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
 
         A row of weight 0 counts as absent (:meth:`Dataset.from_frame`).
         """
-        name = type(self).__name__
-        frame, names = inputs.features(X, name)
-        labels = inputs.target(y, len(frame), name)
         if self.pruning is not None and self.pruning not in PRUNING:
             raise ConfigError(f"unknown pruning {self.pruning!r}; choose None or one of "
                               f"{sorted(PRUNING)}")
-        kinds = {column: kind if kind is not Kind.IGNORED else
-                 (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column]) else Kind.NOMINAL)
-                 for column, kind in infer_kinds(frame).items()}
-        dataset = Dataset.from_frame(frame.assign(**{_TARGET: labels}), _TARGET, kinds=kinds,
-                                     weights=sample_weight)
+        dataset, labels = self._dataset(X, y, sample_weight, "classification")
         self.tree_ = self._pruned(*self._held_out(dataset))
         self.classes_ = np.unique(labels)
         self.class_order_ = np.asarray(dataset.classes, dtype=self.classes_.dtype)
         self.n_classes_ = len(self.classes_)
-        self.n_features_in_ = frame.shape[1]
-        if names is not None:
-            self.feature_names_in_ = names
-        elif hasattr(self, "feature_names_in_"):      # refitted on rows without names
-            del self.feature_names_in_
         return self
 
     def _held_out(self, dataset: Dataset) -> tuple[Dataset, Dataset | None]:
@@ -156,17 +190,6 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         return tree
 
     # ------------------------------------------------------------------- using
-    def _encoded(self, X) -> np.ndarray:
-        """``X`` checked against the fitted columns and encoded by the tree's schema; it is
-        what raises :class:`NotFittedError`, so call it before touching ``tree_``."""
-        if not hasattr(self, "tree_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
-                                 "'fit' with appropriate arguments before using this estimator.")
-        frame, names = inputs.features(X, type(self).__name__)
-        inputs.check_columns(self, names, frame.shape[1])
-        return self.tree_.schema.encode(frame.set_axis(list(self.tree_.schema.feature_names),
-                                                       axis=1))
-
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in ``classes_`` order (missing values blended); a class
         that only rows of weight 0 had gets probability 0."""
@@ -180,13 +203,3 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         """The most probable class; a tie goes to the first in ``classes_``, as scikit-learn's."""
         proba = self.predict_proba(X)
         return self.classes_[most_probable(proba)]
-
-    def apply(self, X) -> np.ndarray:
-        """Leaf id of each row."""
-        encoded = self._encoded(X)
-        return self.tree_.apply(encoded)
-
-    def decision_path(self, X) -> np.ndarray:
-        """(rows × nodes) weight with which each row passes each node."""
-        encoded = self._encoded(X)
-        return self.tree_.decision_path(encoded)

@@ -26,6 +26,26 @@ def accuracy(y_true, y_pred, sample_weight=None) -> float:
     return float(w[y_true == y_pred].sum() / w.sum())
 
 
+def r2(y_true, y_pred, sample_weight=None) -> float:
+    """The coefficient of determination R² = 1 − Σᵢ wᵢ(yᵢ − ŷᵢ)² / Σᵢ wᵢ(yᵢ − ȳ)², ȳ the weighted
+    mean (scikit-learn's ``r2_score``: 1 for a perfect fit; a constant target gives 1 when
+    predicted exactly, else 0)."""
+    y_true, y_pred = np.asarray(y_true, float), np.asarray(y_pred, float)
+    w = np.ones(len(y_true)) if sample_weight is None else np.asarray(sample_weight, float)
+    residual = float(w @ (y_true - y_pred) ** 2)
+    total = float(w @ (y_true - np.average(y_true, weights=w)) ** 2)
+    if total == 0.0:
+        return 1.0 if residual == 0.0 else 0.0
+    return 1.0 - residual / total
+
+
+def rmse(y_true, y_pred, sample_weight=None) -> float:
+    """The root mean squared error √(Σᵢ wᵢ(yᵢ − ŷᵢ)² / Σᵢ wᵢ)."""
+    y_true, y_pred = np.asarray(y_true, float), np.asarray(y_pred, float)
+    w = np.ones(len(y_true)) if sample_weight is None else np.asarray(sample_weight, float)
+    return float(np.sqrt(w @ (y_true - y_pred) ** 2 / w.sum()))
+
+
 def confusion_matrix(y_true, y_pred, labels=None) -> tuple[np.ndarray, list]:
     """Counts C[i, j] of rows of true class ``labels[i]`` predicted as ``labels[j]``.
 

@@ -13,6 +13,7 @@ import numpy as np
 from .algorithms import resolve
 from .candidates import CandidateTable
 from .dataset import Dataset, Kind
+from .errors import ConfigError
 from .splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, ThresholdSweep,
                         feature_candidate, known_share, leaves_large_enough, node_candidates,
                         partition_figures, subset_table, sweep, value_counts)
@@ -37,6 +38,9 @@ def _node_context(dataset: Dataset, node, algorithm: str | None, criterion: str 
     preset, crit = resolve(algorithm or "cart", criterion)
     if node is None:
         node = NodeSample(np.arange(dataset.n_rows), dataset.weights.astype(float))
+    if dataset.is_regression:
+        raise ConfigError("a regression node's candidates are scored by squared error: "
+                          "use treecore.least_squares.node_candidates")
     data = NodeData(dataset.X[node.rows], dataset.y[node.rows], node.weights, dataset.n_classes)
     return data, SplitRules(preset, crit, style, min_leaf, excluded)
 

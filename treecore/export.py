@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, fields
 
+from .algorithms import TASKS
 from .candidates import Candidate
 from .dataset import DEFAULT_MISSING, Kind, Schema
 from .errors import DataError
@@ -45,7 +46,7 @@ _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error",
 def _candidate_dict(c: Candidate) -> dict:
     out = {f.name: getattr(c, f.name) for f in fields(Candidate)}
     out["kind"] = c.kind.value
-    for name in ("branches", "subset", "branch_codes"):
+    for name in ("branches", "subset", "branch_codes", "branch_values"):
         out[name] = None if out[name] is None else list(out[name])
     out["branch_counts"] = [list(row) for row in c.branch_counts]
     return out
@@ -58,7 +59,8 @@ def _node_dict(n: Node) -> dict:
             "impurity": n.impurity, "prediction": n.prediction, "created_at": n.created_at,
             "split": None if n.split is None else _candidate_dict(n.split),
             "children": list(n.children), "expanded_at": n.expanded_at,
-            "stop_reason": None if n.stop_reason is None else n.stop_reason.value}
+            "stop_reason": None if n.stop_reason is None else n.stop_reason.value,
+            "value": n.value}
 
 
 def to_json(tree: Tree) -> str:
@@ -132,7 +134,11 @@ def _candidate(data: dict, schema: Schema) -> Candidate:
     if feature.kind is Kind.NOMINAL:
         _expect((codes["subset"] is None) != (codes["branch_codes"] is None),
                 "a nominal split needs either a subset or branch codes")
-    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind,
+    values = data.get("branch_values")
+    if values is not None:
+        values = tuple(_number_list(values, "branch values"))
+        _expect(len(values) == len(branches), "one value per branch")
+    return Candidate(feature=feature.name, feature_index=j, kind=feature.kind, branch_values=values,
                      branches=tuple(branches), threshold=threshold, midpoint=midpoint,
                      eligible=bool(data.get("eligible", True)), note=str(data.get("note", "")),
                      forced=bool(data.get("forced", False)), **codes, **kwargs)
@@ -145,7 +151,7 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
     _expect(all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**53
                 for v in ints.values()), "node ids and counts")
     _expect(ints["depth"] <= MAX_DEPTH, f"the tree is deeper than {MAX_DEPTH} levels")
-    _expect(ints["prediction"] < len(schema.classes), "node prediction out of range")
+    _expect(ints["prediction"] < max(len(schema.classes), 1), "node prediction out of range")
     parent = data.get("parent")
     _expect(parent is None or parent in seen, "a node must come after its parent")
     children = data.get("children")
@@ -156,7 +162,12 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
         _expect(len(children) == len(split.branches), "one child per branch")
     counts = _number_list(data.get("class_counts"), "class counts")
     distribution = _number_list(data.get("distribution"), "distribution")
-    _expect(len(counts) == len(distribution) == len(schema.classes), "one count per class")
+    value = _optional_number(data.get("value"), "node value")
+    if schema.is_regression:
+        _expect(not counts and value is not None and tuple(distribution) == (value,),
+                "a regression node has a value and no class counts")
+    else:
+        _expect(len(counts) == len(distribution) == len(schema.classes), "one count per class")
     path = data.get("path")
     _expect(isinstance(path, list) and all(isinstance(p, str) for p in path), "node path")
     reason = data.get("stop_reason")
@@ -169,7 +180,7 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
                 impurity=_number(data.get("impurity", 0.0), "impurity"), split=split,
                 children=tuple(children),
                 expanded_at=expanded, stop_reason=None if reason is None else StopReason(reason),
-                **ints)
+                value=value, **ints)
 
 
 def _no_constant(name: str):
@@ -211,6 +222,7 @@ def from_json(text: str) -> Tree:
                 and feature.get("kind") in (Kind.NOMINAL.value, Kind.CONTINUOUS.value)
                 and isinstance(feature.get("labels"), list), "a feature of the schema")
     _expect(all(isinstance(c, (str, int, float, bool)) for c in raw_schema["classes"]), "classes")
+    _expect(raw_schema.get("task", "classification") in TASKS, "the schema's task")
     schema = Schema.from_dict(raw_schema)
     raw_nodes = data.get("nodes")
     _expect(isinstance(raw_nodes, list) and raw_nodes, "the nodes")
@@ -243,7 +255,12 @@ def visible(value: object) -> str:
 
 
 def node_label(tree: Tree, node: Node) -> str:
-    """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors)."""
+    """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors);
+    for a regression tree its mean, weight and the root of its MSE (the spread of its rows):
+    ``5.06 (5; sd 0.472)``."""
+    if tree.is_regression:
+        return (f"{node.value:.4g} ({node.weighted_n_samples:.4g}; "
+                f"sd {math.sqrt(node.impurity):.3g})")
     label = visible(tree.classes[node.prediction])
     weight = node.weighted_n_samples
     errors = weight - node.class_counts[node.prediction] if weight else 0.0
@@ -299,7 +316,9 @@ def _branch_test(split: Candidate, branch: str) -> str:
 CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
                 "#999999")
 #: The words a drawn node uses; callers pass translations with the same keys.
-DOT_WORDS = {"samples": "n", "more": "…"}
+DOT_WORDS = {"samples": "n", "more": "…", "mean": "mean", "mse": "MSE"}
+#: A regression node's fill, from the lowest node value to the highest (a sequential scale).
+VALUE_SCALE = ("#E3F2FD", "#0D47A1")
 _HIGHLIGHT = "#C2185B"
 _GREY = "#9E9E9E"
 
@@ -328,8 +347,23 @@ def _fill(color: str, distribution) -> str:
     return "#" + "".join(f"{round(255 - alpha * (255 - c)):02x}" for c in rgb)
 
 
+def _value_fill(value: float, low: float, high: float) -> str:
+    """The colour of a regression node's value on :data:`VALUE_SCALE` between the tree's lowest
+    and highest node values."""
+    share = 0.5 if high <= low else (value - low) / (high - low)
+    ends = [[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in VALUE_SCALE]
+    return "#" + "".join(f"{round(a + share * (b - a)):02x}" for a, b in zip(*ends))
+
+
 def _dot_label(tree: Tree, node: Node, words) -> str:
-    """Node text: the test (or the predicted class), the weighted class counts, the row count."""
+    """Node text: the test (or the predicted class), the weighted class counts, the row count;
+    for a regression node the test (or → its value), its mean and MSE, the row count."""
+    if tree.is_regression:
+        head = node.split.describe() if node.split is not None else f"→ {node.value:.4g}"
+        lines = [f"#{node.node_id}  {head}",
+                 f"{words['mean']} = {node.value:.4g} · {words['mse']} = {node.impurity:.4g}",
+                 f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+        return "\\n".join(dot_escape(line) for line in lines)
     counts = " · ".join(f"{label} {count:.4g}" for label, count in
                         zip(tree.classes, node.class_counts))
     head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
@@ -379,6 +413,9 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     colors = tuple(class_colors or CLASS_COLORS)
     words = {**DOT_WORDS, **(labels or {})}
     greyed = set(greyed)
+    if tree.is_regression:
+        values = [node.value for node in tree.iter_nodes()]
+        low, high = min(values), max(values)
     out = ["digraph tree {",
            '  graph [rankdir=TB, nodesep=0.25, ranksep=0.45, fontname="sans-serif"];',
            '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '
@@ -392,8 +429,11 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
             attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',
                       f'fontcolor="{_GREY}"', f'color="{_GREY}"']
         else:
-            color = colors[node.prediction % len(colors)]
-            attrs.append(f'fillcolor="{_fill(color, node.distribution)}"')
+            fill = _value_fill(node.value, low, high) if tree.is_regression else \
+                _fill(colors[node.prediction % len(colors)], node.distribution)
+            attrs.append(f'fillcolor="{fill}"')
+            if tree.is_regression and node.value > (low + high) / 2:
+                attrs.append('fontcolor="white"')
             if node.is_leaf and node.stop_reason is None:       # waiting to be expanded
                 attrs.append('style="rounded,filled,dotted"')
         if node.node_id == highlight:

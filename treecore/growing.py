@@ -32,7 +32,8 @@ class GrowthConfig:
     Li Hang's threshold ε on the chosen split's score (算法 5.2, 5.3); ``min_impurity_decrease``
     has scikit-learn's meaning, ``W_t / W · ρ · ΔI ≥ min_impurity_decrease``;
     ``validation_rule`` says whether validation pre-pruning needs a strict improvement (Zhou)
-    or accepts a tie.
+    or accepts a tie. ``task`` is ``"classification"`` or ``"regression"``, the kind of target
+    the data set holds (the default criterion depends on it).
     """
 
     algorithm: str = "cart"
@@ -45,10 +46,11 @@ class GrowthConfig:
     min_impurity_decrease: float = 0.0
     max_leaves: int | None = None
     validation_rule: str = "strict"
+    task: str = "classification"
 
     def checked(self) -> "GrowthConfig":
         """Self, after checking every value; raises :class:`ConfigError` naming the bad one."""
-        preset, criterion = resolve(self.algorithm, self.criterion)
+        preset, criterion = resolve(self.algorithm, self.criterion, self.task)
         if self.threshold_style not in THRESHOLD_STYLES:
             raise ConfigError(f"threshold_style must be one of {THRESHOLD_STYLES}")
         if self.validation_rule not in VALIDATION_RULES:
@@ -134,6 +136,17 @@ def collector_paused():
             gc.enable()
 
 
+def leaf_means(sums: np.ndarray, parent: np.ndarray) -> np.ndarray:
+    """The value c = S / W of every regression node from its sums (W, S, Q); a node no weight
+    reached takes its parent's, so parents must come first."""
+    weight = sums[:, 0]
+    values = np.zeros(len(sums))
+    np.divide(sums[:, 1], weight, out=values, where=weight > 0)
+    for i in np.flatnonzero(weight <= 0):
+        values[i] = values[parent[i]]
+    return values
+
+
 def leaf_votes(counts: np.ndarray, parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(class distribution, majority class) of every node from its class counts; a node no
     weight reached (Hunt's empty branch) takes its parent's, so parents must come first."""
@@ -158,10 +171,12 @@ def enlarged(nodes, capacity: int):
 
 def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_samples, weight,
                       created_at, expanded_at, first_child, counts, distribution, prediction,
-                      impurity, stop_reasons: list[StopReason | None]) -> tuple[Node, ...]:
+                      impurity, stop_reasons: list[StopReason | None], values=None
+                      ) -> tuple[Node, ...]:
     """The :class:`Node` objects of a compiled engine's node arrays (by id; the children of an
     expanded node are consecutive ids from ``first_child``), made without their ``__init__``
-    (a tree may have tens of thousands; pause the garbage collector around it)."""
+    (a tree may have tens of thousands; pause the garbage collector around it). ``values``
+    are a regression tree's node values (None for a classification tree)."""
     n = len(parent)
     paths: list[tuple[str, ...]] = [()] * n
     children: dict[int, tuple[int, ...]] = {}
@@ -174,6 +189,7 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_sampl
     weight, created_at, expanded_at = weight.tolist(), created_at.tolist(), expanded_at.tolist()
     counts, distribution = counts.tolist(), distribution.tolist()
     impurity, prediction = impurity.tolist(), prediction.tolist()
+    values = [None] * n if values is None else values.tolist()
     return tuple(
         assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
                  path=paths[i], n_samples=n_samples[i], weighted_n_samples=weight[i],
@@ -181,7 +197,7 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_sampl
                  impurity=impurity[i], prediction=prediction[i], created_at=created_at[i],
                  split=splits.get(i), children=children.get(i, ()),
                  expanded_at=expanded_at[i] if i in splits else None,
-                 stop_reason=stop_reasons[i])
+                 stop_reason=stop_reasons[i], value=values[i])
         for i in range(n))
 
 
@@ -193,7 +209,7 @@ class CompiledGrowth:
 
     def __init__(self, dataset, config: GrowthConfig, max_seconds: float | None):
         self.data, self.config = dataset, config
-        self.preset, self.criterion = resolve(config.algorithm, config.criterion)
+        self.preset, self.criterion = resolve(config.algorithm, config.criterion, config.task)
         self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
         #: Growth ran out of time: the tree is partial, its waiting nodes leaves without a
         #: stop reason.

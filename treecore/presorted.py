@@ -1,4 +1,5 @@
-"""TreeGenerate compiled, for data whose features are all continuous and every value known.
+"""TreeGenerate compiled, for data whose features are all continuous and every value known:
+classification trees and CART's least-squares regression trees.
 
 The general builder (:mod:`treecore.builder`) sorts each feature again at every node. Here each
 feature is sorted once, at the root: a node owns one contiguous segment of every sorted order, and
@@ -10,7 +11,9 @@ its segment, the candidates are scored by :func:`treecore.kernels.partition_figu
 by the rule of :func:`treecore.candidates.choose_index`; the stopping cases are the builder's, in
 its order. So the tree is the one :class:`treecore.builder.Growth` grows, node for node (a
 property test holds the two to it), but no Python object is made per node until the finished
-tree is built from the kernel's arrays. Growth runs in chunks of bounded work, so a deadline is
+tree is built from the kernel's arrays. A regression tree grows by the same loop: a node keeps
+the sums (W, S, Q) of :mod:`treecore.squared_error` instead of class weights, and its cuts are
+searched by that module's :func:`~treecore.squared_error.best_cut_of_sorted`. Growth runs in chunks of bounded work, so a deadline is
 checked often even on large data.
 
 Used by :func:`treecore.builder.start_growth` whenever it applies (:func:`applies`): no nominal
@@ -25,11 +28,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from . import kernels
+from . import kernels, least_squares, squared_error
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged,
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
                       leaf_votes, nodes_from_arrays, tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
@@ -77,20 +80,23 @@ def applies(dataset: Dataset, force, validation) -> bool:
 
 
 class _Rows(NamedTuple):
-    """The rows as the kernel reads them: ``columns[j]`` holds feature j's values by row and
-    ``w`` the weights by row (empty when every weight is 1). ``entries[j]`` lists the rows in
-    feature j's value order as packed entries. The rest is
-    work space: ``goes_left`` by row, ``spare`` for partitions, and one node segment unpacked
-    into ``keys`` (value ranks), ``labels`` and ``weights``."""
+    """The rows as the kernel reads them: ``columns[j]`` holds feature j's values by row,
+    ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
+    row (empty for classification, whose classes are packed in the entries). ``entries[j]``
+    lists the rows in feature j's value order as packed entries. The rest is work space:
+    ``goes_left`` by row, ``spare`` for partitions, and one node segment unpacked into ``keys``
+    (value ranks), ``labels``, ``weights`` and ``targets``."""
 
     columns: np.ndarray
     w: np.ndarray
+    y: np.ndarray
     entries: np.ndarray
     goes_left: np.ndarray
     spare: np.ndarray
     keys: np.ndarray
     labels: np.ndarray
     weights: np.ndarray
+    targets: np.ndarray
 
 
 @njit(cache=True, inline="always")
@@ -112,7 +118,9 @@ def _label(entry):
 
 
 class _Nodes(NamedTuple):
-    """Per node (by id): its segment ``[start, end)``, tree links, statistics and split."""
+    """Per node (by id): its segment ``[start, end)``, tree links, statistics and split.
+    ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
+    ``branch_counts`` the same of the two branches of its split."""
 
     start: np.ndarray
     end: np.ndarray
@@ -131,11 +139,10 @@ class _Nodes(NamedTuple):
     branch_counts: np.ndarray
 
     @classmethod
-    def empty(cls, capacity: int, n_classes: int) -> "_Nodes":
+    def empty(cls, capacity: int, width: int) -> "_Nodes":
         ints = [np.full(capacity, -1, np.int64) for _ in range(9)]
         floats = [np.zeros(capacity) for _ in range(4)]
-        return cls(*ints, *floats, np.zeros((capacity, n_classes)),
-                   np.zeros((capacity, 2, n_classes)))
+        return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
 
 
 class _Scores(NamedTuple):
@@ -148,15 +155,16 @@ class _Scores(NamedTuple):
     right: np.ndarray
 
     @classmethod
-    def empty(cls, steps: int, n_features: int, n_classes: int) -> "_Scores":
+    def empty(cls, steps: int, n_features: int, width: int) -> "_Scores":
         return cls(np.zeros((steps, n_features), np.int8), np.zeros((steps, n_features)),
-                   np.zeros((steps, n_features)), np.zeros((steps, n_features, n_classes)),
-                   np.zeros((steps, n_features, n_classes)))
+                   np.zeros((steps, n_features)), np.zeros((steps, n_features, width)),
+                   np.zeros((steps, n_features, width)))
 
 
 class _Rules(NamedTuple):
     """The growth parameters as the kernel reads them (−1: no limit)."""
 
+    regression: bool
     impurity_code: int
     ratio_score: bool
     average_gain_filter: bool
@@ -173,16 +181,30 @@ class _Rules(NamedTuple):
 
 # ----------------------------------------------------------------------------------- kernel
 @njit(cache=True, inline="always")
-def _stop_before_split(i, nodes, entries, rules):
-    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
-    order; :data:`WAITING` when none applies."""
-    counts = nodes.counts[i]
+def _pure(i, nodes, rows, rules):
+    """Hunt's first case: every row of the node in one class, or (regression) with one target
+    value."""
+    if rules.regression:
+        first_order = rows.entries[0]
+        value = rows.y[_row(first_order[nodes.start[i]])]
+        for q in range(nodes.start[i] + 1, nodes.end[i]):
+            if rows.y[_row(first_order[q])] != value:
+                return False
+        return True
     classes_present = 0
-    for c in counts:
+    for c in nodes.counts[i]:
         if c > rules.tolerance:
             classes_present += 1
-    if classes_present <= 1:
+    return classes_present <= 1
+
+
+@njit(cache=True, inline="always")
+def _stop_before_split(i, nodes, rows, rules):
+    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
+    order; :data:`WAITING` when none applies."""
+    if _pure(i, nodes, rows, rules):
         return PURE
+    entries = rows.entries
     n_features = entries.shape[0]
     if n_features == 0:
         return NO_FEATURES
@@ -202,10 +224,11 @@ def _stop_before_split(i, nodes, entries, rules):
 
 
 @njit(cache=True, inline="always")
-def _choose(status, figures, rules):
+def _choose(status, figures, rules, tie):
     """The chosen feature (or −1) by :func:`treecore.candidates.choose_index`'s rule: among
     the eligible candidates (a cut leaving both leaves large enough), and with Quinlan's filter
-    those whose gain is at least the average gain, the highest score; ties to the first."""
+    those whose gain is at least the average gain, the highest score; scores within ``tie``
+    of it tie, and ties go to the first."""
     gain_sum, n_eligible = 0.0, 0
     for j in range(len(status)):
         if status[j] == kernels.BEST_CUT:
@@ -222,7 +245,7 @@ def _choose(status, figures, rules):
         if competing[j] and figures[j, SCORE] > top:
             top = figures[j, SCORE]
     for j in range(len(status)):
-        if competing[j] and figures[j, SCORE] >= top - rules.tolerance:
+        if competing[j] and figures[j, SCORE] >= top - tie:
             return j
     return -1
 
@@ -246,37 +269,48 @@ def _partition(rows, j, start, end):
 
 @njit(cache=True, inline="always")
 def _unpack(rows, j, start, end):
-    """Feature j's segment as (value ranks, labels, weights) views of the work arrays."""
+    """Feature j's segment as (value ranks, labels, weights, targets) views of the work arrays
+    (no weights when every weight is 1; targets only for a regression tree)."""
     m = end - start
-    weighted = len(rows.w) > 0
+    weighted, regression = len(rows.w) > 0, len(rows.y) > 0
     for q in range(m):
         entry = rows.entries[j, start + q]
         rows.keys[q], rows.labels[q] = _rank(entry), _label(entry)
         if weighted:
             rows.weights[q] = rows.w[_row(entry)]
-    return rows.keys[:m], rows.labels[:m], rows.weights[:m] if weighted else rows.weights[:0]
+        if regression:
+            rows.targets[q] = rows.y[_row(entry)]
+    return (rows.keys[:m], rows.labels[:m], rows.weights[:m] if weighted else rows.weights[:0],
+            rows.targets[:m] if regression else rows.targets[:0])
 
 
 @njit(cache=True, inline="always")
 def _add_child(nodes, counters, parent, start, end, step, rows):
-    """A new node for the rows of the segment ``[start, end)``: its class counts and weight,
-    summed in the first feature's order (exact for unit and integer weights, and to rounding for
-    others); no weight at all is Hunt's empty branch."""
+    """A new node for the rows of the segment ``[start, end)``: its class counts (regression:
+    sums W, S, Q) and weight, summed in the first feature's order (exact for unit and integer
+    weights, and to rounding for others); no weight at all is Hunt's empty branch."""
     child = counters[N_NODES]
     counters[N_NODES] += 1
     nodes.start[child], nodes.end[child] = start, end
     nodes.parent[child], nodes.depth[child] = parent, nodes.depth[parent] + 1
     nodes.created_at[child] = step
     first_order = rows.entries[0]
-    weighted = len(rows.w) > 0
+    weighted, regression = len(rows.w) > 0, len(rows.y) > 0
     weight = 0.0
     for q in range(start, end):
         entry = first_order[q]
         weight_q = rows.w[_row(entry)] if weighted else 1.0
-        nodes.counts[child, _label(entry)] += weight_q
+        if regression:
+            y = rows.y[_row(entry)]
+            nodes.counts[child, squared_error.SUM] += weight_q * y
+            nodes.counts[child, squared_error.SQUARES] += weight_q * y * y
+        else:
+            nodes.counts[child, _label(entry)] += weight_q
         weight += weight_q
     nodes.weight[child] = weight
-    if nodes.counts[child].sum() <= 0.0:
+    if regression:
+        nodes.counts[child, squared_error.WEIGHT] = weight
+    if weight <= 0.0:
         nodes.stop[child] = EMPTY_BRANCH
     return child
 
@@ -301,7 +335,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         counters[NEXT_NODE] += 1
         if nodes.stop[i] != WAITING:
             continue
-        stop = _stop_before_split(i, nodes, entries, rules)
+        stop = _stop_before_split(i, nodes, rows, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
@@ -309,18 +343,30 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         work += (end - start) * n_features
         any_small = False
         for j in range(n_features):
-            keys, labels, weights = _unpack(rows, j, start, end)
-            status[j], at = kernels.best_cut_of_sorted(
-                keys, labels, weights, nodes.counts[i], rules.impurity_code,
-                rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
+            keys, labels, weights, targets = _unpack(rows, j, start, end)
+            if rules.regression:
+                status[j], at = squared_error.best_cut_of_sorted(
+                    keys, targets, weights, nodes.counts[i], rules.min_samples_leaf,
+                    rules.tolerance, left[j], right[j])
+            else:
+                status[j], at = kernels.best_cut_of_sorted(
+                    keys, labels, weights, nodes.counts[i], rules.impurity_code,
+                    rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
             if status[j] != kernels.NO_CUT:
                 lower[j] = rows.columns[j, _row(entries[j, start + at])]
                 upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
                 pair[0], pair[1] = left[j], right[j]
-                kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code, rules.ratio_score,
-                                          figures[j], figure_scratch, False)
+                if rules.regression:
+                    squared_error.partition_figures(pair, figures[j])
+                else:
+                    kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
+                                              rules.ratio_score, figures[j], figure_scratch,
+                                              False)
                 any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
-        chosen = _choose(status, figures, rules)
+        tie = rules.tolerance
+        if rules.regression:                   # a squared error has the target's unit squared
+            tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
+        chosen = _choose(status, figures, rules, tie)
         if chosen < 0:
             nodes.stop[i] = MIN_SAMPLES_LEAF if any_small else IDENTICAL
             continue
@@ -366,14 +412,18 @@ class PresortedGrowth(CompiledGrowth):
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, keep_scores: int = 0):
         super().__init__(dataset, config, max_seconds)
-        n, k = dataset.n_rows, dataset.n_classes
-        self.nodes = _Nodes.empty(min(1024, 2 * n), k)
+        n = dataset.n_rows
+        if dataset.is_regression:
+            root = squared_error.sums(dataset.y, dataset.weights)
+        else:
+            root = np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+        self.nodes = _Nodes.empty(min(1024, 2 * n), len(root))
         self.counters = np.array([1, 0, 0], np.int64)
         self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0
         self.nodes.created_at[0] = 0
-        self.nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
+        self.nodes.counts[0] = root
         self.nodes.weight[0] = float(dataset.weights.sum())
-        self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, k)
+        self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, len(root))
         self.segment_rows = np.arange(n)
 
     def _presort(self) -> _Rows | None:
@@ -385,7 +435,7 @@ class PresortedGrowth(CompiledGrowth):
         n, n_features = data.n_rows, data.n_features
         columns = np.ascontiguousarray(data.X.T)
         rows_high = np.arange(n, dtype=np.int64) << 32
-        labels = data.y.astype(np.int64)
+        labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
         entries = np.empty((n_features, n), np.int64)
 
         def sort_feature(j: int) -> bool:
@@ -403,15 +453,18 @@ class PresortedGrowth(CompiledGrowth):
                 return None
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
-        return _Rows(columns, w, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
-                     np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)))
+        y = data.y.astype(float) if data.is_regression else np.zeros(0)
+        return _Rows(columns, w, y, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
+                     np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)),
+                     np.empty(len(y)))
 
     def _grow(self) -> None:
         rows = self._presort()
         if rows is None:
             return
         config = self.config
-        rules = _Rules(kernels.IMPURITY_CODES[self.criterion.impurity],
+        rules = _Rules(self.data.is_regression,
+                       kernels.IMPURITY_CODES.get(self.criterion.impurity, -1),
                        self.criterion.score == "gain_ratio", self.criterion.average_gain_filter,
                        config.threshold_style == "midpoint",
                        -1 if config.max_depth is None else int(config.max_depth),
@@ -433,9 +486,15 @@ class PresortedGrowth(CompiledGrowth):
 
     def _scores(self, tree: Tree, node: Node) -> NodeScores:
         """The node's scored candidates: from the kept threshold search, or recomputed."""
+        features = self.data.features
+        if self.data.is_regression:
+            rows = self.node_rows(node.node_id)
+            return least_squares.node_candidates(
+                self.data.X[rows], self.data.y[rows], self.data.weights[rows], features,
+                min_samples_leaf=float(self.config.min_samples_leaf),
+                threshold_style=self.config.threshold_style, chosen=node.split.feature)
         rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
                            float(self.config.min_samples_leaf))
-        features = self.data.features
         if node.expanded_at > len(self.scores.status):
             rows = self.node_rows(node.node_id)
             data = NodeData(self.data.X[rows], self.data.y[rows], self.data.weights[rows],
@@ -454,7 +513,11 @@ class PresortedGrowth(CompiledGrowth):
         """The tree from the kernel's arrays: its routing arrays at once, its Node and
         Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
         n = int(self.counters[N_NODES])
-        distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
+        if self.data.is_regression:
+            distribution = leaf_means(self.nodes.counts[:n], self.nodes.parent[:n])[:, None]
+            prediction = np.zeros(n, np.int64)
+        else:
+            distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
         factory = _NodeFactory(_Nodes(*(array[:n].copy() for array in self.nodes)),
                                self.data.features, self.criterion, distribution, prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
@@ -476,12 +539,17 @@ class PresortedGrowth(CompiledGrowth):
         n_children[expanded] = 2
         first = a.first_child[expanded]
         children = np.column_stack([first, first + 1]).reshape(-1)
-        weights = a.branch_counts[expanded].sum(axis=2)
+        weights = _branch_weights(a.branch_counts[expanded], self.data.is_regression)
         fractions = (weights / weights.sum(axis=1, keepdims=True)).reshape(-1)
         nothing = np.zeros(n, np.int64)
         return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
                             np.zeros(0, np.int64), child_offset, n_children, children, fractions,
                             distribution)
+
+
+def _branch_weights(branch_counts: np.ndarray, regression: bool) -> np.ndarray:
+    """The weight of each branch from its class counts, or from its sums (W, S, Q)."""
+    return branch_counts[..., squared_error.WEIGHT] if regression else branch_counts.sum(axis=-1)
 
 
 class _NodeFactory:
@@ -496,13 +564,17 @@ class _NodeFactory:
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
         a = self.arrays
+        regression = self.criterion.task == "regression"
         with collector_paused():
             return nodes_from_arrays(
                 self._splits(), parent=a.parent, depth=a.depth, n_samples=a.end - a.start,
                 weight=a.weight, created_at=a.created_at, expanded_at=a.expanded_at,
-                first_child=a.first_child, counts=a.counts, distribution=self.distribution,
-                prediction=self.prediction, impurity=IMPURITIES[self.criterion.impurity](a.counts),
-                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()])
+                first_child=a.first_child, counts=a.counts[:, :0] if regression else a.counts,
+                distribution=self.distribution, prediction=self.prediction,
+                impurity=squared_error.node_mse(a.counts) if regression
+                else IMPURITIES[self.criterion.impurity](a.counts),
+                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()],
+                values=self.distribution[:, 0] if regression else None)
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call."""
@@ -510,15 +582,25 @@ class _NodeFactory:
         expanded = np.flatnonzero(a.expanded_at >= 0)
         if not len(expanded):
             return {}
-        figures = partition_figures(a.branch_counts[expanded], 1.0, 0.0, self.criterion)
+        branch_counts = a.branch_counts[expanded]
+        if self.criterion.task == "regression":
+            table = squared_error.figures(branch_counts)
+            figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
+            means = (branch_counts[..., squared_error.SUM]
+                     / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)).tolist()
+            branch_counts = branch_counts[..., :1]
+        else:
+            figures = partition_figures(branch_counts, 1.0, 0.0, self.criterion)
+            means = [None] * len(expanded)
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
         midpoints = ((a.lower[expanded] + a.upper[expanded]) / 2.0).tolist()
-        counts = a.branch_counts[expanded].tolist()
+        counts = branch_counts.tolist()
         chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
         splits = {}
         for at, i in enumerate(expanded.tolist()):
             proposal = Proposal(chosen[at], counts[at], 1.0, 0.0, None,
                                 threshold=thresholds[at], midpoint=midpoints[at])
-            splits[i] = build_candidate(proposal, self.features[chosen[at]], values[at])
+            splits[i] = build_candidate(proposal, self.features[chosen[at]], values[at],
+                                        None if means[at] is None else tuple(means[at]))
         return splits

@@ -2,13 +2,15 @@
 
 With scikit-learn present, :class:`~treecore.estimator.DecisionTreeClassifier` is a real
 ``BaseEstimator`` and ``ClassifierMixin`` (tags, ``clone``, HTML repr, ``score`` by
-``accuracy_score``), and its errors and warnings are scikit-learn's, so meta-estimators and
-``except sklearn.exceptions.NotFittedError`` treat it like their own. Without it, the stand-ins
-keep the same conventions: parameters read from the keyword-only arguments of ``__init__``,
-``get_params``/``set_params``, a repr of the changed parameters, accuracy as ``score``.
+``accuracy_score``) and :class:`~treecore.regressor.DecisionTreeRegressor` a ``RegressorMixin``
+(``score`` by ``r2_score``); their errors and warnings are scikit-learn's, so meta-estimators
+and ``except sklearn.exceptions.NotFittedError`` treat them like their own. Without it, the
+stand-ins keep the same conventions: parameters read from the keyword-only arguments of
+``__init__``, ``get_params``/``set_params``, a repr of the changed parameters, accuracy or R²
+as ``score``.
 
 scikit-learn is a test-only dependency: this is the one module that imports it, and only the
-estimator imports this module (``treecore`` loads the estimator on first use), so the app never
+estimators import this module (``treecore`` loads them on first use), so the app never
 pays for it.
 """
 
@@ -17,10 +19,10 @@ from __future__ import annotations
 import inspect
 
 from . import errors
-from .evaluate import accuracy
+from .evaluate import accuracy, r2
 
 try:
-    from sklearn.base import BaseEstimator, ClassifierMixin
+    from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
     from sklearn.exceptions import DataConversionWarning
     from sklearn.exceptions import NotFittedError as _SklearnNotFittedError
 except ImportError:                                              # the runtime without sklearn
@@ -60,6 +62,14 @@ except ImportError:                                              # the runtime w
         def score(self, X, y, sample_weight=None) -> float:
             return accuracy(y, self.predict(X), sample_weight)
 
+    class RegressorMixin:
+        """``score`` is the (weighted) R² of ``predict``."""
+
+        _estimator_type = "regressor"
+
+        def score(self, X, y, sample_weight=None) -> float:
+            return r2(y, self.predict(X), sample_weight)
+
     class DataConversionWarning(UserWarning):
         """The data was converted to the form the estimator needs (e.g. a column-vector y)."""
 
@@ -70,5 +80,5 @@ else:
     class NotFittedError(errors.NotFittedError, _SklearnNotFittedError):
         """A model used before ``fit``: both treecore's and scikit-learn's ``NotFittedError``."""
 
-__all__ = ["SKLEARN", "BaseEstimator", "ClassifierMixin", "DataConversionWarning",
-           "NotFittedError"]
+__all__ = ["SKLEARN", "BaseEstimator", "ClassifierMixin", "RegressorMixin",
+           "DataConversionWarning", "NotFittedError"]

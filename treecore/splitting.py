@@ -341,9 +341,10 @@ def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> l
 
 
 # ------------------------------------------------------------------------------- scoring
-def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping[str, float]) -> Candidate:
+def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping[str, float],
+                    branch_values: tuple[float, ...] | None = None) -> Candidate:
     """The :class:`Candidate` of a scored proposal; ``figures`` maps each of :data:`FIGURES`
-    to its value (a Python float)."""
+    to its value (a Python float); ``branch_values`` are a regression split's branch means."""
     p = proposal
     counts = p.branch_counts.tolist() if isinstance(p.branch_counts, np.ndarray) else \
         p.branch_counts
@@ -354,7 +355,7 @@ def build_candidate(proposal: Proposal, feature: Feature, figures: Mapping[str, 
                     branch_counts=tuple(map(tuple, counts)), rho=float(p.rho), **figures,
                     threshold=p.threshold, midpoint=p.midpoint, subset=p.subset,
                     branch_codes=p.branch_codes, eligible=not p.note, note=p.note,
-                    forced=p.forced)
+                    forced=p.forced, branch_values=branch_values)
 
 
 @dataclass(frozen=True, eq=False)

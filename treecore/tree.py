@@ -46,6 +46,10 @@ class Node:
     ``n_samples`` counts the rows that reach the node with any weight. ``distribution`` is the
     class distribution used for prediction (the parent's for an empty node). ``split`` is the
     chosen candidate of an internal node; ``created_at`` and ``expanded_at`` are growth steps.
+
+    In a regression tree ``value`` is the node's prediction, the weighted mean c = Σwᵢyᵢ / Σwᵢ
+    of its rows' targets (Li Hang 式 5.20), ``distribution`` is ``(value,)``, ``impurity`` the
+    mean squared error about it and ``class_counts`` is empty.
     """
 
     node_id: int
@@ -63,6 +67,7 @@ class Node:
     children: tuple[int, ...] = ()
     expanded_at: int | None = None
     stop_reason: StopReason | None = None
+    value: float | None = None
 
     @property
     def is_leaf(self) -> bool:
@@ -211,6 +216,10 @@ class Tree:
         return self.schema.classes
 
     @property
+    def is_regression(self) -> bool:
+        return self.schema.is_regression
+
+    @property
     def criterion(self) -> str:
         return self.settings.get("criterion", "gini")
 
@@ -273,7 +282,11 @@ class Tree:
         return _predict.predict_proba(self, self._encoded(X))
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class labels; a tie goes to the first class in ``classes`` order."""
+        """Predicted class labels (a tie goes to the first class in ``classes`` order), or for
+        a regression tree the predicted numbers: the value of the leaf a row reaches, blended
+        by weight over the leaves where a tested value is missing."""
+        if self.is_regression:
+            return _predict.predict_proba(self, self._encoded(X))[:, 0]
         return np.asarray(self.classes, dtype=object)[_predict.most_probable(self.predict_proba(X))]
 
     def apply(self, X) -> np.ndarray:

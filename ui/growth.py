@@ -24,7 +24,7 @@ from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 from treecore.evaluate import score
 
-from . import limits, node_view, state
+from . import limits, node_view, regression_view, state
 
 T = TypeVar("T")
 
@@ -68,34 +68,60 @@ def ensure_defaults() -> None:
 
 
 def params_from_session() -> dict:
-    """The growth parameters chosen in the session, as keyword arguments of ``treecore.grow``."""
+    """The growth parameters chosen in the session, as keyword arguments of ``treecore.grow``
+    (for the session's task: a regression tree is CART's, by its own criterion)."""
     s = st.session_state
-    return {"algorithm": s[state.ALGORITHM], "criterion": s[state.CRITERION],
+    return {"task": state.current_task(), "algorithm": current_algorithm(),
+            "criterion": current_criterion(),
             "threshold_style": s[THRESHOLD_STYLE], "max_depth": s[MAX_DEPTH] or None,
             "min_samples_leaf": s[MIN_LEAF], "min_gain": float(s[MIN_GAIN]),
             "max_leaves": s[MAX_LEAVES] or None}
 
 
-def allowed_criteria(algorithm: str) -> tuple[str, ...]:
-    """The criteria the algorithm allows, its default first.
+def allowed_algorithms(task: str) -> list[str]:
+    """The algorithm presets that grow a tree of ``task``.
+
+    >>> allowed_algorithms("regression")
+    ['cart']
+    """
+    return [name for name, preset in ALGORITHMS.items() if preset.criteria_for(task)]
+
+
+def allowed_criteria(algorithm: str, task: str = "classification") -> tuple[str, ...]:
+    """The criteria the algorithm allows for ``task``, its default first.
 
     >>> allowed_criteria("c45")
     ('gain_ratio', 'entropy', 'gini', 'misclassification')
     """
-    return ALGORITHMS[algorithm].criteria
+    preset = ALGORITHMS[algorithm]
+    if task == "classification":               # the preset's own default first
+        return (preset.default_criterion,
+                *(c for c in preset.criteria if c != preset.default_criterion))
+    return preset.criteria_for(task)
 
 
 def set_algorithm(algorithm: str) -> None:
     """Switch algorithm; a criterion the new one does not allow falls back to its default."""
     st.session_state[state.ALGORITHM] = algorithm
-    if st.session_state[state.CRITERION] not in allowed_criteria(algorithm):
+    if st.session_state[state.CRITERION] not in allowed_criteria(algorithm,
+                                                                 state.current_task()):
         st.session_state[state.CRITERION] = None
 
 
+def current_algorithm() -> str:
+    """The algorithm in use: the chosen one if it grows the session's kind of tree, else the
+    first that does (a regression tree is CART's whatever was chosen for classes)."""
+    allowed = allowed_algorithms(state.current_task())
+    chosen = st.session_state[state.ALGORITHM]
+    return chosen if chosen in allowed else allowed[0]
+
+
 def current_criterion() -> str:
-    """The criterion in use: the chosen one, else the algorithm's default."""
-    algorithm = st.session_state[state.ALGORITHM]
-    return st.session_state[state.CRITERION] or ALGORITHMS[algorithm].default_criterion
+    """The criterion in use: the chosen one if the algorithm allows it for the session's
+    task, else the algorithm's default."""
+    allowed = allowed_criteria(current_algorithm(), state.current_task())
+    chosen = st.session_state[state.CRITERION]
+    return chosen if chosen in allowed else allowed[0]
 
 
 # ------------------------------------------------------------------------------- data split
@@ -147,8 +173,10 @@ class Grown:
     def candidates(self, dataset: Dataset, node_id: int) -> CandidateTable:
         """The candidate table of ``node_id``: from its growth step, or recomputed for a leaf."""
         step = self.steps.get(node_id)
-        return step.candidates if step is not None else node_view.candidates(dataset, self.tree,
-                                                                             node_id)
+        if step is not None:
+            return step.candidates
+        views = regression_view if self.tree.is_regression else node_view
+        return views.candidates(dataset, self.tree, node_id)
 
 
 def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = None,

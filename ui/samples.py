@@ -51,6 +51,11 @@ SAMPLES: dict[str, Sample] = {s.id: s for s in (
     Sample("play_tennis", "play_tennis.csv", "Play tennis / weather (Quinlan 1986)",
            "天气与打网球（Quinlan 1986）", "play"),
     Sample("iris", "iris.csv", "Iris (Fisher 1936)", "鸢尾花（Fisher 1936）", "species"),
+    Sample("lihang_regression", "lihang_regression.csv",
+           "Least-squares regression tree (Li Hang, exercise 5.2)",
+           "最小二乘回归树（李航 习题 5.2）", "y"),
+    Sample("diabetes", "diabetes.csv", "Diabetes progression (Efron et al. 2004)",
+           "糖尿病病情进展（Efron 等 2004）", "progression"),
 )}
 
 #: The sample loaded when a session starts.

@@ -17,7 +17,8 @@ from typing import Any, Callable
 import pandas as pd
 import streamlit as st
 
-from treecore.dataset import DEFAULT_MISSING, Dataset, Kind, infer_kinds, marker_classes
+from treecore.dataset import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer_task,
+                              marker_classes)
 from treecore.errors import DataError
 
 from .loaders import LoadedTable, LoadError, ReadOptions, read_table
@@ -32,6 +33,7 @@ UPLOAD_DIGEST = "upload_digest"  #: sha256 of those bytes (the cache key)
 UPLOAD_ERROR = "upload_error"    #: the LoadError that refused the last upload, or None
 READ_OPTIONS = "read_options"    #: how to read the upload: {"encoding", "sheet", "header_row"}
 TARGET = "target"                #: class column; None = the data set's default
+TASK = "task"                    #: "classification" or "regression"; None = inferred from it
 KINDS = "kinds"                  #: {column: Kind value} chosen over the inferred kinds
 MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
 ALGORITHM = "algorithm"          #: "id3", "c45" or "cart"
@@ -59,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     UPLOAD_ERROR: None,
     READ_OPTIONS: {},
     TARGET: SAMPLES[DEFAULT_SAMPLE].target,
+    TASK: None,
     KINDS: {name: Kind.IGNORED.value for name in SAMPLES[DEFAULT_SAMPLE].ignored},
     MISSING: DEFAULT_MISSING,
     ALGORITHM: "cart",
@@ -112,6 +115,7 @@ def use_sample(sample_id: str) -> None:
     sample = SAMPLES[sample_id]
     st.session_state[DATASET] = sample_id
     st.session_state[TARGET] = sample.target
+    st.session_state[TASK] = None
     st.session_state[KINDS] = {name: Kind.IGNORED.value for name in sample.ignored}
     st.session_state[UPLOAD_ERROR] = None
 
@@ -121,6 +125,7 @@ def use_dataset(dataset: str) -> None:
     if dataset == UPLOADED:
         st.session_state[DATASET] = UPLOADED
         st.session_state[TARGET] = None
+        st.session_state[TASK] = None
         st.session_state[KINDS] = {}
         st.session_state[UPLOAD_ERROR] = None
     else:
@@ -240,7 +245,30 @@ def current_target() -> str:
 
 
 def set_target(target: str) -> None:
+    """Choose the target column; what kind of tree it asks for is inferred again."""
     st.session_state[TARGET] = target
+    st.session_state[TASK] = None
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _inferred_task(source: str, target: str, missing: tuple[str, ...], _frame: pd.DataFrame
+                   ) -> str:
+    """``infer_task`` of the target column, cached on the source and the choices."""
+    return infer_task(_frame[target], missing)
+
+
+def inferred_task() -> str:
+    """The kind of tree the target's values ask for (:func:`treecore.dataset.infer_task`)."""
+    return _inferred_task(_source_key(), current_target(), missing_markers(), current_frame())
+
+
+def current_task() -> str:
+    """``"classification"`` or ``"regression"``: the user's choice, else the inferred one."""
+    return st.session_state[TASK] or inferred_task()
+
+
+def set_task(task: str) -> None:
+    st.session_state[TASK] = task
 
 
 def missing_markers() -> tuple[str, ...]:
@@ -323,24 +351,26 @@ def set_continuous(names: list[str]) -> None:
 # ------------------------------------------------------------------------------- the Dataset
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
-                   missing: tuple[str, ...], _frame: pd.DataFrame
+                   missing: tuple[str, ...], task: str, _frame: pd.DataFrame
                    ) -> tuple[Dataset | None, DataError | None]:
     """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed).
 
     A resource, not data: every rerun gets the same immutable Dataset object, so its
     fingerprint (the key of every fit) is computed once, not hashed again on each step."""
     try:
-        return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing), None
+        return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing,
+                                  task=task), None
     except DataError as error:
         return None, error
 
 
 def current_dataset() -> tuple[Dataset | None, DataError | None]:
-    """The session's table encoded with its target, kinds and missing markers:
+    """The session's table encoded with its target, task, kinds and missing markers:
     ``(dataset, None)``, or ``(None, error)`` saying what is wrong with the data (shown with
     :func:`ui.i18n.error_text`)."""
     frame = current_frame()
     columns = {str(c) for c in frame.columns}
     kinds = tuple(sorted((name, kind.value) for name, kind in effective_kinds().items()
                          if name in columns))
-    return _build_dataset(_source_key(), current_target(), kinds, missing_markers(), frame)
+    return _build_dataset(_source_key(), current_target(), kinds, missing_markers(),
+                          current_task(), frame)

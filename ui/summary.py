@@ -58,3 +58,13 @@ def class_balance_figure(frame: pd.DataFrame, target: str, *, count_label: str) 
                          xaxis_title=str(target), yaxis_title=count_label,
                          xaxis_type="category")
     return figure
+
+
+def target_histogram(frame: pd.DataFrame, target: str, *, count_label: str) -> go.Figure:
+    """A small histogram of a numeric target (a regression tree's number to predict); cells
+    that are not numbers are left out."""
+    values = pd.to_numeric(frame[target], errors="coerce").dropna()
+    figure = go.Figure(go.Histogram(x=values.to_numpy(), marker_color="#1565C0", nbinsx=30))
+    figure.update_layout(height=260, margin=dict(l=10, r=10, t=10, b=10),
+                         xaxis_title=str(target), yaxis_title=count_label, bargap=0.05)
+    return figure

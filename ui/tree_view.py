@@ -22,14 +22,14 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from treecore import Node, Tree
-from treecore.export import CLASS_COLORS
+from treecore.export import CLASS_COLORS, VALUE_SCALE
 
 from .tree_layout import tidy_layout
 
 #: What a node is on screen (the ``kind`` array of a view).
 INTERNAL, LEAF, WAITING, COLLAPSED = 0, 1, 2, 3
 #: The words a view uses; callers pass translations with the same keys.
-WORDS = {"samples": "n", "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
+WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
          "zoom_out": "Zoom out", "minimap": "Overview", "toggle": "Collapse or expand",
          "help": "Drag to pan, scroll or pinch to zoom, click a node to select it, "
                  "double-click (or its ± tab) to collapse or expand it."}
@@ -61,18 +61,38 @@ def node_texts(tree: Tree, node: Node, words: Mapping[str, str]) -> NodeTexts:
     >>> node_texts(tree, tree.node(1), WORDS)
     NodeTexts(split_title='#1  有工作 = ?', leaf_title='#1  → 否', detail='否 6 · 是 3', size='n = 9', edge='否')
     """
-    classes = tree.classes
-    leaf = f"#{node.node_id}  → {classes[node.prediction]}"
-    pairs = sorted(((c, k) for k, c in enumerate(node.class_counts) if c > 0),
-                   key=lambda p: -p[0])
-    shown = [f"{classes[k]} {c:.4g}" for c, k in pairs[:SHOWN_CLASSES]]
-    if len(pairs) > SHOWN_CLASSES:
-        shown.append("…")
+    if tree.is_regression:                         # a mean and its spread, no classes
+        leaf = f"#{node.node_id}  → {node.value:.4g}"
+        detail = f"{words['mean']} = {node.value:.4g} · {words['mse']} = {node.impurity:.4g}"
+    else:
+        classes = tree.classes
+        leaf = f"#{node.node_id}  → {classes[node.prediction]}"
+        pairs = sorted(((c, k) for k, c in enumerate(node.class_counts) if c > 0),
+                       key=lambda p: -p[0])
+        shown = [f"{classes[k]} {c:.4g}" for c, k in pairs[:SHOWN_CLASSES]]
+        if len(pairs) > SHOWN_CLASSES:
+            shown.append("…")
+        detail = " · ".join(shown)
     return NodeTexts(
         split_title=f"#{node.node_id}  {node.split.describe()}" if node.split is not None
-        else leaf, leaf_title=leaf, detail=" · ".join(shown),
+        else leaf, leaf_title=leaf, detail=detail,
         size=f"{words['samples']} = {node.weighted_n_samples:.4g}",
         edge=str(node.path[-1]) if node.path else "")
+
+
+def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list[str]:
+    """A regression node's fill: its value on the sequential ``scale`` between the lowest and
+    the highest node value (the rule of the DOT drawing, ``treecore.export``).
+
+    >>> value_colors(np.array([0.0, 1.0]))
+    ['#e3f2fd', '#0d47a1']
+    """
+    values = np.asarray(values, dtype=float)
+    low, high = (values.min(), values.max()) if len(values) else (0.0, 0.0)
+    share = np.full(len(values), 0.5) if high <= low else (values - low) / (high - low)
+    ends = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in scale], dtype=float)
+    mixed = np.rint(ends[0] + share[:, None] * (ends[1] - ends[0])).astype(int)
+    return ["#%02x%02x%02x" % tuple(row) for row in mixed]
 
 
 def fill_colors(predictions: np.ndarray, distributions: np.ndarray,
@@ -139,13 +159,17 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
     detail = [t.detail for t in texts]
     size = [t.size for t in texts]
     edge = [t.edge for t in texts]
-    distributions = np.array([n.distribution for n in nodes], dtype=float)
+    distributions = (None if tree.is_regression
+                     else np.array([n.distribution for n in nodes], dtype=float))
     predictions = np.fromiter((n.prediction for n in nodes), dtype=np.int64, count=len(nodes))
     depth = np.fromiter((n.depth for n in nodes), dtype=np.int64, count=len(nodes))
     order = np.argsort(depth, kind="stable")
     cuts = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
     levels = [order[cuts[d]:cuts[d + 1]] for d in range(len(cuts) - 1)]
-    fill = fill_colors(predictions, distributions)
+    if tree.is_regression:
+        fill = value_colors(np.array([n.value for n in nodes], dtype=float))
+    else:
+        fill = fill_colors(predictions, distributions)
     dumps = functools.partial(json.dumps, ensure_ascii=False)
     columns = {"split_title": split_title, "leaf_title": leaf_title, "detail": detail,
                "size": size, "fill": fill, "edge": edge}

@@ -63,14 +63,15 @@ _VIEWS_PER_TREE = 12
 
 def view_words() -> dict[str, str]:
     """The view's words in the session's language."""
-    return {"samples": t("grow.dot_samples"), "hidden": t("view.hidden"), "fit": t("view.fit"),
+    return {"samples": t("grow.dot_samples"), "mean": t("regression.value"),
+            "mse": t("regression.mse"), "hidden": t("view.hidden"), "fit": t("view.fit"),
             "zoom_in": t("view.zoom_in"), "zoom_out": t("view.zoom_out"),
             "minimap": t("view.minimap"), "help": t("view.help")}
 
 
 def faces_of(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
     """:func:`ui.tree_view.tree_faces`, once per tree object and language."""
-    lang = words.get("samples", "") + words.get("hidden", "")
+    lang = "\n".join(words.values())
     with _LOCK:
         known = _FACES.setdefault(tree, {})
         if lang in known:

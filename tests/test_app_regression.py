@@ -1,0 +1,81 @@
+"""AppTest of regression trees in the app: the Data page offers a regression tree for a numeric
+target, and the Grow page grows CART's least-squares tree step by step with its squared
+errors (Li Hang's exercise 5.2 on the bundled sample)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui import growth, state
+
+
+def _dot(at, index: int = 0) -> str:
+    return at.get("graphviz_chart")[index].proto.spec
+
+
+def _candidates(at):
+    return next(df.value for df in at.dataframe if "sse_after" in df.value.columns)
+
+
+@pytest.fixture
+def lihang(make_app):
+    def open_page(page: str):
+        at = make_app(page)
+        at.session_state[state.DATASET] = "lihang_regression"
+        at.session_state[state.TARGET] = "y"
+        at.run()
+        assert not at.exception, at.exception
+        return at
+    return open_page
+
+
+def test_data_page_offers_a_regression_tree(lihang):
+    at = lihang("pages/data.py")
+    assert at.radio(key="w_task").value == "regression"
+    assert any("regression tree" in info.value for info in at.info)
+    assert any("a number to predict" in s.value for s in at.success)
+    at.radio(key="w_task").set_value("classification").run()
+    assert not at.exception
+    assert at.session_state[state.TASK] == "classification"
+
+
+def test_grow_page_shows_the_least_squares_cut(lihang):
+    at = lihang("pages/grow.py")
+    assert not at.error, [e.value for e in at.error]
+    table = _candidates(at)
+    row = table[table["feature"] == "x"].iloc[0]
+    assert row["sse_after"] == pytest.approx(3.36, abs=0.005)       # Li Hang 习题 5.2: m(5.5)
+    assert round(row["left_mean"], 2) == 5.06 and round(row["right_mean"], 2) == 8.18
+    assert row["status"].startswith("✅")
+    assert at.selectbox(key="w_algorithm").options == ["CART"]
+    at.button(key="grow.next").click().run()
+    assert not at.exception, at.exception
+    dot = _dot(at)
+    assert "x ≤ 5.5" in dot and "mean = 5.06" in dot and "mean = 8.176" in dot
+    charts = [chart for chart in at.get("plotly_chart")]
+    assert len(charts) >= 2
+
+
+def test_diabetes_grows_whole(make_app):
+    at = make_app("pages/grow.py")
+    at.session_state[state.DATASET] = "diabetes"
+    at.session_state[state.TARGET] = "progression"
+    at.session_state[growth.MAX_DEPTH] = 3
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    at.button(key="grow.last").click().run()
+    assert not at.exception
+    assert _dot(at).count("->") == 14
+
+
+@pytest.mark.parametrize("page", ["pages/prune.py", "pages/compare.py", "pages/predict.py",
+                                  "pages/concepts.py"])
+def test_classification_pages_say_so_for_a_regression_target(make_app, page):
+    """These pages show classification trees so far: a regression target gets a clear note,
+    never a classification kernel fed with numbers."""
+    at = make_app(page)
+    at.session_state[state.DATASET] = "diabetes"
+    at.session_state[state.TARGET] = "progression"
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    assert any("classification trees so far" in info.value for info in at.info)

@@ -1,0 +1,87 @@
+"""The Grow page's view of a regression node (CART's least-squares tree): the candidate cuts
+with their squared errors, the squared error after every cut of one feature beside the node's
+rows and the two region means, and the node inspector with a histogram of its targets. The
+figures come from :mod:`ui.regression_view`; this module lays them out with Streamlit."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from treecore import Dataset, Tree
+
+from treecore.export import node_conditions
+
+from . import regression_view, state
+from .growth import FEATURE, Grown
+from .i18n import split_note_text, t
+from .plain import code, plain
+
+
+def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
+    """Every feature's best cut at the node, SSE before and after it and the region means."""
+    node = grown.tree.node(node_id)
+    frame = regression_view.candidate_frame(grown.candidates(train, node_id),
+                                            node.weighted_n_samples, node.impurity)
+    frame["status"] = ["✅ " + t("grow.chosen") if status == "chosen" else
+                       "⛔ " + (split_note_text(note) if note else t("grow.filtered"))
+                       if status == "filtered" else ""
+                       for status, note in zip(frame["status"], frame["note"])]
+    number = {"format": "%.4g"}
+    st.dataframe(frame.drop(columns="note"), hide_index=True, key="grow.candidates",
+                 column_config={
+                     "feature": st.column_config.TextColumn(t("col.feature")),
+                     "test": st.column_config.TextColumn(t("col.test")),
+                     **{name: st.column_config.NumberColumn(t(f"col.{name}"), **number)
+                        for name in ("sse_before", "sse_after", "sse_decrease", "left_mean",
+                                     "right_mean")},
+                     "status": st.column_config.TextColumn(t("col.status"))})
+    st.caption(t("regression.candidates_caption"))
+
+
+def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
+    """The squared error after each cut of the chosen feature, beside the node's rows."""
+    tree = grown.tree
+    options = list(grown.candidates(train, node_id).features)
+    if not options:
+        return
+    split = tree.node(node_id).split
+    default = st.session_state[FEATURE] if st.session_state[FEATURE] in options else (
+        split.feature if split is not None else options[0])
+    feature = st.selectbox(t("grow.feature"), options, **state.widget(FEATURE, default))
+    curve, rows = grown.view("regression_rows", node_id, feature,
+                             lambda: regression_view.node_rows(train, tree, node_id, feature))
+    left, right = st.columns(2)
+    left.plotly_chart(regression_view.sse_chart(curve, {
+        "title": t("regression.threshold_title", feature=feature, node=node_id),
+        "threshold": t("grow.threshold_axis", feature=feature),
+        "y": t("regression.sse_axis"), "chosen": t("grow.chosen")}),
+        key="grow.sse_chart")
+    right.plotly_chart(regression_view.rows_chart(rows, curve, {
+        "title": t("regression.rows_title", target=tree.schema.target, feature=feature),
+        "feature": feature, "target": tree.schema.target, "rows": t("regression.rows"),
+        "means": t("regression.means")}), key="grow.rows_chart")
+    st.caption(t("regression.threshold_caption"))
+
+
+def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None:
+    """The selected node's rule, why it stopped, its mean and MSE, and its targets (the node is
+    chosen by clicking it in the tree view, or in the picker under it)."""
+    node = stage.node(node_id)
+    st.markdown(f"**{t('grow.node')} #{node_id}**")
+    conditions = node_conditions(stage, node_id)
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**{t('grow.rule')}**")
+        if_part = f" {t('rule.and')} ".join(map(code, conditions)) or t("rule.always")
+        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} "
+                    f"{code(f'{stage.schema.target} = {node.value:.4g}')}")
+        st.markdown(f"**{t('grow.why_stopped')}** {plain(stop_words(node))}")
+        st.markdown(t("regression.node_counts", rows=node.n_samples,
+                      weighted=f"{node.weighted_n_samples:.4g}", mean=f"{node.value:.4g}",
+                      mse=f"{node.impurity:.4g}"))
+    with right:
+        sample = stage.node_rows(train, node_id)
+        st.plotly_chart(regression_view.histogram(train.y[sample.rows], {
+            "title": t("regression.histogram", target=stage.schema.target, node=node_id),
+            "count": t("regression.count")}), key="grow.target_histogram",
+            config={"displayModeBar": False})

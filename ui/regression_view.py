@@ -1,0 +1,119 @@
+"""What the explorer shows of a regression node (CART's least-squares tree), as plain values and
+plotly figures: no Streamlit here, so each builder is tested alone.
+
+A regression node is its rows' mean c and their squared error; a candidate cut s of a feature
+splits them into R₁ = {x ≤ s} and R₂ = {x > s}, scored by SSE(R₁) + SSE(R₂)
+(:mod:`treecore.least_squares`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from treecore import Dataset, Tree
+from treecore.candidates import CandidateTable
+from treecore.least_squares import CutCurve, cut_curve, node_candidates
+
+#: At most this many of a node's rows are drawn in its scatter (evenly spaced in value order).
+SCATTER_LIMIT = 5_000
+CURVE_COLOR, CHOSEN_COLOR, ROW_COLOR, MEAN_COLOR = "#1565C0", "#C2185B", "#90A4AE", "#E65100"
+
+
+def candidates(dataset: Dataset, tree: Tree, node_id: int) -> CandidateTable:
+    """The best cut of every feature at ``node_id``, recomputed from its rows (for a leaf, or a
+    node whose growth step kept no table)."""
+    sample = tree.node_rows(dataset, node_id)
+    node = tree.node(node_id)
+    return node_candidates(dataset.X[sample.rows], dataset.y[sample.rows], sample.weights,
+                           dataset.features,
+                           min_samples_leaf=float(tree.settings.get("min_samples_leaf", 1)),
+                           threshold_style=tree.settings.get("threshold_style", "midpoint"),
+                           chosen=node.split.feature if node.split is not None else None)
+
+
+def candidate_frame(table: CandidateTable, node_weight: float, node_mse: float) -> pd.DataFrame:
+    """One row per feature: the test, SSE before and after the cut, its decrease, the two
+    region means and a ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
+    before = node_weight * node_mse
+    rows = []
+    for i, c in enumerate(table):
+        after = c.impurity * node_weight
+        left, right = c.branch_values or (np.nan, np.nan)
+        rows.append({"feature": c.feature, "test": c.describe(), "sse_before": before,
+                     "sse_after": after, "sse_decrease": before - after, "left_mean": left,
+                     "right_mean": right,
+                     "status": "chosen" if i == table.chosen_index else
+                     "" if c.eligible else "filtered", "note": c.note})
+    return pd.DataFrame(rows, columns=["feature", "test", "sse_before", "sse_after",
+                                       "sse_decrease", "left_mean", "right_mean", "status",
+                                       "note"])
+
+
+@dataclass(frozen=True)
+class NodeRows:
+    """A node's rows along one feature, in value order (at most :data:`SCATTER_LIMIT`)."""
+
+    values: np.ndarray
+    targets: np.ndarray
+    n_rows: int
+
+
+def node_rows(dataset: Dataset, tree: Tree, node_id: int, feature: str
+              ) -> tuple[CutCurve, NodeRows]:
+    """(every cut of ``feature`` at the node, the node's rows along it)."""
+    sample = tree.node_rows(dataset, node_id)
+    values = dataset.X[sample.rows, dataset.schema.index_of(feature)]
+    targets = dataset.y[sample.rows]
+    curve = cut_curve(values, targets, sample.weights)
+    order = np.argsort(values, kind="stable")
+    keep = order if len(order) <= SCATTER_LIMIT else order[
+        np.linspace(0, len(order) - 1, SCATTER_LIMIT).astype(int)]
+    return curve, NodeRows(values[keep], targets[keep], len(order))
+
+
+def sse_chart(curve: CutCurve, words: dict) -> go.Figure:
+    """SSE(R₁) + SSE(R₂) at every cut (``words``: title, threshold, y, chosen), the least
+    marked."""
+    figure = go.Figure(go.Scatter(x=curve.thresholds, y=curve.sse, mode="lines+markers",
+                                  line=dict(color=CURVE_COLOR), marker=dict(size=5),
+                                  name=words["y"]))
+    if len(curve.sse):
+        best = int(np.argmin(curve.sse))
+        figure.add_trace(go.Scatter(x=[curve.thresholds[best]], y=[curve.sse[best]],
+                                    mode="markers", name=words["chosen"],
+                                    marker=dict(size=13, color=CHOSEN_COLOR, symbol="star")))
+    figure.update_layout(title=words["title"], xaxis_title=words["threshold"],
+                         yaxis_title=words["y"], height=340, margin=dict(l=10, r=10, t=50, b=10),
+                         legend=dict(orientation="h", y=-0.25))
+    return figure
+
+
+def rows_chart(rows: NodeRows, curve: CutCurve, words: dict) -> go.Figure:
+    """The node's rows as target against feature, with the two region means of the best cut
+    drawn as steps (``words``: title, feature, target, rows, means)."""
+    figure = go.Figure(go.Scattergl(x=rows.values, y=rows.targets, mode="markers",
+                                    marker=dict(size=5, color=ROW_COLOR, opacity=0.7),
+                                    name=words["rows"]))
+    if len(curve.sse):
+        best = int(np.argmin(curve.sse))
+        s, low, high = curve.thresholds[best], rows.values.min(), rows.values.max()
+        figure.add_trace(go.Scatter(
+            x=[low, s, s, high], y=[curve.left_mean[best]] * 2 + [curve.right_mean[best]] * 2,
+            mode="lines", line=dict(color=MEAN_COLOR, width=3, shape="linear"),
+            name=words["means"]))
+    figure.update_layout(title=words["title"], xaxis_title=words["feature"],
+                         yaxis_title=words["target"], height=340,
+                         margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=-0.25))
+    return figure
+
+
+def histogram(targets: np.ndarray, words: dict) -> go.Figure:
+    """The targets of a node's rows (``words``: title, count)."""
+    figure = go.Figure(go.Histogram(x=targets, marker_color=CURVE_COLOR, nbinsx=30))
+    figure.update_layout(title=words["title"], yaxis_title=words["count"], height=260,
+                         margin=dict(l=10, r=10, t=40, b=10), bargap=0.05)
+    return figure
