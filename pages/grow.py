@@ -1,9 +1,10 @@
 """Grow: watch the tree grow split by split, see why each split won, and try another one.
 
 Sidebar: algorithm, criterion, threshold style, pre-pruning limits, validation rows. Main: the
-player (step controls), the tree as it stood after step k beside the candidate table of the
-node split at that step; below, tabs with the threshold chart, the criterion lens, the node
-inspector, the what-if override and the saved versions.
+player (step controls), the tree as it stood after step k in the interactive view (click a node
+to select it; the node split at step k is selected until then), the static drawing folded
+below it, and the candidate table of the selected node; below, tabs about that node: the
+inspector, the threshold chart, the criterion lens, the what-if override, the saved versions.
 """
 
 import streamlit as st
@@ -11,11 +12,12 @@ import streamlit as st
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
 from ui import flow_view, grow_regression, growth, guards, node_view, page, state
-from ui.drawing import tree_chart
+from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
 from ui.i18n import error_text, split_note_text, t
 from ui.plain import code, plain
+from ui.tree_widget import tree_view
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
 SPEEDS = (0.5, 1.0, 2.0, 3.0)
@@ -169,13 +171,15 @@ def candidate_table(node_id: int) -> None:
 
 
 st.markdown(f"**{plain(step_caption())}**")
-tree_chart(stage, "grow.drawn_depth", highlight=focus)
-st.markdown(f"**{t('grow.candidates', node=focus)}**")
+selected = tree_view(tree, "grow.tree_view", select_key=growth.INSPECT,
+                     collapsed_key=growth.COLLAPSED, step=step, focus=focus)
+static_drawing(stage, "grow.drawn_depth", highlight=focus)
+st.markdown(f"**{t('grow.candidates', node=selected)}**")
 with st.spinner(t("grow.computing")):
     if tree.is_regression:
-        grow_regression.candidate_table(grown, train, focus)
+        grow_regression.candidate_table(grown, train, selected)
     else:
-        candidate_table(focus)
+        candidate_table(selected)
 
 
 # ================================================================ tabs about one node
@@ -246,14 +250,11 @@ def stop_words(node) -> str:
     return t(f"stop.{node.stop_reason.value}")
 
 
-def inspector_tab(default: int) -> int:
-    ids = [node.node_id for node in stage.iter_nodes()]
-    chosen = S[growth.INSPECT] if S[growth.INSPECT] in ids else default
-    node_id = st.selectbox(
-        t("grow.node"), ids,
-        format_func=state.labels({i: f"#{i}  " + " → ".join(stage.node(i).path) for i in ids}),
-        **state.widget(growth.INSPECT, chosen))
+def inspector_tab(node_id: int) -> None:
+    """What the selected node says (it is chosen by clicking it in the tree, or in the picker
+    under the tree)."""
     node = stage.node(node_id)
+    st.markdown(f"**{t('grow.node')} #{node_id}**")
     conditions, label = node_view.rule(stage, node_id)
     left, right = st.columns(2)
     with left:
@@ -275,7 +276,6 @@ def inspector_tab(default: int) -> int:
             "row": st.column_config.NumberColumn(t("col.row")),
             "class": st.column_config.TextColumn(tree.schema.target),
             "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4f")})
-    return node_id
 
 
 def split_spec(node_id: int):
@@ -380,26 +380,26 @@ if tree.is_regression:             # the least-squares tree: its node, and every
     inspect_tab, chart_tab = st.tabs(["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold")],
                                      key="grow.tabs")
     with inspect_tab:
-        grow_regression.inspector_tab(stage, train, focus, stop_words)
+        grow_regression.inspector_tab(stage, train, selected, stop_words)
     with chart_tab, st.spinner(t("grow.computing")):
-        grow_regression.threshold_tab(grown, train, focus)
+        grow_regression.threshold_tab(grown, train, selected)
     st.stop()
 inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
     ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
      "💧 " + t("tab.flow"), "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
 with inspect_tab:
-    inspected = inspector_tab(focus)
+    inspector_tab(selected)
 with chart_tab:
-    feature = choose_feature(focus)
+    feature = choose_feature(selected)
     with st.spinner(t("grow.computing")):
-        threshold_tab(focus, feature)
+        threshold_tab(selected, feature)
 with lens:
-    st.caption(plain(t("grow.lens_feature", feature=feature, node=focus)))
+    st.caption(plain(t("grow.lens_feature", feature=feature, node=selected)))
     with st.spinner(t("grow.computing")):
-        lens_tab(focus, feature)
+        lens_tab(selected, feature)
 with flow:
     flow_tab()
 with whatif:
-    whatif_tab(inspected)
+    whatif_tab(selected)
 with versions:
     versions_tab()

@@ -227,3 +227,87 @@ def test_what_if_under_j48(grow_page):
     at.button(key="grow.whatif_adopt").click().run()
     assert not at.exception and not at.error
     assert 'n0 [label="#0  根蒂 = ?' in _dot(at)
+
+
+# ------------------------------------------------------------------------------- the tree view
+def _tree_view(at) -> tuple[dict, dict]:
+    """(head, tree description) sent to the interactive tree view (ui.tree_widget)."""
+    found = []
+
+    def walk(node):
+        children = getattr(node, "children", None)
+        for child in (children.values() if isinstance(children, dict) else ()):
+            walk(child)
+        proto = getattr(node, "proto", None)
+        if type(proto).__name__ == "ComponentInstance" and proto.component_name.endswith(
+                "tree_view"):
+            found.append(proto)
+
+    walk(at._tree)
+    assert len(found) == 1
+    body = next(arg.bytes for arg in found[0].special_args if arg.key == "body")
+    return json.loads(found[0].json_args)["head"], json.loads(body)
+
+
+def test_the_tree_view_draws_the_stage_and_selects_the_step_node(grow_page):
+    at = grow_page
+    head, body = _tree_view(at)
+    assert body["ids"] == [0] and head["selected"] == 0 and head["path"] == [0]
+    at.button(key="grow.last").click().run()
+    head, body = _tree_view(at)
+    assert len(body["ids"]) == 14 and body["parent"].count(-1) == 1   # one root, 13 edges
+    assert body["title"][0] == "#0  纹理 = ?"
+    assert head["selected"] == head["focus"] == 10 and head["path"] == [0, 1, 5, 10]
+    assert "penwidth=3" in _dot(at)                 # the static drawing is still there
+
+
+def test_selecting_a_node_shows_it_everywhere(grow_page):
+    """A click stores the node's id (growth.INSPECT); the inspector, the candidate table, the
+    threshold chart and the lens then show that node, and the tree view highlights its path."""
+    at = grow_page
+    at.button(key="grow.last").click().run()
+    at.session_state[growth.INSPECT] = 3
+    at.run()
+    assert not at.exception, at.exception
+    head, _ = _tree_view(at)
+    assert head["selected"] == 3 and head["path"] == [0, 3] and head["focus"] == 10
+    texts = [m.value for m in at.markdown]
+    assert "**Node #3**" in texts and "IF ` 纹理 = 模糊 ` THEN ` 好瓜 = 否 `" in texts
+    assert "**Candidate splits at node #3**" in texts
+    assert any("node \\#3" in c.value for c in at.caption)          # the lens' caption
+    assert at.selectbox(key="w_" + growth.INSPECT).value == 3      # the picker agrees
+    at.selectbox(key="w_" + growth.INSPECT).select(6).run()        # the keyboard's way
+    assert at.session_state[growth.INSPECT] == 6
+    assert _tree_view(at)[0]["path"] == [0, 1, 6]
+    at.button(key="grow.back").click().run()                       # a step: the step's node
+    assert at.session_state[growth.INSPECT] is None
+
+
+def test_collapsing_a_subtree_folds_it_into_one_marker(grow_page):
+    at = grow_page
+    at.button(key="grow.last").click().run()
+    at.session_state[growth.INSPECT] = 1
+    at.run()
+    at.button(key="grow.tree_view.fold").click().run()
+    assert at.session_state[growth.COLLAPSED] == (1,)
+    _, body = _tree_view(at)
+    k = body["ids"].index(1)
+    assert body["kind"][k] == 3 and body["hidden"][k] == 8 and len(body["ids"]) == 14 - 8
+    at.button(key="grow.tree_view.expand_all").click().run()
+    assert at.session_state[growth.COLLAPSED] == ()
+    assert len(_tree_view(at)[1]["ids"]) == 14
+    at.button(key="grow.tree_view.fold").click().run()
+    at.selectbox(key="w_" + state.ALGORITHM).select("c45").run()    # another tree: no folds
+    assert at.session_state[growth.COLLAPSED] == ()
+    assert 3 not in _tree_view(at)[1]["kind"]
+
+
+def test_presentation_mode_enlarges_the_tree(grow_page):
+    at = grow_page
+    at.button(key="grow.last").click().run()
+    normal, _ = _tree_view(at)
+    at.session_state[state.PRESENTATION] = True
+    at.run()
+    large, _ = _tree_view(at)
+    assert normal["scale"] == 1.0 and large["scale"] > 1.5
+    assert large["height"] > normal["height"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import shown
-from treecore import Dataset, DataError
+from treecore import Dataset, DataError, infer_task
 from ui import state
 from ui.guards import level_messages
 from ui.loaders import LoadError, read_table
@@ -41,7 +41,9 @@ def outcome(name: str, data: bytes) -> tuple[str, str]:
         return "loader", str(error)
     frame = table.frame
     try:
-        dataset = Dataset.from_frame(frame, str(frame.columns[-1]), kinds=expected.get("kinds"))
+        target = str(frame.columns[-1])              # the kind of tree the Data page infers
+        dataset = Dataset.from_frame(frame, target, kinds=expected.get("kinds"),
+                                     task=infer_task(frame[target]))
     except DataError as error:
         return "engine", str(error)
     messages = list(map(str, table.notes))

@@ -9,7 +9,7 @@ targets, and each split is the cut (j, s) that least leaves squared error
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0], "y": [1.0, 1.2, 3.0, 3.4]})
 >>> model = DecisionTreeRegressor(max_depth=1).fit(frame[["x"]], frame["y"])
->>> model.tree_.root.split.threshold, list(model.predict(frame[["x"]]))
+>>> model.tree_.root.split.threshold, model.predict(frame[["x"]]).round(3).tolist()
 (2.5, [1.1, 1.1, 3.2, 3.2])
 """
 

@@ -12,7 +12,7 @@ from treecore import Dataset, Tree
 from treecore.export import node_conditions
 
 from . import regression_view, state
-from .growth import FEATURE, INSPECT, Grown
+from .growth import FEATURE, Grown
 from .i18n import split_note_text, t
 from .plain import code, plain
 
@@ -71,15 +71,11 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
                                     for name in ("cut", "sse_cut", "left_mean", "right_mean")})
 
 
-def inspector_tab(stage: Tree, train: Dataset, default: int, stop_words) -> None:
-    """The chosen node's rule, why it stopped, its mean and MSE, and its targets."""
-    ids = [node.node_id for node in stage.iter_nodes()]
-    chosen = st.session_state[INSPECT] if st.session_state[INSPECT] in ids else default
-    node_id = st.selectbox(
-        t("grow.node"), ids,
-        format_func=state.labels({i: f"#{i}  " + " → ".join(stage.node(i).path) for i in ids}),
-        **state.widget(INSPECT, chosen))
+def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None:
+    """The selected node's rule, why it stopped, its mean and MSE, and its targets (the node is
+    chosen by clicking it in the tree view, or in the picker under it)."""
     node = stage.node(node_id)
+    st.markdown(f"**{t('grow.node')} #{node_id}**")
     conditions = node_conditions(stage, node_id)
     left, right = st.columns(2)
     with left:

@@ -39,7 +39,8 @@ MIN_GAIN = "grow_min_gain"
 MAX_LEAVES = "grow_max_leaves"      #: 0 = no limit
 VALIDATION_TEXT = "grow_validation_rows"  #: row numbers held out for validation, as typed
 FORCE = "grow_force"                #: the adopted forced splits: tuple of (path, spec)
-INSPECT = "grow_inspect"            #: node id chosen in the inspector
+INSPECT = "grow_inspect"            #: node id selected (clicked in the tree); None = the step's
+COLLAPSED = "grow_collapsed"        #: ids of the subtrees folded in the tree view (a tuple)
 FEATURE = "grow_feature"            #: feature shown in the threshold chart and the lens
 WHATIF = "grow_whatif"              #: (path, spec) being tried, or None
 VERSIONS = "grow_versions"          #: named versions: list of dicts (see make_version)
@@ -49,7 +50,8 @@ RETRY = "grow_retry"                #: the user asked to grow again a fit stoppe
 
 DEFAULTS: dict[str, Any] = {
     STEP: 0, PLAYING: False, SPEED: 1.0, THRESHOLD_STYLE: "midpoint", MAX_DEPTH: 0, MIN_LEAF: 1,
-    MIN_GAIN: 0.0, MAX_LEAVES: 0, VALIDATION_TEXT: "", FORCE: (), INSPECT: None, FEATURE: None,
+    MIN_GAIN: 0.0, MAX_LEAVES: 0, VALIDATION_TEXT: "", FORCE: (), INSPECT: None, COLLAPSED: (),
+    FEATURE: None,
     WHATIF: None, VERSIONS: [], LAST_TICK: None,
 }
 

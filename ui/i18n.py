@@ -21,6 +21,7 @@ from .i18n_loading import TRANSLATIONS as LOADING_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .i18n_regression import TRANSLATIONS as REGRESSION_TRANSLATIONS
+from .i18n_treeview import TRANSLATIONS as TREEVIEW_TRANSLATIONS
 from .notice import Notice
 from .state import LANGUAGE
 
@@ -329,6 +330,7 @@ TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from t
 TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and flow views
 TRANSLATIONS.update(LOADING_TRANSLATIONS)  # a file's load errors and notes
 TRANSLATIONS.update(REGRESSION_TRANSLATIONS)  # regression trees on every page
+TRANSLATIONS.update(TREEVIEW_TRANSLATIONS)  # the interactive tree view (ui/tree_widget.py)
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",

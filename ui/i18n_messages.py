@@ -54,11 +54,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "nominal or continuous.",
         "zh": "除类别列外没有剩下任何属性。请至少保留一列作为离散属性或连续属性。"},
     "error.continuous_target": {
-        "en": "Column '{column}': looks continuous ({distinct} distinct numbers). Tree Explorer "
-              "grows classification trees (regression trees are planned): choose a nominal "
-              "target or bin this one into classes.",
-        "zh": "列“{column}”看起来是连续值（{distinct} 个不同的数值）。决策树探索器生成的是分类树"
-              "（回归树尚在计划中）：请选择离散的类别列，或把该列分段为若干类别。"},
+        "en": "Column '{column}': looks continuous ({distinct} distinct numbers). Grow a "
+              "regression tree for a number to predict, or choose a nominal target.",
+        "zh": "列“{column}”看起来是连续值（{distinct} 个不同的数值）。要预测一个数值请生成回归树，"
+              "否则请选择离散的类别列。"},
     "error.one_class": {
         "en": "Column '{column}': has only one class ({value!r}). A tree needs at least two "
               "classes to separate.",

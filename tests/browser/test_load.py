@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 SESSIONS = int(os.environ.get("LOAD_SESSIONS", "20"))
 CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "5"))
 ROWS = 12
-TREE_NODES = "[data-testid=stGraphVizChart] >> nth=0 >> svg g.node"   # the Grow page's tree
+VIEW = "iframe[title='ui.tree_widget.tree_view']"   # the Grow page's tree view
 TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -106,10 +106,11 @@ async def run_session(browser, url: str, i: int, tmp: Path, timings: Timings, ga
             lambda: expect(page.get_by_text(f"{ROWS} rows, 2 features, 2 classes")).to_be_visible(
                 timeout=TIMEOUT_MS))
         await timings.measure(page.locator(".st-key-data-next button").click,
-                              lambda: expect(page.locator(TREE_NODES)).to_have_count(
-                                  1, timeout=TIMEOUT_MS))
+                              lambda: expect(page.frame_locator(VIEW).locator(
+                                  ".tv[data-nodes='1']")).to_have_count(1, timeout=TIMEOUT_MS))
         await timings.measure(page.locator(".st-key-grow-last button").first.click,
-                              lambda: expect(page.locator(TREE_NODES).nth(2)).to_be_visible(
+                              lambda: expect(page.frame_locator(VIEW).locator(
+                                  ".tv:not([data-nodes='1'])")).to_be_visible(
                                   timeout=TIMEOUT_MS))
         await settled(page)
     return page
