@@ -46,7 +46,7 @@ def config_widgets(index: int) -> dict:
                                 compare.setter(index, "source")))
     if source == compare.SETTINGS:
         st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
-                     format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     format_func=state.labels({a: t(f"algorithm.{a}") for a in ALGORITHMS}),
                      **state.widget(f"compare_{index}_algorithm", config["algorithm"],
                                     compare.setter(index, "algorithm")))
         allowed = ALGORITHMS[config["algorithm"]].criteria
@@ -67,7 +67,8 @@ def config_name(index: int, config: dict) -> str:
         base = config["source"]
     else:
         criterion = t(f"criterion.{config['criterion']}")
-        base = f"{ALGORITHMS[config['algorithm']].label} · {criterion}"
+        algorithm = t(f"algorithm.{config['algorithm']}")
+        base = f"{algorithm} · {criterion}"
     pruning = (t(f"compare.pruning_{config['pruning']}") if config["pruning"] in ("none", "prepruned")
                else t(f"method.{config['pruning']}"))
     return f"#{index + 1} {base} · {pruning}"

@@ -37,7 +37,7 @@ def settings_sidebar() -> None:
         st.subheader("⚙️ " + t("grow.settings"))
         task, algorithm = state.current_task(), growth.current_algorithm()
         st.selectbox(t("grow.algorithm"), growth.allowed_algorithms(task),
-                     format_func=state.labels({a: ALGORITHMS[a].label for a in ALGORITHMS}),
+                     format_func=state.labels({a: t(f"algorithm.{a}") for a in ALGORITHMS}),
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
         criteria = growth.allowed_criteria(algorithm, task)
         st.selectbox(t("grow.criterion"), criteria,
@@ -95,9 +95,10 @@ step = growth.clamp_step(S[growth.STEP], tree)
 stage = tree.until(step)
 focus = growth.step_node(tree, step)
 classes = tree.classes
-st.caption(t("grow.summary", train=f"{train.n_rows:,}", steps=tree.n_steps,
-             nodes=tree.n_nodes, leaves=tree.n_leaves,
-             validation=f"{validation.n_rows:,}" if validation is not None else "0"))
+st.caption(t("grow.grown_by", algorithm=t(f"algorithm.{tree.settings['algorithm']}")) + " "
+           + t("grow.summary", train=f"{train.n_rows:,}", steps=tree.n_steps,
+               nodes=tree.n_nodes, leaves=tree.n_leaves,
+               validation=f"{validation.n_rows:,}" if validation is not None else "0"))
 
 
 # ================================================================ the player
@@ -369,7 +370,7 @@ def versions_tab() -> None:
                     on_click=growth.save_named_version)
     if S[growth.VERSIONS]:
         st.dataframe([{t("versions.name"): v["name"], t("sidebar.dataset"): v["dataset"],
-                       t("grow.algorithm"): ALGORITHMS[v["params"]["algorithm"]].label,
+                       t("grow.algorithm"): t(f"algorithm.{v['params']['algorithm']}"),
                        t("versions.forced"): len(v["force"])} for v in S[growth.VERSIONS]],
                      hide_index=True, key="grow.versions")
 

@@ -8,7 +8,7 @@ splits) are the Grow page's.
 
 import streamlit as st
 
-from treecore import ALGORITHMS, ConfigError
+from treecore import ConfigError
 from ui import growth, page, pruning_lab as lab, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import accuracy_bars, ccp_chart
@@ -110,7 +110,7 @@ chosen = post[method]
 forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in force) or "—"
 st.caption(t("lab.summary", train=f"{train.n_rows:,}",
              validation=f"{validation.n_rows:,}" if validation is not None else "0",
-             algorithm=ALGORITHMS[params["algorithm"]].label,
+             algorithm=t(f"algorithm.{params['algorithm']}"),
              criterion=t(f"criterion.{growth.current_criterion()}"), forced=forced))
 
 

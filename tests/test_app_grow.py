@@ -196,6 +196,39 @@ def test_nominal_lens_on_the_grow_page(make_app, language, title):
     assert table["gain"].iloc[0] == pytest.approx(0.381, abs=5e-4)
 
 
+@pytest.mark.parametrize("language, grown_by", [
+    ("en", "Grown by C4.5 (J48): Quinlan's release 8, as Weka runs it."),
+    ("zh", "由 C4.5（J48）：Quinlan 第 8 版，与 Weka 一致 生成。")])
+def test_the_j48_preset_on_the_grow_page(grow_page, language, grown_by):
+    """J48 is offered beside the textbook C4.5 (from ALGORITHMS), the page says which preset
+    grew the tree, and stepping shows J48's candidate tables."""
+    at = grow_page
+    at.session_state[state.LANGUAGE] = language
+    at.selectbox(key="w_" + state.ALGORITHM).select("j48").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="w_" + state.ALGORITHM).value == "j48"
+    assert any(caption.value.startswith(grown_by) for caption in at.caption)
+    while not at.button(key="grow.next").disabled:
+        at.button(key="grow.next").click().run()
+        assert not at.exception, at.exception
+        assert "score" in _candidates(at).columns
+
+
+def test_what_if_under_j48(grow_page):
+    """The what-if override grows J48's tree below a split J48 did not choose."""
+    at = grow_page
+    at.selectbox(key="w_" + state.ALGORITHM).select("j48").run()
+    at.button(key="grow.last").click().run()
+    at.selectbox(key="w_" + growth.INSPECT).select(0).run()
+    at.selectbox(key="grow.whatif_feature").select("根蒂").run()
+    at.button(key="grow.whatif_try").click().run()
+    assert not at.exception, at.exception
+    assert 'n0 [label="#0  根蒂 = ?' in _dot(at, -1)
+    at.button(key="grow.whatif_adopt").click().run()
+    assert not at.exception and not at.error
+    assert 'n0 [label="#0  根蒂 = ?' in _dot(at)
+
+
 # ------------------------------------------------------------------------------- the tree view
 def _tree_view(at) -> tuple[dict, dict]:
     """(head, tree description) sent to the interactive tree view (ui.tree_widget)."""

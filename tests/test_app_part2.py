@@ -234,3 +234,17 @@ def test_predict_bad_inputs_give_specific_errors(make_app):
     at.run()
     assert not at.exception
     assert any("this column is missing" in e.value for e in at.error)
+
+
+def test_the_pruning_lab_prunes_a_j48_tree_by_j48_s_rules(make_app):
+    """EBP on a J48 tree is J48's (the lab hands it the training rows); Zhou's validation-set
+    pre-pruning is not part of J48, and the page says so instead of growing something else."""
+    at = make_app("pages/prune.py")
+    for key, value in {state.ALGORITHM: "j48", lab.METHOD: "ebp", lab.PREPRUNE: "limits"}.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception and not at.error, (at.exception, at.error)
+    at.session_state[lab.PREPRUNE] = "validation"
+    at.run()
+    assert not at.exception
+    assert any("J48" in error.value for error in at.error)

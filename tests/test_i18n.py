@@ -42,3 +42,10 @@ def test_every_key_used_by_the_ui_exists():
         used |= set(re.findall(r"""\bt\(\s*f?["']([\w.]+)["']""", path.read_text("utf-8")))
     missing = {key for key in used if key not in TRANSLATIONS}
     assert not missing
+
+
+def test_every_algorithm_and_stop_reason_has_its_words():
+    """The select boxes word each preset of ``ALGORITHMS`` and each leaf's ``StopReason``."""
+    from treecore import ALGORITHMS, StopReason
+    assert {f"algorithm.{name}" for name in ALGORITHMS} <= set(TRANSLATIONS)
+    assert {f"stop.{reason.value}" for reason in StopReason} <= set(TRANSLATIONS)

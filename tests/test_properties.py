@@ -44,6 +44,14 @@ def dataset(frame: pd.DataFrame, **kwargs) -> Dataset:
 
 
 algorithms = st.sampled_from(PAIRS)
+#: The presets of Hunt's TreeGenerate. The J48 preset follows Weka's J48 instead, so three
+#: invariants below do not hold for it by design (tests/test_j48.py holds it to Weka): J48
+#: counts rows, not weights, in two rules (a numeric attribute needs twice the minimum per side
+#: in known rows; a nominal attribute of ≥ 0.3 × rows values leaves the average gain), it forces
+#: only a split its own rules offer (an attribute whose corrected gain is ≤ 0 offers none), and
+#: it leaves a leaf where no split has a positive gain ratio or where a subtree saves no
+#: training error, not only where rows agree.
+textbook = st.sampled_from([p for p in PAIRS if not ALGORITHMS[p[0]].release8])
 
 
 def canonical(tree: Tree, node_id: int = 0):
@@ -85,7 +93,7 @@ def first_seen_rows(frame: pd.DataFrame) -> list[int]:
 
 
 # ------------------------------------------------------------------------------ properties
-@given(frames(), st.data(), algorithms)
+@given(frames(), st.data(), textbook)
 def test_integer_weights_equal_duplicated_rows(frame, data, pair):
     """Weight k is the row k times; weight 0 is the row absent."""
     algorithm, criterion = pair
@@ -172,7 +180,7 @@ def test_json_round_trip_predicts_identically(frame, pair):
     assert back.nodes == tree.nodes
 
 
-@given(frames(), st.data(), algorithms)
+@given(frames(), st.data(), textbook)
 def test_forced_split_is_honoured(frame, data, pair):
     algorithm, criterion = pair
     ds = dataset(frame)
@@ -192,7 +200,7 @@ def test_forced_split_is_honoured(frame, data, pair):
     assert tree.node(first_child).parent == 0
 
 
-@given(frames(missing=False), algorithms)
+@given(frames(missing=False), textbook)
 def test_training_rows_predicted_exactly(frame, pair):
     """An unpruned tree fits its training rows exactly when no two identical rows disagree."""
     algorithm, criterion = pair

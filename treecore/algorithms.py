@@ -4,7 +4,7 @@ Views build their select boxes from these dicts and tests are parametrised over 
 criterion or preset is one entry here, not an ``if`` chain elsewhere.
 
 >>> sorted(ALGORITHMS)
-['c45', 'cart', 'id3']
+['c45', 'cart', 'id3', 'j48']
 >>> ALGORITHMS["c45"].default_criterion
 'gain_ratio'
 >>> ALGORITHMS["cart"].criteria_for("regression")
@@ -71,6 +71,9 @@ class Algorithm:
     default_criterion: str
     criteria: tuple[str, ...]
     regression_criteria: tuple[str, ...] = ()
+    #: Quinlan's release-8 program as Weka's J48 runs it (:mod:`treecore.j48`): its own growth,
+    #: and error-based pruning by :func:`treecore.pruning.j48.prune_j48`.
+    release8: bool = False
 
     @property
     def multiway(self) -> bool:
@@ -87,6 +90,8 @@ ALGORITHMS: dict[str, Algorithm] = {
                      ("gain_ratio", "entropy", "gini", "misclassification")),
     "cart": Algorithm("cart", "CART", "binary", "gini", ("gini", "entropy", "misclassification"),
                       regression_criteria=("squared_error",)),
+    "j48": Algorithm("j48", "C4.5 (J48)", "multiway", "gain_ratio", ("gain_ratio",),
+                     release8=True),
 }
 
 #: How a continuous threshold is reported: the midpoint between neighbouring distinct values

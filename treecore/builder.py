@@ -33,14 +33,14 @@ from typing import Iterator, Mapping
 
 import numpy as np
 
-from . import kernels, nodewise, presorted
-from .algorithms import resolve
+from . import j48, kernels, nodewise, presorted
+from .algorithms import ALGORITHMS, resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
 from .evaluate import labelled
-from .growing import GrowthConfig, GrowthStep, majority, tree_settings
+from .growing import GrowthConfig, GrowthStep, forced_spec, majority, tree_settings
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
@@ -125,12 +125,7 @@ class Growth:
                           float(self.config.min_samples_leaf), excluded)
 
     def _forced_spec(self, draft: _Draft):
-        for path, spec in self.force.items():
-            if len(path) == len(draft.path) and all(
-                    p == label or p == index
-                    for p, label, index in zip(path, draft.path, draft.branch_path)):
-                return spec
-        return None
+        return forced_spec(self.force, draft.path, draft.branch_path)
 
     # ------------------------------------------------------------------------ growth
     def steps(self) -> Iterator[GrowthStep]:
@@ -279,18 +274,22 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
                  keep_scores: int = 0
-                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth":
+                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
     continuous, fully known features; the compiled nodewise one for any other table; this
     module's readable one for forced splits and validation-set pre-pruning. All three grow the
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
-    A regression tree grows in the presorted engine (see :func:`_check_regression`)."""
+    A regression tree grows in the presorted engine (see :func:`_check_regression`); the J48
+    preset grows by its own rules (:mod:`treecore.j48`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
     if dataset.is_regression:
         _check_regression(dataset, force, validation)
+    if ALGORITHMS[config.algorithm].release8:
+        return j48.J48Growth(dataset, config, force=force, validation=validation,
+                             max_seconds=max_seconds)
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores)

@@ -232,7 +232,9 @@ class Dataset:
 
         Kinds are inferred per column (:func:`infer_kinds`: numbers → continuous, text, bool and
         categories → nominal, a row-id column → ignored) unless ``kinds`` says otherwise; columns
-        in ``ignore`` are left out. ``weights`` is a column name or one number per row.
+        in ``ignore`` are left out. ``weights`` is a column name or one number per row. A
+        pandas ``Categorical`` column keeps its declared categories as its labels (classes), in
+        their order, even those no row has (as an ARFF file declares them).
 
         A row of weight 0 is an absent row: it is left out before encoding (otherwise its value
         would still place a threshold midpoint, add a nominal level or a class), and
@@ -448,9 +450,13 @@ def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[
                         hint="ignore this column, or check the missing-value markers")
     if kind is Kind.CONTINUOUS:
         return Feature(name, kind), _to_float(column, known, name, rows)
+    encoded = np.full(len(column), np.nan)
+    if isinstance(column.dtype, pd.CategoricalDtype):  # declared values, in declared order
+        encoded[known] = column.cat.codes.to_numpy()[known]
+        labels = _value_labels(column.cat.categories.to_numpy(dtype=object))
+        return Feature(name, Kind.NOMINAL, tuple(str(u) for u in labels)), encoded
     labels = _value_labels(column.to_numpy(dtype=object)[known])
     codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
-    encoded = np.full(len(column), np.nan)
     encoded[known] = codes
     return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
 
@@ -484,7 +490,9 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
         raise DataError("the class (target) is missing", code="target_missing", column=name,
                         row=row,
                         hint="fill it in, or remove the rows without a class")
-    if pd.api.types.is_integer_dtype(column):         # numbers are their own keys: no per-row work
+    if isinstance(column.dtype, pd.CategoricalDtype):  # declared classes, in declared order
+        codes, uniques = column.cat.codes.to_numpy(), column.cat.categories.to_numpy(dtype=object)
+    elif pd.api.types.is_integer_dtype(column):       # numbers are their own keys: no per-row work
         codes, uniques = pd.factorize(column.to_numpy(), sort=False)
     else:
         values = [_class_key(v) for v in column.to_numpy(dtype=object)]

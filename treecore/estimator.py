@@ -39,12 +39,13 @@ from .tree import Tree
 
 _TARGET = "__target__"
 
-#: ``pruning=`` choices: each prunes the grown tree, given the held-out rows (REP's validation
-#: set, None for the others) and C4.5's confidence factor ``cf`` (EBP's).
-PRUNING: dict[str, Callable[[Tree, Dataset | None, float], PruneResult]] = {
-    "rep": lambda tree, validation, cf: prune_rep(tree, validation),
-    "pep": lambda tree, validation, cf: prune_pep(tree),
-    "ebp": lambda tree, validation, cf: prune_ebp(tree, cf=cf),
+#: ``pruning=`` choices: each prunes the grown tree, given the rows it grew on, the held-out
+#: rows (REP's validation set, None for the others) and C4.5's confidence factor ``cf`` (EBP's;
+#: the J48 preset's EBP re-routes the rows it grew on).
+PRUNING: dict[str, Callable[[Tree, Dataset, Dataset | None, float], PruneResult]] = {
+    "rep": lambda tree, dataset, validation, cf: prune_rep(tree, validation),
+    "pep": lambda tree, dataset, validation, cf: prune_pep(tree),
+    "ebp": lambda tree, dataset, validation, cf: prune_ebp(tree, cf=cf, dataset=dataset),
 }
 
 
@@ -99,7 +100,9 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
 
     Parameters
     ----------
-    algorithm : "id3", "c45" or "cart" (``treecore.ALGORITHMS``).
+    algorithm : "id3", "c45", "cart" or "j48" (``treecore.ALGORITHMS``; "j48" is C4.5 release
+        8 as Weka's J48 runs it: ``min_samples_leaf`` is its ``-M``, ``pruning="ebp"`` with
+        ``cf`` its pruning with subtree raising, ``pruning=None`` its ``-U`` tree).
     criterion : the split criterion; None means the algorithm's own (information gain, gain
         ratio, Gini index).
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes :
@@ -184,7 +187,7 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
                     min_impurity_decrease=self.min_impurity_decrease, min_gain=self.min_gain,
                     max_leaves=self.max_leaf_nodes, threshold_style=self.threshold_style)
         if self.pruning is not None:
-            tree = PRUNING[self.pruning](tree, validation, self.cf).tree
+            tree = PRUNING[self.pruning](tree, dataset, validation, self.cf).tree
         if self.ccp_alpha != 0:                       # scikit-learn's α = 0 prunes nothing
             tree = prune_ccp(tree, self.ccp_alpha).tree
         return tree

@@ -108,6 +108,17 @@ def majority(counts: np.ndarray) -> np.ndarray:
     return np.argmax(counts >= counts.max(axis=-1, keepdims=True) - TIE_TOLERANCE, axis=-1)
 
 
+def forced_spec(force: Mapping, path: tuple[str, ...], branch_path: tuple[int, ...]):
+    """The split ``force`` asks for at the node reached by ``path`` (branch labels from the
+    root) and ``branch_path`` (branch indices): a key matches when each of its steps is the
+    label or the index of the branch taken; None when no key matches."""
+    for wanted, spec in force.items():
+        if len(wanted) == len(path) and all(
+                p == label or p == index for p, label, index in zip(wanted, path, branch_path)):
+            return spec
+    return None
+
+
 def tree_settings(config: GrowthConfig, force: Mapping) -> dict:
     """The growth parameters a tree records, as plain values (forced splits as lists)."""
     return {**asdict(config), "force": [[list(p), spec] for p, spec in force.items()]}

@@ -67,6 +67,7 @@ def warm() -> None:
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
                 tree.predict_proba(dataset.X)
         prune_ebp(grow(dataset, algorithm="c45"))
+        prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
 
 
 if __name__ == "__main__":

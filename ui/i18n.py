@@ -118,6 +118,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                            "page.",
                      "zh": "无法用这份数据生成决策树：{message} 请在“数据”页修改。"},
     "grow.settings": {"en": "How the tree grows", "zh": "生成设置"},
+    "algorithm.id3": {"en": "ID3", "zh": "ID3"},
+    "algorithm.c45": {"en": "C4.5", "zh": "C4.5"},
+    "algorithm.cart": {"en": "CART", "zh": "CART"},
+    "algorithm.j48": {"en": "C4.5 (J48): Quinlan's release 8, as Weka runs it",
+                      "zh": "C4.5（J48）：Quinlan 第 8 版，与 Weka 一致"},
     "grow.algorithm": {"en": "Algorithm", "zh": "算法"},
     "grow.criterion": {"en": "Criterion", "zh": "划分准则"},
     "grow.threshold_style": {"en": "Threshold of a continuous attribute",
@@ -159,6 +164,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                            "{nodes} nodes, {leaves} leaves",
                      "zh": "训练集 {train} 行，验证集 {validation} 行 · 共 {steps} 步，"
                            "{nodes} 个结点，{leaves} 个叶结点"},
+    "grow.grown_by": {"en": "Grown by {algorithm}.", "zh": "由 {algorithm} 生成。"},
     "grow.first": {"en": "Back to the root", "zh": "回到根结点"},
     "grow.back": {"en": "Previous step", "zh": "上一步"},
     "grow.play": {"en": "Play", "zh": "播放"},
@@ -285,6 +291,14 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "zh": "叶结点：划分不能提高验证集精度（预剪枝）。"},
     "stop.pruned": {"en": "a leaf: post-pruning replaced its subtree.",
                     "zh": "叶结点：后剪枝将其子树替换为叶结点。"},
+    "stop.no_useful_split": {"en": "a leaf: no attribute gives a split with a positive gain "
+                                   "ratio and at least M rows in two branches (C4.5 release 8).",
+                             "zh": "叶结点：没有属性能给出增益率为正、且至少两个分支各有 M 个样本的划分"
+                                   "（C4.5 第 8 版）。"},
+    "stop.collapsed": {"en": "a leaf: its subtree made no fewer training errors than this node "
+                             "as a leaf, so it was collapsed (C4.5 release 8).",
+                       "zh": "叶结点：其子树在训练集上的错误不少于把该结点作为叶结点，子树被合并"
+                             "（C4.5 第 8 版）。"},
     "whatif.intro": {"en": "Force another split at node #{node} (chosen in the node inspector) "
                            "and regrow the tree below it.",
                      "zh": "在结点 #{node}（在“结点详情”中选择）指定另一个划分，并重新生成其下的子树。"},

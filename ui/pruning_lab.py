@@ -135,7 +135,7 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     if method == "pep":
         return Pruned(method, prune_pep(tree))
     if method == "ebp":
-        return Pruned(method, prune_ebp(tree, cf=options["cf"]))
+        return Pruned(method, prune_ebp(tree, cf=options["cf"], dataset=train))
     by_validation = options["ccp_select"] == "validation"
     if by_validation and validation is None:
         return Pruned(method, None, "needs_validation")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treecore.algorithms import ALGORITHMS
-
 from . import growth, state
 from .i18n import LANGUAGES, t
 
@@ -30,7 +28,7 @@ def render() -> None:
                   **state.widget(state.PRESENTATION, st.session_state[state.PRESENTATION]))
         st.divider()
         _current_data()
-        st.caption(t("sidebar.algorithm", name=ALGORITHMS[growth.current_algorithm()].label))
+        st.caption(t("sidebar.algorithm", name=t(f"algorithm.{growth.current_algorithm()}")))
     if st.session_state[state.PRESENTATION]:
         st.markdown(PRESENTATION_CSS, unsafe_allow_html=True)
 

@@ -26,13 +26,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..algorithms import CRITERIA
+from ..algorithms import ALGORITHMS, CRITERIA
 from ..criteria import IMPURITIES
 from ..dataset import Dataset
 from ..errors import ConfigError
 from ..tree import Node, StopReason, Tree
 from .arrays import TreeArrays
 from .binomial import upper_error_rate
+from .j48 import prune_j48
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 #: Quinlan's program replaces a subtree when that costs at most this many predicted errors.
@@ -41,15 +42,23 @@ MARGIN = 0.1
 __all__ = ["prune_ebp", "upper_error_rate"]
 
 
-def prune_ebp(tree: Tree, *, cf: float = 0.25, subtree_raising: bool = False,
+def prune_ebp(tree: Tree, *, cf: float = 0.25, subtree_raising: bool | None = None,
               dataset: Dataset | None = None) -> PruneResult:
     """C4.5 error-based pruning with confidence factor ``cf`` (smaller prunes more).
 
     ``subtree_raising=True`` also considers replacing a node by its largest branch; it needs
-    ``dataset``, the training Dataset the tree was grown on, to re-route rows.
+    ``dataset``, the training Dataset the tree was grown on, to re-route rows. A tree grown by
+    the J48 preset is pruned by J48's rules (:func:`.j48.prune_j48`; subtree raising on unless
+    ``subtree_raising=False``), and always needs ``dataset``.
     """
     if not 0 < cf < 1:
         raise ConfigError("cf must be between 0 and 1")
+    preset = ALGORITHMS.get(tree.settings.get("algorithm"))
+    if preset is not None and preset.release8:
+        if dataset is None:
+            raise ConfigError("J48's pruning re-routes the training rows: pass dataset=, the "
+                              "Dataset the tree was grown on")
+        return prune_j48(tree, dataset, cf=cf, subtree_raising=subtree_raising is not False)
     if subtree_raising:
         if dataset is None:
             raise ConfigError("subtree raising re-routes the training rows: pass dataset=, the "
