@@ -260,22 +260,19 @@ class Dataset:
         inferred = infer_kinds(frame[guess], missing=tuple(markers))   # only what is not given
         if not present.all():
             frame, weight_values = frame[present], weight_values[present]
-        features, columns = [], []
-        for name in frame.columns:
-            if name == target or name in ignored:
-                continue
-            kind = overrides[name] if name in overrides else inferred[name]
-            if kind is Kind.IGNORED:
-                continue
-            feature, encoded = _encode_column(frame[name], str(name), kind, markers, rows)
+        used = {name: overrides[name] if name in overrides else inferred[name]
+                for name in frame.columns if name != target and name not in ignored}
+        used = {name: kind for name, kind in used.items() if kind is not Kind.IGNORED}
+        X = np.empty((len(frame), len(used)))          # filled column by column, no copies kept
+        features = []
+        for j, (name, kind) in enumerate(used.items()):
+            feature, X[:, j] = _encode_column(frame[name], str(name), kind, markers, rows)
             features.append(feature)
-            columns.append(encoded)
         if not features:
             raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
         classes, y = _encode_target(frame[target], str(target), markers, rows)
         schema = Schema(tuple(features), str(target), classes)
-        X = np.column_stack(columns)
         return cls(schema, X, y, weight_values, rows)
 
 
