@@ -103,9 +103,9 @@ class Schema:
             column = frame[feature.name]
             if feature.is_nominal:
                 codes, labels = _nominal_codes(column, markers)
-                position = pd.Index(feature.labels).get_indexer(labels)   # −1: never seen
-                X[:, j] = np.append(position, -1)[codes]
-                X[X[:, j] < 0, j] = np.nan                    # missing, or a value never seen
+                code_of = np.append(pd.Index(feature.labels).get_indexer(labels), -1)
+                code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
+                X[:, j] = code_of[codes]
             else:
                 X[:, j] = _to_float(column, ~_missing_mask(column, markers), feature.name, rows)
         return X
