@@ -170,11 +170,15 @@ def walk_nodes(compiled: CompiledTree) -> tuple[np.ndarray, np.ndarray]:
     binary = np.flatnonzero(compiled.kind == CONTINUOUS_SPLIT)
     nodes["left"][binary] = compiled.children[compiled.child_offset[binary]]
     nodes["right"][binary] = compiled.children[compiled.child_offset[binary] + 1]
-    owner = np.repeat(np.arange(len(compiled.kind)), compiled.n_codes)   # node of each code slot
-    branch = compiled.code_map
-    code_child = np.where(branch >= 0, compiled.children[compiled.child_offset[owner]
-                                                         + np.maximum(branch, 0)], -1)
-    return nodes, code_child.astype(np.int32)
+    owner = np.repeat(np.arange(len(compiled.kind)), compiled.n_codes)   # node of each code
+    code = np.arange(len(owner)) - np.repeat(np.cumsum(compiled.n_codes) - compiled.n_codes,
+                                             compiled.n_codes)               # …and its value
+    slot = compiled.code_offset[owner] + code
+    branch = compiled.code_map[slot]
+    code_child = np.full(len(compiled.code_map), -1, np.int32)
+    code_child[slot] = np.where(branch >= 0, compiled.children[compiled.child_offset[owner]
+                                                               + np.maximum(branch, 0)], -1)
+    return nodes, code_child
 
 
 #: Rows per task of the walk; tasks are shared out to :data:`THREADS` threads as they finish.
