@@ -262,7 +262,28 @@ def _route_rows(nodes, code_child, children, fractions, distribution, X, proba, 
 
 def most_probable(proba: np.ndarray) -> np.ndarray:
     """Column of the highest probability; a tie (within 1e-12) goes to the first class."""
-    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - 1e-12, axis=1)
+    return _first_within(np.ascontiguousarray(proba, dtype=float), 1e-12)
+
+
+@njit(cache=True, nogil=True)
+def _first_within(proba, tolerance):
+    """Per row, the first column within ``tolerance`` of the row's largest value (0 for a row
+    holding NaN, as numpy's ``argmax(proba >= proba.max(axis=1) - tolerance)`` gives)."""
+    best = np.zeros(proba.shape[0], np.int64)
+    for r in range(proba.shape[0]):
+        top = proba[r, 0]
+        for c in range(proba.shape[1]):
+            if not proba[r, c] <= top:         # larger, or NaN
+                top = proba[r, c]
+                if np.isnan(top):
+                    break
+        if np.isnan(top):
+            continue
+        c = 0
+        while proba[r, c] < top - tolerance:
+            c += 1
+        best[r] = c
+    return best
 
 
 def apply(tree, X: np.ndarray) -> np.ndarray:

@@ -66,7 +66,7 @@ def warm() -> None:
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
                 tree.predict_proba(dataset.X)
-                tree.predict_proba(np.asfortranarray(dataset.X))    # either memory order
+                tree.predict(np.asfortranarray(dataset.X))          # either memory order
         prune_ebp(grow(dataset, algorithm="c45"))
 
 
