@@ -1,14 +1,23 @@
 """Fit time of treecore against scikit-learn in the same run (not a test).
 
     .venv/bin/python benchmarks/bench_fit.py [--sizes 10000 100000 1000000] [--repeats 3]
+    .venv/bin/python benchmarks/bench_fit.py --memory [--sizes 1000000]
 
 CART/Gini at full depth on make_classification data (20 features, 3 classes); C4.5 with 10% of
 values missing; ID3 on nominal data. Prints the median of each and the ratio ours / sklearn.
+
+``--memory`` measures the peak memory of the CART fit instead: each fit runs in a process of
+its own, which makes the data, imports and warms its library (a 200-row fit), then fits once;
+its peak resident set during the fit (Linux's ``VmHWM``, reset just before) is printed whole and
+above what the process held before the fit (the data, the libraries).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -18,11 +27,59 @@ from sklearn.tree import DecisionTreeClassifier as SklearnTree
 from treecore import DecisionTreeClassifier
 
 
+#: The two CART/Gini full-depth fits compared.
+FITS = {"ours": DecisionTreeClassifier, "sklearn": lambda: SklearnTree(random_state=0)}
+
+
+def resident_mb(field: str) -> float:
+    """``VmRSS`` (now) or ``VmHWM`` (peak since the last reset) of this process, in MB."""
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith(field + ":"))
+    return int(line.split()[1]) / 1024
+
+
+def fit_in_this_process(which: str, n: int) -> None:
+    """Print ``(peak MB during the fit, MB held before it)`` of one fit of ``FITS[which]`` on
+    ``n`` rows."""
+    X, y = classification(n)
+    FITS[which]().fit(*classification(200))                          # imports, compiled kernels
+    gc.collect()
+    before = resident_mb("VmRSS")
+    with open("/proc/self/clear_refs", "w") as clear:                 # peak := now
+        clear.write("5")
+    FITS[which]().fit(X, y)
+    print(resident_mb("VmHWM"), before)
+
+
+def peak_memory(sizes: list[int]) -> None:
+    """Peak memory of ours and scikit-learn's fit, each in a fresh process, in turn."""
+    print(f"{'CART fit peak memory':<24}{'rows':>10}{'ours MB':>10}{'sklearn MB':>12}"
+          f"{'ours above data':>17}{'sklearn above':>15}")
+    for n in sizes:
+        peaks = {}
+        for which in FITS:
+            out = subprocess.run([sys.executable, __file__, "--fit-in-process", which, str(n)],
+                                 capture_output=True, text=True, check=True).stdout
+            peaks[which] = [float(x) for x in out.split()]
+        (ours, ours_before), (theirs, theirs_before) = peaks["ours"], peaks["sklearn"]
+        print(f"{'':<24}{n:>10}{ours:>10.0f}{theirs:>12.0f}{ours - ours_before:>17.0f}"
+              f"{theirs - theirs_before:>15.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--memory", action="store_true", help="peak memory instead of time")
+    parser.add_argument("--fit-in-process", nargs=2, metavar=("WHICH", "ROWS"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.fit_in_process:
+        fit_in_this_process(args.fit_in_process[0], int(args.fit_in_process[1]))
+        return
+    if args.memory:
+        peak_memory(args.sizes)
+        return
     DecisionTreeClassifier().fit(*classification(200))               # compile / warm caches once
     print(f"{'task':<28}{'rows':>10}{'ours s':>10}{'sklearn s':>11}{'ratio':>8}")
     for n in args.sizes:

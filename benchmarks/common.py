@@ -27,6 +27,16 @@ def median_seconds(job, repeat: int = 1) -> tuple[float, object]:
     return statistics.median(times), result
 
 
+def interleaved_medians(jobs: dict[str, object], repeat: int = 3) -> dict[str, float]:
+    """Median wall time of each ``jobs[name]()`` over ``repeat`` rounds, the jobs taking turns
+    within each round, so a noisy neighbour slows all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(repeat):
+        for name, job in jobs.items():
+            times[name].append(median_seconds(job)[0])
+    return {name: statistics.median(seconds) for name, seconds in times.items()}
+
+
 def classification(n_rows: int, seed: int = 0):
     """``make_classification`` with 20 features (10 informative) and 3 classes: (X, y)."""
     return make_classification(n_samples=n_rows, n_features=20, n_informative=10, n_classes=3,

@@ -102,20 +102,38 @@ class Schema:
             raise DataError("this column is missing from the rows to predict",
                             code="column_absent", column=absent[0],
                             hint="the rows need every feature the tree was grown on")
+        columns = frame[list(self.feature_names)]
+        if self.is_numeric and all(_is_number_dtype(dtype) for dtype in columns.dtypes):
+            return self.encode_numbers(columns.to_numpy(dtype=float, na_value=np.nan))
         markers = frozenset(m.strip() for m in missing)
         rows = np.arange(1, len(frame) + 1)
-        X = np.empty((len(frame), len(self.features)), dtype=float)
+        X = np.empty((len(frame), len(self.features)), dtype=float, order="F")   # by column
         for j, feature in enumerate(self.features):
             column = frame[feature.name]
-            known = ~_missing_mask(column, markers)
             if feature.is_nominal:
-                labels = _value_labels(column.to_numpy(dtype=object)[known])
-                codes = pd.Index(feature.labels).get_indexer(labels).astype(float)
-                codes[codes < 0] = np.nan                     # a value training never saw
-                X[:, j] = np.nan
-                X[known, j] = codes
+                codes, labels = _nominal_codes(column, markers)
+                code_of = np.append(pd.Index(feature.labels).get_indexer(labels), -1)
+                code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
+                X[:, j] = code_of[codes]
             else:
-                X[:, j] = _to_float(column, known, feature.name, rows)
+                X[:, j] = _to_float(column, ~_missing_mask(column, markers), feature.name, rows)
+        return X
+
+    @property
+    def is_numeric(self) -> bool:
+        """Whether every feature is continuous: rows of numbers need no encoding."""
+        return not any(feature.is_nominal for feature in self.features)
+
+    def encode_numbers(self, X: np.ndarray) -> np.ndarray:
+        """A matrix of numbers, one column per feature, as this (:attr:`is_numeric`) schema's
+        float matrix: NaN is missing, an infinite value is an error naming its column and row
+        (the first column that has one, as :meth:`encode` reads them). Not copied when it
+        already holds floats."""
+        X = np.asarray(X, dtype=float)
+        if np.isinf(X).any():
+            rows = np.arange(1, len(X) + 1)
+            for j, feature in enumerate(self.features):
+                _refuse_infinite(X[:, j], feature.name, rows)
         return X
 
     def encode_row(self, row: Mapping) -> np.ndarray:
@@ -261,16 +279,14 @@ class Dataset:
         inferred = infer_kinds(frame[guess], missing=tuple(markers))   # only what is not given
         if not present.all():
             frame, weight_values = frame[present], weight_values[present]
-        features, columns = [], []
-        for name in frame.columns:
-            if name == target or name in ignored:
-                continue
-            kind = overrides[name] if name in overrides else inferred[name]
-            if kind is Kind.IGNORED:
-                continue
-            feature, encoded = _encode_column(frame[name], str(name), kind, markers, rows)
+        used = {name: overrides[name] if name in overrides else inferred[name]
+                for name in frame.columns if name != target and name not in ignored}
+        used = {name: kind for name, kind in used.items() if kind is not Kind.IGNORED}
+        X = np.empty((len(frame), len(used)))          # filled column by column, no copies kept
+        features = []
+        for j, (name, kind) in enumerate(used.items()):
+            feature, X[:, j] = _encode_column(frame[name], str(name), kind, markers, rows)
             features.append(feature)
-            columns.append(encoded)
         if not features:
             raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
@@ -279,7 +295,6 @@ class Dataset:
         else:
             classes, y = _encode_target(frame[target], str(target), markers, rows)
         schema = Schema(tuple(features), str(target), classes, task)
-        X = np.column_stack(columns)
         return cls(schema, X, y, weight_values, rows)
 
 
@@ -377,6 +392,11 @@ def _check_table(frame: pd.DataFrame, target: str) -> None:
                         hint="use a file with a header and data rows")
 
 
+def _is_number_dtype(dtype) -> bool:
+    """Numbers (not booleans): a column read as floats as it is."""
+    return pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype)
+
+
 def _missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
     mask = column.isna().to_numpy(dtype=bool, na_value=True).copy()
     if column.dtype == object or pd.api.types.is_string_dtype(column):
@@ -414,18 +434,22 @@ def _class_key(value):
 def _to_float(column: pd.Series, known: np.ndarray, name: str, rows: np.ndarray) -> np.ndarray:
     """The column as floats (NaN where not ``known``); ``rows`` are the row numbers its errors
     name, one per cell."""
-    values = np.full(len(column), np.nan)
-    if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
-        numbers = column.to_numpy(dtype=float, na_value=np.nan)[known]   # already numbers
+    if _is_number_dtype(column.dtype):
+        values = column.to_numpy(dtype=float, na_value=np.nan, copy=True)   # NaN: not known
     else:
-        numbers = _parse_numbers(column, known, name, rows)
-    infinite = np.flatnonzero(np.isinf(numbers))
-    if infinite.size:
-        row = int(rows[known][infinite[0]])
-        raise DataError("contains an infinite value", code="infinite", column=name, row=row,
-                        hint="replace it by a finite number or leave the cell empty")
-    values[known] = numbers
+        values = np.full(len(column), np.nan)
+        values[known] = _parse_numbers(column, known, name, rows)
+    _refuse_infinite(values, name, rows)
     return values
+
+
+def _refuse_infinite(values: np.ndarray, name: str, rows: np.ndarray) -> None:
+    """A :class:`DataError` naming the first row (of ``rows``) whose value is infinite."""
+    infinite = np.flatnonzero(np.isinf(values))
+    if infinite.size:
+        raise DataError("contains an infinite value", code="infinite", column=name,
+                        row=int(rows[infinite[0]]),
+                        hint="replace it by a finite number or leave the cell empty")
 
 
 def _parse_numbers(column: pd.Series, known: np.ndarray, name: str, rows: np.ndarray
@@ -444,21 +468,53 @@ def _parse_numbers(column: pd.Series, known: np.ndarray, name: str, rows: np.nda
 
 def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[Feature, np.ndarray]:
-    known = ~_missing_mask(column, markers)
-    if not known.any():
-        raise DataError("every value is missing", code="all_missing", column=name,
-                        hint="ignore this column, or check the missing-value markers")
     if kind is Kind.CONTINUOUS:
+        known = ~_missing_mask(column, markers)
+        _check_some_known(known.any(), name)
         return Feature(name, kind), _to_float(column, known, name, rows)
-    encoded = np.full(len(column), np.nan)
     if isinstance(column.dtype, pd.CategoricalDtype):  # declared values, in declared order
+        known = ~_missing_mask(column, markers)
+        _check_some_known(known.any(), name)
+        encoded = np.full(len(column), np.nan)
         encoded[known] = column.cat.codes.to_numpy()[known]
         labels = _value_labels(column.cat.categories.to_numpy(dtype=object))
         return Feature(name, Kind.NOMINAL, tuple(str(u) for u in labels)), encoded
-    labels = _value_labels(column.to_numpy(dtype=object)[known])
-    codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
-    encoded[known] = codes
+    codes, labels = _nominal_codes(column, markers)
+    _check_some_known(len(labels) > 0, name)
+    label_codes, uniques = pd.factorize(pd.Series(labels, dtype=object), sort=False)
+    encoded = np.append(label_codes, -1)[codes].astype(float)
+    encoded[codes < 0] = np.nan
     return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
+
+
+def _check_some_known(some_known: bool, name: str) -> None:
+    if not some_known:
+        raise DataError("every value is missing", code="all_missing", column=name,
+                        hint="ignore this column, or check the missing-value markers")
+
+
+def _nominal_codes(column: pd.Series, markers: frozenset[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(each row's position in ``labels``, −1 where its value is missing; the labels
+    (:func:`_label`) of the column's known values in order of first appearance, possibly one
+    label twice, as ``1`` and ``"1"`` have).
+
+    Equal values have one label, so the work per row is pandas' factorize; which values are
+    missing and their labels are worked out once per distinct value. Where factorize would merge
+    values of different labels (``True`` and ``1`` in a column of mixed objects), each row is
+    labelled first.
+    """
+    if column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) != "string":
+        known = ~_missing_mask(column, markers)
+        labelled = np.full(len(column), None, dtype=object)
+        labelled[known] = _value_labels(column.to_numpy(dtype=object)[known])
+        column = pd.Series(labelled, dtype=object)
+    codes, uniques = pd.factorize(column, sort=False)
+    distinct = pd.Series(uniques)
+    known = ~_missing_mask(distinct, markers)
+    labels = _value_labels(distinct.to_numpy(dtype=object)[known])
+    label_of = np.full(len(distinct) + 1, -1)
+    label_of[np.flatnonzero(known)] = np.arange(len(labels))
+    return label_of[codes], labels
 
 
 def marker_classes(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING

@@ -79,10 +79,14 @@ class FittedTree:
         if not hasattr(self, "tree_"):
             raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
                                  "'fit' with appropriate arguments before using this estimator.")
+        schema = self.tree_.schema
+        array = inputs.numbers(X, type(self).__name__)
+        if array is not None and schema.is_numeric:   # no frame needed
+            inputs.check_columns(self, None, array.shape[1])
+            return schema.encode_numbers(array)
         frame, names = inputs.features(X, type(self).__name__)
         inputs.check_columns(self, names, frame.shape[1])
-        return self.tree_.schema.encode(frame.set_axis(list(self.tree_.schema.feature_names),
-                                                       axis=1))
+        return schema.encode(frame.set_axis(list(schema.feature_names), axis=1))
 
     def apply(self, X) -> np.ndarray:
         """Leaf id of each row."""

@@ -44,15 +44,34 @@ def features(X, estimator: str) -> tuple[pd.DataFrame, np.ndarray | None]:
     else:
         array = _two_dimensional(np.asarray(X), estimator)
         names = None
-        frame = pd.DataFrame(array, columns=[f"x{j}" for j in range(array.shape[1])])
-    n_rows, n_columns = frame.shape
+        frame = pd.DataFrame(array, columns=[f"x{j}" for j in range(array.shape[1])],
+                             copy=False)                  # a view: the array is only read
+    _check_not_empty(frame.shape, estimator)
+    return frame, names
+
+
+def numbers(X, estimator: str) -> np.ndarray | None:
+    """``X`` as a 2-D array when it is an array of numbers (not a DataFrame, not booleans),
+    refused as :func:`features` refuses it; None for anything else. Numbers need no frame."""
+    if isinstance(X, pd.DataFrame) or hasattr(X, "toarray"):
+        return None
+    array = np.asarray(X)
+    if array.dtype.kind not in "iuf":
+        return None
+    array = _two_dimensional(array, estimator)
+    _check_not_empty(array.shape, estimator)
+    return array
+
+
+def _check_not_empty(shape: tuple[int, int], estimator: str) -> None:
+    """scikit-learn's errors for a table without rows or without columns."""
+    n_rows, n_columns = shape
     if n_rows == 0:
-        raise ValueError(f"Found array with 0 sample(s) (shape={frame.shape}) while a minimum "
+        raise ValueError(f"Found array with 0 sample(s) (shape={shape}) while a minimum "
                          f"of 1 is required by {estimator}.")
     if n_columns == 0:
-        raise ValueError(f"Found array with 0 feature(s) (shape={frame.shape}) while a minimum "
+        raise ValueError(f"Found array with 0 feature(s) (shape={shape}) while a minimum "
                          f"of 1 is required by {estimator}.")
-    return frame, names
 
 
 def feature_names(columns: pd.Index) -> np.ndarray | None:

@@ -9,7 +9,10 @@ vectorised with numpy, for what needs the weight at inner nodes too (decision pa
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -41,6 +44,11 @@ class CompiledTree:
     children: np.ndarray
     fractions: np.ndarray
     distribution: np.ndarray
+
+    @cached_property
+    def walk_nodes(self) -> tuple[np.ndarray, np.ndarray]:
+        """The same tree packed for the compiled walk (:func:`walk_nodes`), made once."""
+        return walk_nodes(self)
 
 
 def compile_tree(tree) -> CompiledTree:
@@ -134,66 +142,148 @@ def predict_proba(tree, X: np.ndarray) -> np.ndarray:
     """Σ over the leaves a row reaches of (its weight there) × (the leaf's class distribution)."""
     compiled = tree.compiled
     proba = np.zeros((X.shape[0], compiled.distribution.shape[1]))
-    _route_rows(*_arrays(compiled), np.asarray(X, float), proba, np.zeros(0, np.int64))
+    _route(compiled, _matrix(X), proba, np.zeros(0, np.int64))
     return proba
 
 
-def _arrays(compiled: CompiledTree) -> tuple:
-    """The routing arrays in the order :func:`_route_rows` takes them."""
-    return (compiled.kind, compiled.feature, compiled.threshold, compiled.code_offset,
-            compiled.n_codes, compiled.code_map, compiled.child_offset, compiled.n_children,
-            compiled.children, compiled.fractions, compiled.distribution)
+def _matrix(X) -> np.ndarray:
+    """``X`` as a float matrix, copied only when it is not one (either memory order will do)."""
+    X = np.asarray(X)
+    return X if X.dtype == np.float64 else X.astype(float)
 
 
-@njit(cache=True)
-def _route_rows(kind, feature, threshold, code_offset, n_codes, code_map, child_offset,
-                n_children, children, fractions, distribution, X, proba, heaviest):
-    """Each row of ``X`` from the root to its leaves, depth first: a known value takes one
-    branch, a missing one (or a code the node never saw) every branch with weight × r̃ᵥ. Adds
-    weight × distribution of each leaf reached to ``proba`` (when it has rows) and writes the
-    position of the leaf with the largest weight to ``heaviest`` (when it has rows; ties to the
-    lowest position)."""
-    pending_pos = np.empty(len(kind) + 1, np.int64)
-    pending_w = np.empty(len(kind) + 1)
-    for r in range(X.shape[0]):
-        pending_pos[0], pending_w[0], top = 0, 1.0, 1
-        best_w, best_pos = -1.0, 0
-        while top > 0:
-            top -= 1
-            pos, w = pending_pos[top], pending_w[top]
-            if n_children[pos] == 0:
-                if len(proba):
-                    for c in range(distribution.shape[1]):
-                        proba[r, c] += w * distribution[pos, c]
-                if w > best_w or (w == best_w and pos < best_pos):
-                    best_w, best_pos = w, pos
-                continue
-            value = X[r, feature[pos]]
-            branch = -1
-            if not np.isnan(value):
-                if kind[pos] == CONTINUOUS_SPLIT:
-                    branch = 1 if value > threshold[pos] else 0
-                else:
-                    code = int(value)
-                    if 0 <= code < n_codes[pos]:
-                        branch = code_map[code_offset[pos] + code]
-            first = child_offset[pos]
-            if branch >= 0:
-                pending_pos[top], pending_w[top] = children[first + branch], w
-                top += 1
-                continue
-            for b in range(n_children[pos] - 1, -1, -1):
-                share = w * fractions[first + b]
-                if share > 0.0:
-                    pending_pos[top], pending_w[top] = children[first + b], share
-                    top += 1
-        if len(heaviest):
-            heaviest[r] = best_pos
+#: A node as the compiled walk reads it: one record per node, so a step loads one cache line.
+#: ``left``/``right`` are a threshold split's children; ``codes`` starts the node's segment of
+#: ``code_child`` (the child of each nominal code, −1 for a code the node never saw);
+#: ``first`` starts its branches in ``children``/``fractions``.
+WALK_NODE = np.dtype([("threshold", np.float64), ("kind", np.int32), ("feature", np.int32),
+                      ("left", np.int32), ("right", np.int32), ("first", np.int32),
+                      ("n_children", np.int32), ("codes", np.int32), ("n_codes", np.int32)])
+
+
+def walk_nodes(compiled: CompiledTree) -> tuple[np.ndarray, np.ndarray]:
+    """(``WALK_NODE`` records, ``code_child``) of ``compiled``: the same tree, packed for the walk."""
+    nodes = np.zeros(len(compiled.kind), WALK_NODE)
+    for name in ("threshold", "kind", "feature", "n_children", "n_codes"):
+        nodes[name] = getattr(compiled, name)
+    nodes["first"], nodes["codes"] = compiled.child_offset, compiled.code_offset
+    binary = np.flatnonzero(compiled.kind == CONTINUOUS_SPLIT)
+    nodes["left"][binary] = compiled.children[compiled.child_offset[binary]]
+    nodes["right"][binary] = compiled.children[compiled.child_offset[binary] + 1]
+    owner = np.repeat(np.arange(len(compiled.kind)), compiled.n_codes)   # node of each code
+    code = np.arange(len(owner)) - np.repeat(np.cumsum(compiled.n_codes) - compiled.n_codes,
+                                             compiled.n_codes)               # …and its value
+    slot = compiled.code_offset[owner] + code
+    branch = compiled.code_map[slot]
+    code_child = np.full(len(compiled.code_map), -1, np.int32)
+    code_child[slot] = np.where(branch >= 0, compiled.children[compiled.child_offset[owner]
+                                                               + np.maximum(branch, 0)], -1)
+    return nodes, code_child
+
+
+#: Rows per task of the walk; tasks are shared out to :data:`THREADS` threads as they finish.
+ROWS_PER_TASK = 16_384
+#: Threads of the walk: the cores this process may use.
+THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: np.ndarray
+           ) -> None:
+    """:func:`_route_rows` over all rows of ``X``, in tasks of :data:`ROWS_PER_TASK` rows run on
+    :data:`THREADS` threads (the kernel releases the GIL); a small ``X`` runs here."""
+    arrays = (*compiled.walk_nodes, compiled.children, compiled.fractions,
+              compiled.distribution, X, proba, heaviest)
+    n = X.shape[0]
+    if n <= ROWS_PER_TASK or THREADS < 2:
+        _route_rows(*arrays, 0, n)
+        return
+    with ThreadPoolExecutor(THREADS) as pool:
+        list(pool.map(lambda start: _route_rows(*arrays, start, min(start + ROWS_PER_TASK, n)),
+                      range(0, n, ROWS_PER_TASK)))
+
+
+#: Rows copied at a time into a row-major block by :func:`_route_rows`.
+BLOCK_ROWS = 512
+
+
+@njit(cache=True, nogil=True)
+def _route_rows(nodes, code_child, children, fractions, distribution, X, proba, heaviest,
+                start, stop):
+    """Rows ``start``…``stop - 1`` of ``X`` from the root to their leaves, depth first: a known
+    value takes one branch, a missing one (or a code the node never saw) every branch with
+    weight × r̃ᵥ. Adds weight × distribution of each leaf reached to ``proba`` (when it has
+    rows) and writes the position of the leaf with the largest weight to ``heaviest`` (when it
+    has rows; ties to the lowest position). ``X`` is read a block of rows at a time, copied row
+    by row, so a column-major ``X`` costs no more than a row-major one."""
+    pending_pos = np.empty(len(nodes) + 1, np.int64)
+    pending_w = np.empty(len(nodes) + 1)
+    block = np.empty((BLOCK_ROWS, X.shape[1]))
+    for block_start in range(start, stop, BLOCK_ROWS):
+        block_stop = min(block_start + BLOCK_ROWS, stop)
+        block[:block_stop - block_start] = X[block_start:block_stop]
+        for r in range(block_start, block_stop):
+            row = block[r - block_start]
+            pending_pos[0], pending_w[0], top = 0, 1.0, 1
+            best_w, best_pos = -1.0, 0
+            while top > 0:
+                top -= 1
+                pos, w = pending_pos[top], pending_w[top]
+                node = nodes[pos]
+                while node.kind != LEAF:       # down the known branches, no stack
+                    value = row[node.feature]
+                    if node.kind == CONTINUOUS_SPLIT:
+                        if value > node.threshold:
+                            pos = node.right
+                        elif value <= node.threshold:
+                            pos = node.left
+                        else:                  # NaN: missing
+                            break
+                    else:
+                        code = int(value) if not np.isnan(value) else -1
+                        if not 0 <= code < node.n_codes or code_child[node.codes + code] < 0:
+                            break
+                        pos = code_child[node.codes + code]
+                    node = nodes[pos]
+                if node.kind == LEAF:
+                    if len(proba):
+                        for c in range(distribution.shape[1]):
+                            proba[r, c] += w * distribution[pos, c]
+                    if w > best_w or (w == best_w and pos < best_pos):
+                        best_w, best_pos = w, pos
+                    continue
+                for b in range(node.n_children - 1, -1, -1):      # every branch, weight × r̃ᵥ
+                    share = w * fractions[node.first + b]
+                    if share > 0.0:
+                        pending_pos[top], pending_w[top] = children[node.first + b], share
+                        top += 1
+            if len(heaviest):
+                heaviest[r] = best_pos
 
 
 def most_probable(proba: np.ndarray) -> np.ndarray:
     """Column of the highest probability; a tie (within 1e-12) goes to the first class."""
-    return np.argmax(proba >= proba.max(axis=1, keepdims=True) - 1e-12, axis=1)
+    return _first_within(np.ascontiguousarray(proba, dtype=float), 1e-12)
+
+
+@njit(cache=True, nogil=True)
+def _first_within(proba, tolerance):
+    """Per row, the first column within ``tolerance`` of the row's largest value (0 for a row
+    holding NaN, as numpy's ``argmax(proba >= proba.max(axis=1) - tolerance)`` gives)."""
+    best = np.zeros(proba.shape[0], np.int64)
+    for r in range(proba.shape[0]):
+        top = proba[r, 0]
+        for c in range(proba.shape[1]):
+            if not proba[r, c] <= top:         # larger, or NaN
+                top = proba[r, c]
+                if np.isnan(top):
+                    break
+        if np.isnan(top):
+            continue
+        c = 0
+        while proba[r, c] < top - tolerance:
+            c += 1
+        best[r] = c
+    return best
 
 
 def apply(tree, X: np.ndarray) -> np.ndarray:
@@ -201,7 +291,7 @@ def apply(tree, X: np.ndarray) -> np.ndarray:
     first in node order)."""
     compiled = tree.compiled
     heaviest = np.zeros(X.shape[0], np.int64)
-    _route_rows(*_arrays(compiled), np.asarray(X, float), np.zeros((0, 0)), heaviest)
+    _route(compiled, _matrix(X), np.zeros((0, 0)), heaviest)
     ids = np.array([node.node_id for node in tree.nodes])
     return ids[heaviest]
 

@@ -84,8 +84,10 @@ def _check_numbers(X, estimator: str) -> None:
     """Regression trees grow, so far, on numeric features with every value known (see
     :func:`treecore.builder.start_growth`): anything else is refused with scikit-learn's
     messages."""
-    frame, _ = inputs.features(X, estimator)
-    values = frame.to_numpy(dtype=float)          # numpy's TypeError/ValueError name the cell
+    values = inputs.numbers(X, estimator)
+    if values is None:                            # a frame: numpy's errors name the cell
+        frame, _ = inputs.features(X, estimator)
+        values = frame.to_numpy(dtype=float)
     if np.isnan(values).any():
         raise ValueError(f"Input X contains NaN. {estimator} grows on complete numeric data so "
                          "far: impute or drop the missing values")

@@ -66,6 +66,7 @@ def warm() -> None:
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
                 tree.predict_proba(dataset.X)
+                tree.predict(np.asfortranarray(dataset.X))          # either memory order
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
 

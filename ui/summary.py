@@ -31,6 +31,28 @@ def missing_mask(column: pd.Series, markers: Iterable[str]) -> np.ndarray:
     return mask
 
 
+def distinct_texts(known: pd.Series) -> tuple[int, list[str]]:
+    """(how many distinct texts the values of ``known`` are written as, the first
+    :data:`N_EXAMPLES` of them in order of appearance).
+
+    Numbers are written as text only for the examples: distinct numbers are distinct texts
+    (told apart by their bits, so 0.0 and -0.0 are two, as their texts are).
+    """
+    if not _is_plain_numbers(known):
+        distinct = pd.unique(known.astype(str))
+        return len(distinct), list(distinct[:N_EXAMPLES])
+    values = known.to_numpy()
+    bits = values.view(f"u{values.dtype.itemsize}") if values.dtype.kind == "f" else values
+    _, first_seen = np.unique(bits, return_index=True)
+    first_seen.sort()
+    return len(first_seen), list(known.iloc[first_seen[:N_EXAMPLES]].astype(str))
+
+
+def _is_plain_numbers(column: pd.Series) -> bool:
+    """Integers or floats in a NumPy dtype (not booleans, not nullable types)."""
+    return isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf"
+
+
 def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str],
                    markers: Iterable[str]) -> pd.DataFrame:
     """One row per column: name, kind (as given in ``kinds``), number of distinct known values,
@@ -40,9 +62,9 @@ def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str],
     for name in frame.columns:
         column = frame[name]
         known = column[~missing_mask(column, markers)]
-        distinct = pd.unique(known.astype(str))
-        examples = ", ".join(distinct[:N_EXAMPLES]) + (", …" if len(distinct) > N_EXAMPLES else "")
-        rows.append({"column": str(name), "kind": kinds[str(name)], "distinct": len(distinct),
+        n_distinct, first = distinct_texts(known)
+        examples = ", ".join(first) + (", …" if n_distinct > N_EXAMPLES else "")
+        rows.append({"column": str(name), "kind": kinds[str(name)], "distinct": n_distinct,
                      "missing": 1 - len(known) / len(column) if len(column) else 0.0,
                      "examples": examples})
     return pd.DataFrame(rows, columns=["column", "kind", "distinct", "missing", "examples"])
