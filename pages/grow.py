@@ -11,7 +11,7 @@ import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
-from ui import flow_view, grow_regression, growth, guards, node_view, page, state
+from ui import flow_view, grow_regression, growth, guards, node_panel, node_view, page, state
 from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
@@ -255,14 +255,9 @@ def inspector_tab(node_id: int) -> None:
     under the tree)."""
     node = stage.node(node_id)
     st.markdown(f"**{t('grow.node')} #{node_id}**")
-    conditions, label = node_view.rule(stage, node_id)
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**{t('grow.rule')}**")
-        if_part = f" {t('rule.and')} ".join(map(code, conditions)) or t("rule.always")
-        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} "
-                    f"{code(f'{tree.schema.target} = {label}')}")
-        st.markdown(f"**{t('grow.why_stopped')}** {plain(stop_words(node))}")
+        node_panel.show_rule(stage, node_id, stop_words)
         st.markdown(t("grow.node_counts", rows=node.n_samples,
                       weighted=f"{node.weighted_n_samples:.4g}",
                       impurity=f"{node.impurity:.3f}"))

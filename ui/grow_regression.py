@@ -9,12 +9,10 @@ import streamlit as st
 
 from treecore import Dataset, Tree
 
-from treecore.export import node_conditions
-
-from . import regression_view, state
+from . import node_panel, regression_view, state
 from .growth import FEATURE, Grown
 from .i18n import split_note_text, t
-from .plain import code, plain
+from .plain import plain
 
 
 def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
@@ -76,14 +74,9 @@ def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None
     chosen by clicking it in the tree view, or in the picker under it)."""
     node = stage.node(node_id)
     st.markdown(f"**{t('grow.node')} #{node_id}**")
-    conditions = node_conditions(stage, node_id)
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**{t('grow.rule')}**")
-        if_part = f" {t('rule.and')} ".join(map(code, conditions)) or t("rule.always")
-        st.markdown(f"{t('rule.if')} {if_part} {t('rule.then')} "
-                    f"{code(f'{stage.schema.target} = {node.value:.4g}')}")
-        st.markdown(f"**{t('grow.why_stopped')}** {plain(stop_words(node))}")
+        node_panel.show_rule(stage, node_id, stop_words)
         st.markdown(t("regression.node_counts", rows=node.n_samples,
                       weighted=f"{node.weighted_n_samples:.4g}", mean=f"{node.value:.4g}",
                       mse=f"{node.impurity:.4g}"))

@@ -139,9 +139,11 @@ def nominal_lens(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> pd
 
 
 def rule(tree: Tree, node_id: int) -> tuple[list[str], str]:
-    """(conditions, predicted class) of the node: its rule ``IF … AND … THEN class``."""
+    """(conditions, prediction) of the node: its rule ``IF … AND … THEN class`` (a regression
+    node predicts its mean)."""
     node = tree.node(node_id)
-    return node_conditions(tree, node_id), str(tree.classes[node.prediction])
+    label = f"{node.value:.4g}" if tree.is_regression else str(tree.classes[node.prediction])
+    return node_conditions(tree, node_id), label
 
 
 def fractional_rows(dataset: Dataset, tree: Tree, node_id: int) -> pd.DataFrame:
