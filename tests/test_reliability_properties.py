@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.test_properties import PAIRS, dataset, frames
-from treecore import Tree, grow
+from treecore import ALGORITHMS, Tree, grow
 from treecore.pruning import ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep
 
 
@@ -38,7 +38,7 @@ def pruned_trees(tree: Tree, train, validation):
     yield prune_rep(tree, validation, rule="strict").tree
     yield prune_rep(tree, validation, rule="no_worse").tree
     yield prune_pep(tree).tree
-    yield prune_ebp(tree).tree
+    yield prune_ebp(tree, dataset=train).tree          # J48's pruning re-routes the rows
     yield prune_ebp(tree, cf=0.05, subtree_raising=True, dataset=train).tree
     for cost in ("impurity", "error"):
         path = ccp_path(tree, cost=cost)
@@ -63,8 +63,13 @@ def test_every_pruning_method_on_every_algorithm(frame, pair, data):
         assert_invariants(pruned, full.X)
 
 
+#: Zhou's validation-set pre-pruning belongs to Hunt's presets; J48 prunes after growth only
+#: (it refuses a validation set with a message, tests/test_j48.py).
+HUNT_PAIRS = [pair for pair in PAIRS if not ALGORITHMS[pair[0]].release8]
+
+
 @settings(max_examples=30)
-@given(frames(min_rows=6), st.sampled_from(PAIRS), st.sampled_from(["strict", "no_worse"]))
+@given(frames(min_rows=6), st.sampled_from(HUNT_PAIRS), st.sampled_from(["strict", "no_worse"]))
 def test_validation_pre_pruning_keeps_the_invariants(frame, pair, rule):
     algorithm, criterion = pair
     full = dataset(frame)
