@@ -76,7 +76,7 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
         """The value of the leaf each row reaches (blended by weight where a tested value is
         missing)."""
         encoded = self._encoded(X)
-        _check_numbers(X, type(self).__name__)
+        _refuse_missing(encoded, type(self).__name__)
         return self.tree_.predict(encoded)
 
 
@@ -88,6 +88,11 @@ def _check_numbers(X, estimator: str) -> None:
     if values is None:                            # a frame: numpy's errors name the cell
         frame, _ = inputs.features(X, estimator)
         values = frame.to_numpy(dtype=float)
+    _refuse_missing(values, estimator)
+
+
+def _refuse_missing(values: np.ndarray, estimator: str) -> None:
+    """scikit-learn's error for NaN in the input (encoded rows: a missing value is NaN)."""
     if np.isnan(values).any():
         raise ValueError(f"Input X contains NaN. {estimator} grows on complete numeric data so "
                          "far: impute or drop the missing values")
