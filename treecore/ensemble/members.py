@@ -1,0 +1,60 @@
+"""The members of an ensemble: many trees grown on one encoded data set.
+
+A random forest grows each tree on a bootstrap sample (the count of each row as its weight),
+AdaBoost on the rows re-weighted by uᵗ, gradient boosting on new targets (the residuals
+yₙ − sₜ(xₙ)); the features stay the same. :class:`MemberGrower` keeps the encoded data set and
+grows one member per call in the engine every single tree grows in (:func:`treecore.grow`), so
+each member is a :class:`~treecore.Tree` every view of the explorer can draw.
+
+A row of weight 0 is absent from that member, as in scikit-learn: it moves no threshold and
+counts toward no limit.
+
+>>> import numpy as np, pandas as pd
+>>> from treecore import Dataset, GrowthConfig
+>>> frame = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0], "y": [0.0, 0.0, 1.0, 1.0]})
+>>> grower = MemberGrower(Dataset.from_frame(frame, "y", task="regression"),
+...                       GrowthConfig(task="regression", max_depth=1))
+>>> grower.grow(target=np.array([1.0, 1.0, 1.0, 5.0])).root.split.threshold
+3.5
+>>> grower.grow(weights=np.array([1.0, 1.0, 0.0, 2.0])).root.split.threshold
+3.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..builder import grow
+from ..dataset import Dataset
+from ..errors import ConfigError
+from ..growing import GrowthConfig
+from ..tree import Tree
+
+
+@dataclass(frozen=True)
+class MemberGrower:
+    """Grows member trees on ``dataset`` with the settings ``config``."""
+
+    dataset: Dataset
+    config: GrowthConfig
+
+    def grow(self, *, weights: np.ndarray | None = None, target: np.ndarray | None = None,
+             max_seconds: float | None = None) -> Tree:
+        """A tree grown on the data set's rows with ``weights`` (default: the data set's) and,
+        for a regression data set, the numbers ``target`` in place of its target."""
+        data = self.dataset
+        if target is not None and not data.is_regression:
+            raise ConfigError("a member's own target is for regression trees (gradient "
+                              "boosting fits them to residuals)")
+        weights = data.weights if weights is None else np.asarray(weights, dtype=float)
+        y = data.y if target is None else np.asarray(target, dtype=float)
+        if weights.shape != data.weights.shape or y.shape != data.y.shape:
+            raise ConfigError(f"a member needs one weight and one target per row "
+                              f"({data.n_rows} rows)")
+        present = weights > 0
+        member = Dataset(data.schema, data.X, y, weights, data.row_labels)
+        if not present.all():
+            member = member.subset(present)
+        return grow(member, self.config, max_seconds=max_seconds)
