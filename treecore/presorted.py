@@ -443,16 +443,69 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
 
 
 # ----------------------------------------------------------------------------------- driver
+class Presorted(NamedTuple):
+    """Every feature's rows in value order: ``columns[j]`` holds feature j's values by row,
+    ``entries[j]`` the rows as packed entries (row, value rank, class), sorted by value."""
+
+    columns: np.ndarray
+    entries: np.ndarray
+
+
+def presort(data: Dataset, late=lambda: False) -> Presorted | None:
+    """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
+    are sorted on two threads (numpy releases the GIL while sorting). Equal values may come in
+    any order: unit and integer weights sum exactly whatever the order, and other weights to
+    rounding."""
+    n, n_features = data.n_rows, data.n_features
+    columns = np.ascontiguousarray(data.X.T)
+    rows_high = np.arange(n, dtype=np.int64) << 32
+    labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
+    entries = np.empty((n_features, n), np.int64)
+
+    def sort_feature(j: int) -> bool:
+        if late():
+            return False
+        order = np.argsort(columns[j])
+        ordered = columns[j, order]
+        ranks = np.zeros(n, np.int64)
+        np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+        entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+        return True
+
+    with ThreadPoolExecutor(SORTING_THREADS) as pool:
+        if not all(pool.map(sort_feature, range(n_features))):
+            return None
+    return Presorted(columns, entries)
+
+
+@njit(cache=True, nogil=True)
+def _present_entries(entries, weights, out):
+    """The entries of the rows of positive weight into ``out``, each feature's in its order
+    (value ranks keep their gaps: only their order and equality are read)."""
+    for j in range(entries.shape[0]):
+        kept = 0
+        for q in range(entries.shape[1]):
+            if weights[_row(entries[j, q])] > 0.0:
+                out[j, kept] = entries[j, q]
+                kept += 1
+
+
 class PresortedGrowth(CompiledGrowth):
     """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
     per-feature threshold search of that many first steps, so their candidate tables need no
-    second pass over the rows; later steps score their node again when asked."""
+    second pass over the rows; later steps score their node again when asked. Members of an
+    ensemble share one sort of the rows (``shared``): each grows on the rows its weights keep."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
-                 max_seconds: float | None = None, keep_scores: int = 0):
+                 max_seconds: float | None = None, keep_scores: int = 0,
+                 shared: "Presorted | None" = None):
         super().__init__(dataset, config, max_seconds)
-        n = dataset.n_rows
+        #: The sort of the features this growth reads (:func:`presort`): made by the first
+        #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows.
+        self.shared = shared
+        n = self.n_present = dataset.n_rows if shared is None else \
+            int(np.count_nonzero(dataset.weights > 0))
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
@@ -467,36 +520,25 @@ class PresortedGrowth(CompiledGrowth):
         self.segment_rows = np.arange(n)
 
     def _presort(self) -> _Rows | None:
-        """Every feature's rows in value order, as packed entries, or None when time ran out
-        first. Features are sorted on two threads (numpy releases the GIL while sorting).
-        Equal values may come in any order: unit and integer weights sum exactly whatever the
-        order, and other weights to rounding."""
+        """The rows as the kernel reads them, or None when time ran out first: the features
+        sorted here, or the shared sort's entries of the rows of positive weight (a row of
+        weight 0 is absent: it moves no threshold)."""
         data = self.data
-        n, n_features = data.n_rows, data.n_features
-        columns = np.ascontiguousarray(data.X.T)
-        rows_high = np.arange(n, dtype=np.int64) << 32
-        labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
-        entries = np.empty((n_features, n), np.int64)
-
-        def sort_feature(j: int) -> bool:
-            if self._late():
-                return False
-            order = np.argsort(columns[j])
-            ordered = columns[j, order]
-            ranks = np.zeros(n, np.int64)
-            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
-            entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
-            return True
-
-        with ThreadPoolExecutor(SORTING_THREADS) as pool:
-            if not all(pool.map(sort_feature, range(n_features))):
+        if self.shared is None:
+            self.shared = presort(data, self._late)
+            if self.shared is None:
                 return None
+            entries = self.shared.entries
+        else:
+            entries = np.empty((data.n_features, self.n_present), np.int64)
+            _present_entries(self.shared.entries, data.weights, entries)
+        n = data.n_rows
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         y = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return _Rows(columns, w, y, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
-                     np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)),
-                     np.empty(len(y)))
+        return _Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8),
+                     np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
+                     np.empty(len(w)), np.empty(len(y)))
 
     def _grow(self) -> None:
         rows = self._presort()
