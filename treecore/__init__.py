@@ -21,10 +21,13 @@ __all__ = [
     "Schema", "infer_kinds", "infer_task", "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
     "TreecoreError", "ThresholdCurve", "split_candidates", "threshold_curve", "threshold_curves",
     "Node", "NodeSample", "StopReason", "Tree", "DecisionTreeClassifier", "DecisionTreeRegressor",
+    "RandomForestClassifier", "RandomForestRegressor",
 ]
 
 #: The estimators, imported on first use (PEP 562), by the module that defines each.
-_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor"}
+_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor",
+               "RandomForestClassifier": "ensemble.forest",
+               "RandomForestRegressor": "ensemble.forest"}
 
 
 def __getattr__(name: str):

@@ -49,10 +49,11 @@ PRUNING: dict[str, Callable[[Tree, Dataset, Dataset | None, float], PruneResult]
 }
 
 
-class FittedTree:
-    """What a fitted tree estimator does with rows, whatever its target: check them against the
-    fitted columns, encode them by the tree's schema, route them (``apply``,
-    ``decision_path``). Subclasses set ``tree_`` in ``fit`` through :meth:`_dataset`."""
+class FittedColumns:
+    """What a fitted estimator over treecore trees does with rows, whatever its target: encode
+    the training table (:meth:`_dataset`), then check rows against the fitted columns and encode
+    them by the schema of the fitted trees (:meth:`_encoded`). Subclasses say where that schema
+    is kept (:meth:`_fitted_schema`)."""
 
     def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
         """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
@@ -73,13 +74,18 @@ class FittedTree:
             del self.feature_names_in_
         return dataset, target
 
+    def _fitted_schema(self):
+        """The schema rows are encoded by; :class:`NotFittedError` before ``fit``."""
+        raise NotImplementedError
+
+    def _not_fitted(self) -> NotFittedError:
+        return NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
+                              "'fit' with appropriate arguments before using this estimator.")
+
     def _encoded(self, X) -> np.ndarray:
-        """``X`` checked against the fitted columns and encoded by the tree's schema; it is
-        what raises :class:`NotFittedError`, so call it before touching ``tree_``."""
-        if not hasattr(self, "tree_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
-                                 "'fit' with appropriate arguments before using this estimator.")
-        schema = self.tree_.schema
+        """``X`` checked against the fitted columns and encoded by the fitted schema; it is
+        what raises :class:`NotFittedError`, so call it before touching what ``fit`` set."""
+        schema = self._fitted_schema()
         array = inputs.numbers(X, type(self).__name__)
         if array is not None and schema.is_numeric:   # no frame needed
             inputs.check_columns(self, None, array.shape[1])
@@ -87,6 +93,17 @@ class FittedTree:
         frame, names = inputs.features(X, type(self).__name__)
         inputs.check_columns(self, names, frame.shape[1])
         return schema.encode(frame.set_axis(list(schema.feature_names), axis=1))
+
+
+class FittedTree(FittedColumns):
+    """What a fitted tree estimator does with rows: :class:`FittedColumns`, and route them
+    (``apply``, ``decision_path``). Subclasses set ``tree_`` in ``fit`` through
+    :meth:`_dataset`."""
+
+    def _fitted_schema(self):
+        if not hasattr(self, "tree_"):
+            raise self._not_fitted()
+        return self.tree_.schema
 
     def apply(self, X) -> np.ndarray:
         """Leaf id of each row."""
@@ -200,7 +217,10 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in ``classes_`` order (missing values blended); a class
         that only rows of weight 0 had gets probability 0."""
-        encoded = self._encoded(X)
+        return self._proba_of_encoded(self._encoded(X))
+
+    def _proba_of_encoded(self, encoded: np.ndarray) -> np.ndarray:
+        """:meth:`predict_proba` of rows already checked and encoded."""
         tree_proba = self.tree_.predict_proba(encoded)
         proba = np.zeros((len(tree_proba), self.n_classes_))
         proba[:, np.searchsorted(self.classes_, self.class_order_)] = tree_proba
