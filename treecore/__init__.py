@@ -36,3 +36,9 @@ def __getattr__(name: str):
 
         return getattr(import_module(f".{_ESTIMATORS[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+#: The boosting ensembles (:mod:`treecore.ensemble`), imported on first use like the trees.
+_ESTIMATORS.update(AdaBoostClassifier="ensemble.adaboost",
+                   GradientBoostingClassifier="ensemble.gradient_boosting",
+                   GradientBoostingRegressor="ensemble.gradient_boosting")
+__all__ += ["AdaBoostClassifier", "GradientBoostingClassifier", "GradientBoostingRegressor"]
