@@ -29,7 +29,7 @@ import pandas as pd
 
 from . import inputs
 from .builder import grow
-from .dataset import Dataset, Kind, infer_kinds
+from .dataset import Dataset, Kind, Schema, infer_kinds
 from .errors import ConfigError
 from .evaluate import stratified_split
 from .predict import most_probable
@@ -49,11 +49,11 @@ PRUNING: dict[str, Callable[[Tree, Dataset, Dataset | None, float], PruneResult]
 }
 
 
-class FittedColumns:
-    """What a fitted estimator over treecore trees does with rows, whatever its target: encode
-    the training table (:meth:`_dataset`), then check rows against the fitted columns and encode
-    them by the schema of the fitted trees (:meth:`_encoded`). Subclasses say where that schema
-    is kept (:meth:`_fitted_schema`)."""
+class FittedRows:
+    """What an estimator fitted on one table does with the caller's rows: ``fit`` encodes them
+    once into a :class:`Dataset` (:meth:`_dataset`); later calls check new rows against the
+    fitted columns and encode them by the fitted schema (:meth:`_encoded`). A subclass says
+    where that schema is (:meth:`_fitted_schema`): a tree's, or an ensemble's members'."""
 
     def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
         """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
@@ -74,17 +74,18 @@ class FittedColumns:
             del self.feature_names_in_
         return dataset, target
 
-    def _fitted_schema(self):
-        """The schema rows are encoded by; :class:`NotFittedError` before ``fit``."""
+    def _fitted_schema(self) -> Schema:
+        """The schema new rows are encoded by; raises :class:`NotFittedError` before ``fit``."""
         raise NotImplementedError
 
     def _not_fitted(self) -> NotFittedError:
+        """scikit-learn's error for a model used before ``fit``."""
         return NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
                               "'fit' with appropriate arguments before using this estimator.")
 
     def _encoded(self, X) -> np.ndarray:
         """``X`` checked against the fitted columns and encoded by the fitted schema; it is
-        what raises :class:`NotFittedError`, so call it before touching what ``fit`` set."""
+        what raises :class:`NotFittedError`, so call it before touching learned attributes."""
         schema = self._fitted_schema()
         array = inputs.numbers(X, type(self).__name__)
         if array is not None and schema.is_numeric:   # no frame needed
@@ -95,12 +96,12 @@ class FittedColumns:
         return schema.encode(frame.set_axis(list(schema.feature_names), axis=1))
 
 
-class FittedTree(FittedColumns):
-    """What a fitted tree estimator does with rows: :class:`FittedColumns`, and route them
-    (``apply``, ``decision_path``). Subclasses set ``tree_`` in ``fit`` through
-    :meth:`_dataset`."""
+class FittedTree(FittedRows):
+    """What a fitted tree estimator does with rows, whatever its target: encode them by the
+    tree's schema, route them (``apply``, ``decision_path``). Subclasses set ``tree_`` in
+    ``fit`` through :meth:`_dataset`."""
 
-    def _fitted_schema(self):
+    def _fitted_schema(self) -> Schema:
         if not hasattr(self, "tree_"):
             raise self._not_fitted()
         return self.tree_.schema

@@ -6,7 +6,8 @@ weighted impurity decrease of every split on feature j, summed over a tree's nod
     Imp(j) = Σ_{t splits on j} W_t · I(t) − Σ_{children c of t} W_c · I(c),
 
 normalised to sum to 1; a forest averages its trees' normalised importances (trees that never
-split are left out) and normalises again.
+split are left out) and normalises again, gradient boosting averages the raw decreases (per unit
+of the root's weight) and normalises once.
 
 *Permutation importance* (Breiman 2001), the "random test" of the seed's lecture (Lin
 Hsuan-Tien, 機器學習技法, random forest): shuffle feature j's column, so its link to the target is
@@ -28,6 +29,8 @@ is the model's own ``score`` (accuracy of a classifier, R² of a regressor).
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import numpy as np
 
 from .tree import Tree
@@ -43,17 +46,37 @@ class Bunch(dict):
             raise AttributeError(name) from None
 
 
-def impurity_importances(tree: Tree) -> np.ndarray:
-    """The normalised weighted impurity decrease of each feature over ``tree``'s splits (all 0
-    for a tree without a split)."""
+def impurity_decrease(tree: Tree) -> np.ndarray:
+    """Σ over the nodes split on each feature of (W_t I(t) − Σ W_c I(c)) / W, one entry a
+    feature (W the root's weight, as scikit-learn's ``compute_feature_importances``)."""
     decrease = np.zeros(len(tree.feature_names))
     for node in tree.iter_nodes():
         if node.split is None:
             continue
         children = sum(c.weighted_n_samples * c.impurity for c in tree.children(node.node_id))
         decrease[node.split.feature_index] += node.weighted_n_samples * node.impurity - children
+    return decrease / tree.root.weighted_n_samples
+
+
+def impurity_importances(tree: Tree) -> np.ndarray:
+    """``tree``'s impurity decreases normalised to sum 1 (all 0 for a tree without a split)."""
+    decrease = impurity_decrease(tree)
     total = decrease.sum()
     return decrease / total if total > 0 else decrease
+
+
+def mean_importances(trees: Iterable[Tree], n_features: int, *,
+                     normalise_each: bool) -> np.ndarray:
+    """An ensemble's importances: its trees' impurity decreases averaged over the trees that
+    split, normalised to sum 1 (zeros when no tree splits). A random forest normalises each
+    tree's first (``normalise_each``), gradient boosting does not: scikit-learn's
+    ``feature_importances_`` of either."""
+    per_tree = [impurity_importances(tree) if normalise_each else impurity_decrease(tree)
+                for tree in trees if tree.n_nodes > 1]
+    if not per_tree:
+        return np.zeros(n_features)
+    mean = np.mean(per_tree, axis=0)
+    return mean / mean.sum() if mean.sum() > 0 else mean
 
 
 def permutation_importance(model, X, y, *, n_repeats: int = 5, random_state=None,
