@@ -33,6 +33,7 @@ from typing import Iterable
 
 import numpy as np
 
+from .dataset import Dataset
 from .tree import Tree
 
 
@@ -85,27 +86,32 @@ def permutation_importance(model, X, y, *, n_repeats: int = 5, random_state=None
     ``n_repeats`` times; ``model`` is any fitted estimator with ``score(X, y)``.
 
     Returns a :class:`Bunch` with ``importances`` (columns × repeats), ``importances_mean`` and
-    ``importances_std``. ``X`` may be an array or a DataFrame (its columns are permuted in a
-    copy); ``random_state`` seeds the permutations (``numpy.random.default_rng``).
+    ``importances_std``. ``X`` may be an array, a DataFrame or a :class:`Dataset` (its columns
+    are permuted in a copy); ``random_state`` seeds the permutations (``numpy.random.default_rng``).
     """
     rng = np.random.default_rng(random_state)
     baseline = model.score(X, y, sample_weight=sample_weight)
-    frame = hasattr(X, "iloc")
-    data = X.copy() if frame else np.array(X, copy=True)
-    n_rows, n_columns = data.shape
+    n_rows, n_columns = (X.n_rows, X.n_features) if isinstance(X, Dataset) else np.shape(X)
     importances = np.zeros((n_columns, n_repeats))
     for j in range(n_columns):
-        original = data.iloc[:, j].copy() if frame else data[:, j].copy()
         for r in range(n_repeats):
-            order = rng.permutation(n_rows)
-            if frame:
-                data.iloc[:, j] = original.to_numpy()[order]
-            else:
-                data[:, j] = original[order]
-            importances[j, r] = baseline - model.score(data, y, sample_weight=sample_weight)
-        if frame:
-            data.iloc[:, j] = original.to_numpy()
-        else:
-            data[:, j] = original
+            shuffled = _with_column_permuted(X, j, rng.permutation(n_rows))
+            importances[j, r] = baseline - model.score(shuffled, y, sample_weight=sample_weight)
     return Bunch(importances_mean=importances.mean(axis=1),
                  importances_std=importances.std(axis=1), importances=importances)
+
+
+def _with_column_permuted(X, j: int, order: np.ndarray):
+    """A copy of ``X`` (an array, a DataFrame keeping its column types, or a Dataset keeping
+    its schema, target and weights) whose column ``j`` holds its values in ``order``."""
+    if isinstance(X, Dataset):
+        values = X.X.copy()
+        values[:, j] = X.X[order, j]
+        return Dataset(X.schema, values, X.y, X.weights, X.row_labels)
+    if hasattr(X, "iloc"):
+        copy = X.copy()
+        copy.isetitem(j, X.iloc[:, j].to_numpy()[order])
+        return copy
+    values = np.array(X, copy=True)
+    values[:, j] = values[order, j]
+    return values
