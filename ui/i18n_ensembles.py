@@ -30,17 +30,27 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.max_features.all": {"en": "all d (bagging)", "zh": "全部 d 个（即装袋）"},
     "ens.learning_rate": {"en": "Learning rate ν", "zh": "学习率 ν"},
     "ens.seed": {"en": "Random seed", "zh": "随机种子"},
-    "ens.growing": {"en": "Growing tree {t} of {n}…", "zh": "正在生成第 {t} / {n} 棵树…"},
+    "ens.growing": {"en": "Growing {n} trees…", "zh": "正在生成 {n} 棵树…"},
     "ens.round": {"en": "Round t", "zh": "第 t 轮"},
     "ens.regression_no_adaboost": {
         "en": "AdaBoost as the seed defines it classifies; for a number to predict choose a "
               "random forest or gradient boosting.",
         "zh": "这里的 AdaBoost 用于分类；预测数值请选择随机森林或梯度提升。"},
     "ens.summary": {
-        "en": "{kind}: {rounds} trees on {rows:} training rows; validation {metric} "
-              "{value} (one tree: {single}).",
-        "zh": "{kind}：在 {rows} 个训练样本上生成 {rounds} 棵树；验证集{metric} {value}"
-              "（单棵树：{single}）。"},
+        "en": "**{kind}**, the first {t} of {total} trees (grown on {rows} training rows): "
+              "{part} {metric} **{value}**; one tree with the same limits: {single}.",
+        "zh": "**{kind}**，{total} 棵树中的前 {t} 棵（在 {rows} 个训练样本上生成）："
+              "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
+    "ens.metric_error": {"en": "error rate", "zh": "错误率"},
+    "ens.metric_mse": {"en": "mean squared error", "zh": "均方误差"},
+    "ens.stopped_early": {
+        "en": "AdaBoost stopped after round {n} of {asked}: the weighted error εₜ of the last "
+              "tree was 0 (it classifies every training row right, so αₜ would be infinite) "
+              "or no better than guessing. A shallower tree (e.g. a stump, depth 1) keeps it "
+              "going.",
+        "zh": "AdaBoost 在第 {n} 轮（共 {asked} 轮）后停止：最后一棵树的加权错误率 εₜ 为 0"
+              "（它把训练样本全部分对，αₜ 将为无穷大），或不比随机猜测好。换用更浅的树"
+              "（例如深度为 1 的决策树桩）可以继续提升。"},
     "ens.no_validation": {"en": "No validation rows: the curves show training figures only.",
                           "zh": "没有验证集：曲线只显示训练集上的结果。"},
     # ---------------------------------------------------------------- curves
@@ -48,11 +58,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                               "zh": "错误率随树的数量的变化"},
     "ens.curve_title_loss": {"en": "Mean squared error against the number of trees",
                              "zh": "均方误差随树的数量的变化"},
-    "ens.curve_title_logloss": {"en": "Log-loss (cross entropy) against the number of rounds",
-                                "zh": "对数损失（交叉熵）随轮数的变化"},
     "ens.rounds_axis": {"en": "trees in the ensemble", "zh": "集成中树的数量"},
     "ens.error_axis": {"en": "error rate", "zh": "错误率"},
-    "ens.loss_axis": {"en": "loss", "zh": "损失"},
     "ens.train": {"en": "training", "zh": "训练集"},
     "ens.validation": {"en": "validation", "zh": "验证集"},
     "ens.oob": {"en": "out-of-bag", "zh": "袋外估计"},
@@ -85,9 +92,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "zh": "样本 {row} 得到的投票随树的增加的变化"},
     "ens.share_axis": {"en": "share of the votes", "zh": "得票比例"},
     "ens.pick_row": {"en": "Row (as numbered in the table)", "zh": "样本（表中的行号）"},
-    "ens.row_truth": {"en": "Row {row}: true value {truth}; the ensemble of {t} trees predicts "
-                            "{prediction}.",
-                      "zh": "样本 {row}：真实值 {truth}；{t} 棵树的集成预测为 {prediction}。"},
+    "ens.row_truth": {"en": "Row {row}: true value **{truth}**; after round {t} the ensemble "
+                            "predicts **{prediction}**.",
+                      "zh": "样本 {row}：真实值 **{truth}**；第 {t} 轮之后集成的预测为 "
+                            "**{prediction}**。"},
     "ens.importance_title": {"en": "Impurity importance and permutation importance",
                              "zh": "基于不纯度的重要性与置换重要性"},
     "ens.importance_impurity": {"en": "impurity decrease", "zh": "不纯度减少量"},
