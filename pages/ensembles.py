@@ -124,7 +124,8 @@ def rows_tab() -> None:
         st.caption(words.bootstrap_note(counts))
     elif kind == "adaboost":
         st.markdown(f"**{t('ens.adaboost_formula', t=current)}**")
-        st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1))
+        st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1,
+                                        n_classes=len(grown.classes)))
         weights, wrong = grown.round_weights(current)
         st.plotly_chart(weights_chart(weights, wrong, train.row_labels,
                                       words.weights_words(current)),

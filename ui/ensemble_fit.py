@@ -17,10 +17,7 @@ from typing import Iterator
 import numpy as np
 import streamlit as st
 
-from treecore import Dataset, Tree, TreecoreError, grow
-from treecore.ensemble import (AdaBoostClassifier, GradientBoostingClassifier,
-                               GradientBoostingRegressor, RandomForestClassifier,
-                               RandomForestRegressor)
+from treecore import Dataset, Tree, TreecoreError, ensemble, grow
 from treecore.inspection import permutation_importance
 
 #: Gradient boosting's shrinkage ν offered by the page.
@@ -32,11 +29,14 @@ FOREST_THREADS = 2
 #: Repeats of the permutation test.
 PERMUTATION_REPEATS = 5
 
-ESTIMATORS = {("forest", "classification"): RandomForestClassifier,
-              ("forest", "regression"): RandomForestRegressor,
-              ("adaboost", "classification"): AdaBoostClassifier,
-              ("gbdt", "classification"): GradientBoostingClassifier,
-              ("gbdt", "regression"): GradientBoostingRegressor}
+#: The estimator of each (ensemble, task), by its name in :mod:`treecore.ensemble`, which
+#: imports it on first use (with scikit-learn's base classes when that is installed: the app
+#: pays for them on its first ensemble, not on every page).
+ESTIMATORS = {("forest", "classification"): "RandomForestClassifier",
+              ("forest", "regression"): "RandomForestRegressor",
+              ("adaboost", "classification"): "AdaBoostClassifier",
+              ("gbdt", "classification"): "GradientBoostingClassifier",
+              ("gbdt", "regression"): "GradientBoostingRegressor"}
 
 
 def truth(data: Dataset) -> np.ndarray:
@@ -95,10 +95,11 @@ class Grown:
         weights = next(islice(self.model.staged_sample_weights(), t - 1, None))
         return weights, self.model.misclassified_[t - 1]
 
-    def round_figures(self, t: int) -> tuple[float, float]:
-        """AdaBoost's εₜ and αₜ."""
-        return (float(self.model.estimator_errors_[t - 1]),
-                float(self.model.estimator_weights_[t - 1]))
+    def round_figures(self, t: int) -> tuple[float, float, float]:
+        """AdaBoost's εₜ, scaling factor ◆ₜ and vote αₜ."""
+        model = self.model
+        return (float(model.estimator_errors_[t - 1]), float(model.scaling_factors_[t - 1]),
+                float(model.estimator_weights_[t - 1]))
 
     def residuals(self, t: int) -> tuple[np.ndarray, np.ndarray]:
         """Gradient boosting's round t on the training rows: the tree's output gₜ(x) (its
@@ -163,7 +164,7 @@ def single_tree(train: Dataset, params: dict) -> Tree:
 
 def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None) -> Grown:
     """Fit the ensemble ``kind`` with ``params`` on ``train`` and compute its curves."""
-    estimator = ESTIMATORS[kind, train.schema.task]
+    estimator = getattr(ensemble, ESTIMATORS[kind, train.schema.task])
     extra = {"oob_score": True, "n_jobs": FOREST_THREADS} if kind == "forest" else {}
     model = estimator(**params, **extra).fit(train, None)
     curves = {"train": errors(train, staged(model, kind, train))}

@@ -2,8 +2,8 @@
 seed's formulas written out with the round's numbers (Lin Hsuan-Tien's AdaBoost-DTree and
 GBDT; Zhou §8.2, Li Hang 算法 8.1, 8.4).
 
->>> print(adaboost_formula(0.25, 0.5493, 2))
-\\epsilon_{3} = \\frac{\\sum_n u_n^{(3)} [\\![y_n \\ne g_{3}(x_n)]\\!]}{\\sum_n u_n^{(3)}} = 0.2500 ...
+>>> print(adaboost_formula(0.25, 1.7321, 0.5493, 2, n_classes=2))
+\\epsilon_{3} = ... = 0.2500, \\quad \\blacklozenge_{3} = ... = 1.7321, \\quad \\alpha_{3} = \\ln \\blacklozenge_{3} = 0.5493
 """
 
 from __future__ import annotations
@@ -69,16 +69,23 @@ def importance_words() -> dict[str, str]:
             "importance": t("ens.importance_axis")}
 
 
-def adaboost_formula(error: float, alpha: float, index: int) -> str:
-    """Round t (``index`` = t − 1) of AdaBoost-DTree in LaTeX: εₜ the weighted error of gₜ,
-    the scaling factor ◆ₜ = √((1 − εₜ)/εₜ) and the member's vote αₜ (as the estimator
-    computed it)."""
+def adaboost_formula(error: float, factor: float, alpha: float, index: int,
+                     n_classes: int) -> str:
+    """Round t (``index`` = t − 1) of AdaBoost in LaTeX with the estimator's numbers: εₜ the
+    weighted error of gₜ, the scaling factor ◆ₜ and the member's vote αₜ, as the seed writes
+    them for two classes (◆ₜ = √((1 − εₜ)/εₜ), αₜ = ln ◆ₜ) and as SAMME does for K > 2
+    (◆ₜ = √((K − 1)(1 − εₜ)/εₜ), αₜ = ln((1 − εₜ)/εₜ) + ln(K − 1) = 2 ln ◆ₜ)."""
     r = index + 1
-    scale = np.sqrt((1 - error) / error) if 0 < error < 1 else float("inf")
-    return (rf"\epsilon_{{{r}}} = \frac{{\sum_n u_n^{{({r})}} [\![y_n \ne g_{{{r}}}(x_n)]\!]}}"
-            rf"{{\sum_n u_n^{{({r})}}}} = {error:.4f}, \quad "
-            rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-\epsilon_{{{r}}}}}{{\epsilon_{{{r}}}}}}}"
-            rf" = {scale:.4f}, \quad \alpha_{{{r}}} = {alpha:.4f}")
+    eps = rf"\epsilon_{{{r}}}"
+    head = (rf"{eps} = \frac{{\sum_n u_n^{{({r})}} [\![y_n \ne g_{{{r}}}(x_n)]\!]}}"
+            rf"{{\sum_n u_n^{{({r})}}}} = {error:.4f}, \quad ")
+    if n_classes == 2:
+        return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-{eps}}}{{{eps}}}}} = {factor:.4f},"
+                       rf" \quad \alpha_{{{r}}} = \ln \blacklozenge_{{{r}}} = {alpha:.4f}")
+    k = n_classes
+    return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{({k}-1)(1-{eps})}}{{{eps}}}}} = "
+                   rf"{factor:.4f}, \quad \alpha_{{{r}}} = \ln\frac{{1-{eps}}}{{{eps}}} + "
+                   rf"\ln({k}-1) = {alpha:.4f}")
 
 
 def gbdt_formula(step: float, index: int, learning_rate: float) -> str:

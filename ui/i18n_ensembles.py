@@ -77,7 +77,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                             "zh": "第 {t} 棵树的自助采样：每个样本被抽中的次数"},
     "ens.bootstrap_times": {"en": "times drawn", "zh": "被抽中的次数"},
     "ens.bootstrap_rows": {"en": "rows", "zh": "样本数"},
-    "ens.bootstrap_expected": {"en": "expected: N·e⁻¹/k!", "zh": "期望：N·e⁻¹/k!"},
+    "ens.bootstrap_expected": {"en": "expected: N·e<sup>−1</sup>/k!", "zh": "期望：N·e<sup>−1</sup>/k!"},
     "ens.bootstrap_note": {
         "en": "{oob} of {rows} rows ({share}) were never drawn: they are out of the bag for "
               "this tree, and (1 − 1/N)ᴺ → 1/e ≈ 36.8 % (Zhou 式 2.1).",
@@ -108,12 +108,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "置换重要性即随机森林的“随机测试”：把某个属性在验证集样本间的取值随机打乱，"
               "看得分下降多少（重要性(i) = 得分(D) − 得分(打乱属性 i 后的 D)）。"},
     # AdaBoost
-    "ens.weights_title": {"en": "Sample weights uᵗ before round {t}",
-                          "zh": "第 {t} 轮之前的样本权重 uᵗ"},
+    "ens.weights_title": {"en": "Sample weights u<sup>({t})</sup> of round {t}",
+                          "zh": "第 {t} 轮的样本权重 u<sup>({t})</sup>"},
     "ens.weights_row": {"en": "row", "zh": "样本"},
-    "ens.weights_axis": {"en": "weight uₙ", "zh": "权重 uₙ"},
-    "ens.weights_right": {"en": "classified right by gₜ", "zh": "被 gₜ 正确分类"},
-    "ens.weights_wrong": {"en": "misclassified by gₜ", "zh": "被 gₜ 错误分类"},
+    "ens.weights_axis": {"en": "weight u<sub>n</sub>", "zh": "权重 u<sub>n</sub>"},
+    "ens.weights_right": {"en": "classified right by g<sub>t</sub>", "zh": "被 g<sub>t</sub> 正确分类"},
+    "ens.weights_wrong": {"en": "misclassified by g<sub>t</sub>", "zh": "被 g<sub>t</sub> 错误分类"},
     "ens.weights_note": {"en": "The {n} heaviest of {rows} rows are drawn.",
                          "zh": "图中画出了 {rows} 个样本中权重最大的 {n} 个。"},
     "ens.adaboost_formula": {"en": "Round {t}: the weighted error and the member's vote",
@@ -121,15 +121,15 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     # gradient boosting
     "ens.residuals_title": {"en": "Round {t}: residuals against the tree's output",
                             "zh": "第 {t} 轮：残差与该树输出的关系"},
-    "ens.residuals_member": {"en": "tree output gₜ(x)", "zh": "树的输出 gₜ(x)"},
-    "ens.residuals_axis": {"en": "residual y − sₜ₋₁(x)", "zh": "残差 y − sₜ₋₁(x)"},
+    "ens.residuals_member": {"en": "tree output g<sub>t</sub>(x)", "zh": "树的输出 g<sub>t</sub>(x)"},
+    "ens.residuals_axis": {"en": "residual y − s<sub>t−1</sub>(x)", "zh": "残差 y − s<sub>t−1</sub>(x)"},
     "ens.residuals_rows": {"en": "training rows", "zh": "训练样本"},
-    "ens.residuals_line": {"en": "r = αₜ·g", "zh": "r = αₜ·g"},
+    "ens.residuals_line": {"en": "r = α<sub>t</sub>·g", "zh": "r = α<sub>t</sub>·g"},
     "ens.gbdt_formula": {"en": "Round {t}: the step along the new tree",
                          "zh": "第 {t} 轮：沿新树方向的步长"},
-    "ens.running_title": {"en": "Row {row}: the prediction s₁ … s_T round by round",
-                          "zh": "样本 {row}：逐轮的预测 s₁ … s_T"},
-    "ens.running_prediction": {"en": "prediction sₜ(x)", "zh": "预测 sₜ(x)"},
+    "ens.running_title": {"en": "Row {row}: the prediction s<sub>1</sub> … s<sub>T</sub> round by round",
+                          "zh": "样本 {row}：逐轮的预测 s<sub>1</sub> … s<sub>T</sub>"},
+    "ens.running_prediction": {"en": "prediction s<sub>t</sub>(x)", "zh": "预测 s<sub>t</sub>(x)"},
     "ens.running_truth": {"en": "true value", "zh": "真实值"},
     "ens.log_odds_note": {"en": "For classification the sum is the log-odds (the score of "
                                 "each class before the softmax).",
