@@ -164,9 +164,15 @@ def row_tab() -> None:
 
 
 def importance_tab() -> None:
-    names, impurity, permutation, spread = grown.importances
-    st.plotly_chart(importance_chart(names, impurity, permutation, spread,
-                                     words.importance_words()),
+    permuted = None
+    st.toggle(t("ens.permutation_run", repeats=fit.PERMUTATION_REPEATS,
+                rows=f"{min(fit.PERMUTATION_ROWS, (validation or train).n_rows):,}"),
+              **state.widget(ens.PERMUTE, S[ens.PERMUTE]))
+    if S[ens.PERMUTE]:
+        with st.spinner(t("ens.permutation_running")):
+            permuted = grown.permutation
+    st.plotly_chart(importance_chart(list(train.feature_names), grown.model.feature_importances_,
+                                     permuted, words.importance_words()),
                     key="ens.importance", width="stretch")
     st.caption(t("ens.importance_note"))
 

@@ -111,12 +111,18 @@ def test_gbdt_on_nominal_features_says_which_column(ensembles):
     assert not at.exception
 
 
-def test_importance_tab_shows_both_measures_for_every_feature(ensembles):
+def test_importance_tab_adds_the_permutation_test_on_request(ensembles):
     at = ensembles("iris", "forest")
-    importance = next(f for f in _figures(at) if "permutation" in f["layout"]["title"]["text"])
-    assert [len(values(trace["y"])) for trace in importance["data"]] == [4, 4]
-    impurity = values(importance["data"][0]["x"])
-    assert sum(impurity) == pytest.approx(1.0)
+    def chart():
+        return next(f for f in _figures(at) if "permutation" in f["layout"]["title"]["text"])
+    assert [len(values(trace["y"])) for trace in chart()["data"]] == [4]
+    assert sum(values(chart()["data"][0]["x"])) == pytest.approx(1.0)   # impurity, normalised
+    at.toggle(key="w_" + ens.PERMUTE).set_value(True).run()
+    assert not at.exception
+    impurity, permutation = chart()["data"]
+    assert len(values(permutation["x"])) == 4
+    best = np.argmax(values(permutation["x"]))                # a petal measure carries iris
+    assert values(permutation["y"])[best].startswith("petal")
 
 
 def test_page_speaks_chinese(ensembles):

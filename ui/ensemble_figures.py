@@ -150,19 +150,24 @@ def votes_chart(shares: np.ndarray, classes: Sequence, current: int,
     return fig
 
 
-def importance_chart(names: Sequence[str], impurity: np.ndarray, permutation: np.ndarray,
-                     spread: np.ndarray, words: Mapping[str, str]) -> go.Figure:
-    """Each feature's impurity importance beside its permutation importance (with its
-    standard deviation over repeats), features ordered by the latter. ``words``: ``title``,
-    ``impurity``, ``permutation``, ``importance``."""
-    order = np.argsort(np.asarray(permutation, dtype=float), kind="stable")
+def importance_chart(names: Sequence[str], impurity: np.ndarray,
+                     permutation: tuple[np.ndarray, np.ndarray, int] | None,
+                     words: Mapping[str, str]) -> go.Figure:
+    """Each feature's impurity importance and, when measured, its permutation importance
+    ``(mean, spread over the repeats, rows)`` beside it; features ordered by the last measure
+    drawn. ``words``: ``title``, ``impurity``, ``permutation``, ``importance``."""
+    impurity = np.asarray(impurity, dtype=float)
+    key = impurity if permutation is None else np.asarray(permutation[0], dtype=float)
+    order = np.argsort(key, kind="stable")
     labels = [str(names[i]) for i in order]
-    fig = go.Figure([
-        go.Bar(y=labels, x=np.asarray(impurity)[order], orientation="h", name=words["impurity"],
-               marker_color=TRAIN_COLOR),
-        go.Bar(y=labels, x=np.asarray(permutation)[order], orientation="h",
-               name=words["permutation"], marker_color=VALIDATION_COLOR,
-               error_x=dict(type="data", array=np.asarray(spread)[order]))])
+    bars = [go.Bar(y=labels, x=impurity[order], orientation="h", name=words["impurity"],
+                   marker_color=TRAIN_COLOR)]
+    if permutation is not None:
+        mean, spread, _ = (np.asarray(part) for part in permutation)
+        bars.append(go.Bar(y=labels, x=mean[order], orientation="h",
+                           name=words["permutation"], marker_color=VALIDATION_COLOR,
+                           error_x=dict(type="data", array=spread[order])))
+    fig = go.Figure(bars)
     fig.update_layout(title=title(words["title"]), barmode="group",
                       height=120 + 28 * len(labels), **_LAYOUT,
                       xaxis=dict(title=words["importance"]),

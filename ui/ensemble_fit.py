@@ -26,8 +26,10 @@ LEARNING_RATES = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
 FIT_ERRORS = (TreecoreError, ValueError)
 #: Threads a forest grows on (this machine's two cores).
 FOREST_THREADS = 2
-#: Repeats of the permutation test.
+#: Repeats of the permutation test, and the most rows it shuffles (each repeat of each
+#: feature predicts them all again).
 PERMUTATION_REPEATS = 5
+PERMUTATION_ROWS = 2_000
 
 #: The estimator of each (ensemble, task), by its name in :mod:`treecore.ensemble`, which
 #: imports it on first use (with scikit-learn's base classes when that is installed: the app
@@ -115,15 +117,17 @@ class Grown:
         return float(self.model.step_sizes_[t - 1, 0])
 
     @cached_property
-    def importances(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        """(feature names, impurity importances, permutation importances, their spread over
-        the repeats), the permutation test run on the validation rows (the training rows when
-        there are none); computed once per fitted ensemble."""
+    def permutation(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """Permutation importance (mean and spread over the repeats) and the number of rows it
+        was measured on: the validation rows (the training rows when there are none), at most
+        :data:`PERMUTATION_ROWS` of them drawn by a fixed seed; computed once per ensemble."""
         rows = self.validation if self.validation is not None else self.train
+        if rows.n_rows > PERMUTATION_ROWS:
+            chosen = np.random.default_rng(0).choice(rows.n_rows, PERMUTATION_ROWS, replace=False)
+            rows = rows.subset(np.sort(chosen))
         result = permutation_importance(self.model, rows, truth(rows),
                                         n_repeats=PERMUTATION_REPEATS, random_state=0)
-        return (list(rows.feature_names), self.model.feature_importances_,
-                result.importances_mean, result.importances_std)
+        return result.importances_mean, result.importances_std, rows.n_rows
 
     # ------------------------------------------------------------------ one row
     def staged_row(self, data: Dataset, row: int) -> np.ndarray:

@@ -34,6 +34,7 @@ LAST_TICK = "ens_last_tick"         #: monotonic time of the player's last beat,
 INSPECT = "ens_inspect"             #: node selected in member t's view
 COLLAPSED = "ens_collapsed"         #: subtrees folded in that view
 ROW = "ens_row"                     #: row number (as in the table) followed in "One row"
+PERMUTE = "ens_permute"             #: run the permutation test (it predicts many times)
 
 KINDS = ("forest", "adaboost", "gbdt")
 FEATURE_DRAWS = ("sqrt", "log2", "all")
@@ -45,7 +46,7 @@ BEAT_SECONDS = 1.0
 DEFAULTS: dict[str, Any] = {
     KIND: "forest", ROUNDS: 30, MAX_DEPTH: 0, MIN_LEAF: 1, MAX_FEATURES: "sqrt",
     LEARNING_RATE: 0.1, SEED: 0, ROUND: 1, PLAYING: False, LAST_TICK: None, INSPECT: None,
-    COLLAPSED: (), ROW: None,
+    COLLAPSED: (), ROW: None, PERMUTE: False,
 }
 
 

@@ -101,6 +101,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.importance_impurity": {"en": "impurity decrease", "zh": "不纯度减少量"},
     "ens.importance_permutation": {"en": "permutation (validation)", "zh": "置换（验证集）"},
     "ens.importance_axis": {"en": "importance", "zh": "重要性"},
+    "ens.permutation_run": {
+        "en": "Run the permutation test ({repeats} shuffles of each feature on {rows} rows)",
+        "zh": "进行置换检验（每个属性在 {rows} 个样本上打乱 {repeats} 次）"},
+    "ens.permutation_running": {"en": "Shuffling each feature and predicting again…",
+                                "zh": "正在逐个打乱属性并重新预测…"},
     "ens.importance_note": {
         "en": "Permutation importance is the forest's \"random test\": shuffle one feature's "
               "values among the validation rows and measure how much the score drops "
