@@ -115,7 +115,8 @@ def test_the_ccp_chart_follows_ccp_path(zhou_lab):
         [treecore.evaluate.score(t, validation) for t in path.trees])
     assert _values(train_line["customdata"]) == pytest.approx(list(path.alphas))
     names = [trace["name"] for trace in figure["data"][2:]]
-    assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 6
+    assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 7
+    assert names[-1].startswith("chosen α = ")            # the dashed line at CCP's subtree
 
 
 def test_the_replay_steps_through_rep_and_greys_what_it_removed(zhou_lab):

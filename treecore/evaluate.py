@@ -131,8 +131,7 @@ def labelled(schema: Schema, X, y=None) -> Dataset:
     if y is None:
         raise ConfigError("y is needed with a DataFrame or matrix of rows")
     matrix = schema.encode(X) if hasattr(X, "columns") else np.asarray(X, dtype=float)
-    target = np.asarray(y, dtype=float) if schema.is_regression \
-        else schema.encode_classes(list(y))
+    target = schema.encode_target(list(y))
     return Dataset(schema, matrix, target, np.ones(len(target)))
 
 

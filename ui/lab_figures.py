@@ -11,6 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .figures import CHOSEN_COLOR, class_color, title
+from .scores import Score
 
 _LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
@@ -19,36 +20,46 @@ TRAIN_COLOR, VALIDATION_COLOR = "#0072B2", "#E69F00"
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "star", "x", "cross", "pentagon")
 
 
-def accuracy_bars(table: pd.DataFrame, words: Mapping[str, str]) -> go.Figure:
-    """Validation accuracy of each tree of a comparison table (columns ``tree``,
-    ``validation_accuracy``), one coloured bar each, the value printed on it.
-    ``words``: ``title``, ``accuracy``."""
-    shown = table.dropna(subset=["validation_accuracy"])
+def _axis_format(score: Score) -> dict:
+    """A percentage axis from 0 for accuracy; the figure's own range for an error."""
+    return dict(tickformat=".0%", range=[0, 1.05]) if score.fmt.endswith("%") else {}
+
+
+def validation_bars(table: pd.DataFrame, score: Score, words: Mapping[str, str]) -> go.Figure:
+    """``score`` on the validation rows of each tree of a comparison table (columns ``tree``,
+    ``validation_<score>``), one coloured bar each, the value printed on it.
+    ``words``: ``title``, ``axis``."""
+    column = f"validation_{score.name}"
+    shown = table.dropna(subset=[column])
     fig = go.Figure(go.Bar(
-        x=shown["tree"].astype(str), y=shown["validation_accuracy"],
+        x=shown["tree"].astype(str), y=shown[column],
         marker_color=[class_color(i) for i in range(len(shown))],
-        text=[f"{v:.1%}" for v in shown["validation_accuracy"]], textposition="auto",
-        hovertemplate="%{x}: %{y:.1%}<extra></extra>"))
-    fig.update_layout(title=title(words["title"]), height=340, yaxis=dict(
-        title=words["accuracy"], tickformat=".0%", range=[0, 1.05]), showlegend=False, **_LAYOUT)
+        text=[score.shown(v) for v in shown[column]], textposition="auto",
+        hovertemplate=f"%{{x}}: %{{y:{score.fmt}}}<extra></extra>"))
+    fig.update_layout(title=title(words["title"]), height=340, showlegend=False, **_LAYOUT,
+                      yaxis=dict(title=words["axis"], **_axis_format(score)))
     return fig
 
 
 def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
-              words: Mapping[str, str]) -> go.Figure:
-    """Training and validation accuracy against the number of leaves along the CCP path
-    (``points`` from :func:`ui.pruning_lab.ccp_points`), one marker per named tree
-    ``(name, leaves, validation accuracy)``. The x axis is logarithmic beyond 50 leaves.
-    ``words``: ``title``, ``leaves``, ``accuracy``, ``train``, ``validation``."""
+              words: Mapping[str, str], score: Score, chosen: tuple[int, str] | None = None
+              ) -> go.Figure:
+    """``score`` on the training and validation rows against the number of leaves along the
+    CCP path (``points`` from :func:`ui.pruning_lab.ccp_points`, α in the hover), one marker
+    per named tree ``(name, leaves, value)``, and a dashed line at ``chosen``
+    ``(leaves, label)``: the subtree of CCP's chosen α. The x axis is logarithmic beyond 50
+    leaves. ``words``: ``title``, ``leaves``, ``axis``, ``train``, ``validation``."""
     fig = go.Figure()
-    for column, name, color in (("train_accuracy", words["train"], TRAIN_COLOR),
-                                ("validation_accuracy", words["validation"], VALIDATION_COLOR)):
+    for part, name, color in (("train", words["train"], TRAIN_COLOR),
+                              ("validation", words["validation"], VALIDATION_COLOR)):
+        column = f"{part}_{score.name}"
         if points[column].notna().any():
             fig.add_trace(go.Scatter(
                 x=points["leaves"], y=points[column], mode="lines+markers", name=name,
                 line=dict(color=color), marker=dict(size=5, color=color),
                 customdata=points["alpha"],
-                hovertemplate="%{x} leaves, α = %{customdata:.4g}: %{y:.1%}<extra></extra>"))
+                hovertemplate=f"%{{x}} leaves, α = %{{customdata:.4g}}: %{{y:{score.fmt}}}"
+                              "<extra></extra>"))
     for i, (name, leaves, value) in enumerate(markers):
         if value is None or (isinstance(value, float) and np.isnan(value)):
             continue
@@ -56,11 +67,18 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
             x=[leaves], y=[value], mode="markers", name=name,
             marker=dict(symbol=SYMBOLS[i % len(SYMBOLS)], size=14, color=CHOSEN_COLOR,
                         line=dict(color="white", width=1.5)),
-            hovertemplate=f"{name}: %{{x}} leaves, %{{y:.1%}}<extra></extra>"))
+            hovertemplate=f"{name}: %{{x}} leaves, %{{y:{score.fmt}}}<extra></extra>"))
+    if chosen is not None:                  # a trace, not a shape: right on a log axis too
+        drawn = points[[f"train_{score.name}", f"validation_{score.name}"]].to_numpy(float)
+        fig.add_trace(go.Scatter(
+            x=[chosen[0]] * 2, y=[np.nanmin(drawn), np.nanmax(drawn)], mode="lines",
+            name=chosen[1], line=dict(color=CHOSEN_COLOR, dash="dash", width=1.5),
+            hoverinfo="skip"))
     log = len(points) and points["leaves"].max() > 50
     fig.update_layout(title=title(words["title"]), height=420, **_LAYOUT,
                       xaxis=dict(title=words["leaves"], type="log" if log else "linear"),
-                      yaxis=dict(title=words["accuracy"], tickformat=".0%"))
+                      yaxis=dict(title=words["axis"],
+                                 **({"tickformat": ".0%"} if score.fmt.endswith("%") else {})))
     return fig
 
 
@@ -74,4 +92,23 @@ def agreement_heatmap(matrix: pd.DataFrame, words: Mapping[str, str]) -> go.Figu
         texttemplate="%{text}", hovertemplate="%{y} · %{x}: %{z:.1%}<extra></extra>"))
     fig.update_layout(title=title(words["title"]), height=120 + 60 * len(names),
                       yaxis=dict(autorange="reversed"), **_LAYOUT)
+    return fig
+
+
+def predicted_scatter(frame: pd.DataFrame, words: Mapping[str, str]) -> go.Figure:
+    """Each regression tree's prediction of the rows against their actual value (``frame``:
+    ``actual`` and one column per tree), one colour per tree, with the diagonal where
+    predicted = actual. ``words``: ``title``, ``actual``, ``predicted``, ``identity``."""
+    fig = go.Figure()
+    for i, name in enumerate(c for c in frame.columns if c != "actual"):
+        fig.add_trace(go.Scatter(
+            x=frame["actual"], y=frame[name], mode="markers", name=str(name),
+            marker=dict(size=6, color=class_color(i), opacity=0.65),
+            hovertemplate=f"{name}: %{{x:.4g}} → %{{y:.4g}}<extra></extra>"))
+    low, high = float(frame.min().min()), float(frame.max().max())
+    fig.add_trace(go.Scatter(x=[low, high], y=[low, high], mode="lines", name=words["identity"],
+                             line=dict(color="#9E9E9E", dash="dot"), hoverinfo="skip"))
+    fig.update_layout(title=title(words["title"]), height=460, **_LAYOUT,
+                      xaxis=dict(title=words["actual"]),
+                      yaxis=dict(title=words["predicted"], scaleanchor="x", scaleratio=1))
     return fig
