@@ -138,7 +138,8 @@ trees = {name.split(" ")[0]: b.tree for name, b in built.items() if b.tree is no
 if validation is None:
     st.info(t("lab.needs_validation"), icon="ℹ️")
 elif dataset.is_regression:
-    st.plotly_chart(predicted_scatter(compare.predictions(trees, validation), {
+    scatter_col, _ = st.columns([3, 2])
+    scatter_col.plotly_chart(predicted_scatter(compare.predictions(trees, validation), {
         "title": t("compare.predicted_title", target=dataset.schema.target),
         "actual": t("compare.actual"), "predicted": t("compare.predicted_axis"),
         "identity": t("compare.identity")}), key="compare.predicted")

@@ -159,15 +159,8 @@ named = {t("lab.unpruned"): unpruned, t("lab.prepruned_short"): prepruned,
          **{method_name(m): post[m].tree for m in post}}
 table = scores.comparison(named, train, validation)
 charted = judged.charted
-table_col, bars_col = st.columns([3, 2])
-with table_col:
-    st.subheader("📋 " + t("lab.table"))
-    page.score_table(table, judged, "lab.table")
-with bars_col:
-    if validation is not None:
-        st.plotly_chart(validation_bars(table, charted, {
-            "title": t(for_task("lab.bars_title", task)), "axis": t(charted.labels[1])}),
-            key="lab.bars", config={"displayModeBar": False})
+st.subheader("📋 " + t("lab.table"))
+page.score_table(table, judged, "lab.table")
 
 with st.spinner(t("grow.computing")):
     points = lab.cached_ccp_points(unpruned, train, validation, params, force)
@@ -177,12 +170,18 @@ markers = [(name, tree.n_leaves,
 ccp_alpha = post.get("ccp")
 chosen_alpha = None if ccp_alpha is None or ccp_alpha.tree is None else (
     ccp_alpha.tree.n_leaves, t("lab.chosen_alpha", alpha=f"{ccp_alpha.alpha:.4g}"))
-st.plotly_chart(ccp_chart(points, markers, {
-    "title": t(for_task("lab.ccp_title", task)), "leaves": t("col.leaves"),
-    "axis": t(charted.axis), "train": t(charted.labels[0]),
-    "validation": t(charted.labels[1])}, charted, chosen_alpha), key="lab.ccp_chart")
-st.caption(t(for_task("lab.ccp_caption" if validation is not None else "lab.ccp_caption_train",
-                      task)))
+bars_col, ccp_col = st.columns([1, 2])
+if validation is not None:
+    bars_col.plotly_chart(validation_bars(table, charted, {
+        "title": t(for_task("lab.bars_title", task)), "axis": t(charted.labels[1])}),
+        key="lab.bars", config={"displayModeBar": False})
+with ccp_col:
+    st.plotly_chart(ccp_chart(points, markers, {
+        "title": t(for_task("lab.ccp_title", task)), "leaves": t("col.leaves"),
+        "axis": t(charted.axis), "train": t(charted.labels[0]),
+        "validation": t(charted.labels[1])}, charted, chosen_alpha), key="lab.ccp_chart")
+    st.caption(t(for_task("lab.ccp_caption" if validation is not None
+                          else "lab.ccp_caption_train", task)))
 
 
 # ================================================================ replay

@@ -117,9 +117,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "maximum depth or a minimum number of rows per leaf on the Grow page.",
         "zh": "未设置任何生长限制，因此预剪枝的树与未剪枝的树相同：请在“生成决策树”页设置最大深度"
               "或叶结点最小样本数。"},
-    "fig.sse_subtree": {"en": "validation SSE of the subtree", "zh": "子树的验证集平方误差 SSE"},
+    "fig.sse_subtree": {"en": "validation SSE of the subtree", "zh": "子树的验证集 SSE"},
     "fig.sse_leaf": {"en": "validation SSE as a leaf (training mean)",
-                     "zh": "作为叶结点（训练集均值）的验证集平方误差 SSE"},
+                     "zh": "叶结点（训练集均值）的验证集 SSE"},
     "fig.rmse_before": {"en": "validation RMSE before", "zh": "剪枝前验证集 RMSE"},
     "fig.rmse_after": {"en": "validation RMSE if pruned", "zh": "剪枝后验证集 RMSE"},
     "reason.rep_sse": {

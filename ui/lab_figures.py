@@ -36,7 +36,7 @@ def validation_bars(table: pd.DataFrame, score: Score, words: Mapping[str, str])
         marker_color=[class_color(i) for i in range(len(shown))],
         text=[score.shown(v) for v in shown[column]], textposition="auto",
         hovertemplate=f"%{{x}}: %{{y:{score.fmt}}}<extra></extra>"))
-    fig.update_layout(title=title(words["title"]), height=340, showlegend=False, **_LAYOUT,
+    fig.update_layout(title=title(words["title"]), height=420, showlegend=False, **_LAYOUT,
                       yaxis=dict(title=words["axis"], **_axis_format(score)))
     return fig
 
@@ -75,7 +75,9 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
             name=chosen[1], line=dict(color=CHOSEN_COLOR, dash="dash", width=1.5),
             hoverinfo="skip"))
     log = len(points) and points["leaves"].max() > 50
-    fig.update_layout(title=title(words["title"]), height=420, **_LAYOUT,
+    below = dict(_LAYOUT, legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
+                 margin=dict(l=10, r=10, t=50, b=10))   # many names: under the plot, not the title
+    fig.update_layout(title=title(words["title"]), height=480, **below,
                       xaxis=dict(title=words["leaves"], type="log" if log else "linear"),
                       yaxis=dict(title=words["axis"],
                                  **({"tickformat": ".0%"} if score.fmt.endswith("%") else {})))
@@ -108,7 +110,8 @@ def predicted_scatter(frame: pd.DataFrame, words: Mapping[str, str]) -> go.Figur
     low, high = float(frame.min().min()), float(frame.max().max())
     fig.add_trace(go.Scatter(x=[low, high], y=[low, high], mode="lines", name=words["identity"],
                              line=dict(color="#9E9E9E", dash="dot"), hoverinfo="skip"))
-    fig.update_layout(title=title(words["title"]), height=460, **_LAYOUT,
-                      xaxis=dict(title=words["actual"]),
-                      yaxis=dict(title=words["predicted"], scaleanchor="x", scaleratio=1))
+    span = [low - 0.03 * (high - low), high + 0.03 * (high - low)]   # one scale on both axes
+    fig.update_layout(title=title(words["title"]), height=480, **_LAYOUT,
+                      xaxis=dict(title=words["actual"], range=span),
+                      yaxis=dict(title=words["predicted"], range=span))
     return fig
