@@ -218,3 +218,14 @@ def test_a_validation_upload_with_words_for_numbers_is_refused_in_words():
     assert refused.validation is None and "'abc' is not a number" in str(refused.error)
     taken = split.upload_split(data, "v.csv", b"x,y\n1,2.5\n4,3\n")
     assert np.allclose(taken.validation.y, [2.5, 3.0])
+
+
+def test_predict_page_predicts_with_the_lab_s_pruned_regression_tree(make_app):
+    from ui import predict_export as pe
+
+    at = _open(make_app, "pages/predict.py", "lihang_regression", "y",
+               **{pe.SOURCE: "lab", lab.METHOD: "pep", state.SPLIT_MODE: "rows",
+                  growth.VALIDATION_TEXT: "2, 5, 9"})
+    assert "REP" in shown(at.caption)                   # PEP falls back to what prunes it
+    table = next(df.value for df in at.dataframe if "y (predicted)" in df.value.columns)
+    assert table["y (predicted)"].notna().all()

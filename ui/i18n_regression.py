@@ -67,10 +67,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "tree on the Data page.",
         "zh": "本页目前只展示分类树。当前数据集的目标是要预测的数值：其回归树可在“生成决策树”页"
               "查看，或在“数据”页切换决策树类型。"},
-    "regression.predict_from_lab": {
-        "en": "The Pruning lab shows classification trees so far: predict with the tree on the "
-              "Grow page, or with a model file.",
-        "zh": "剪枝实验目前只展示分类树：请用“生成决策树”页上的树或模型文件进行预测。"},
     "regression.a_number": {"en": "a number: regression tree", "zh": "数值：回归树"},
     "regression.value": {"en": "mean", "zh": "均值"},
     "regression.mse": {"en": "MSE", "zh": "MSE"},
