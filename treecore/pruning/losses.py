@@ -79,6 +79,16 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
     return total
 
 
+def path_moments(path, data: Dataset, indices: Sequence[int] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(Σwℓ, Σwℓ²) of each tree of :func:`path_losses`; for the 0-1 loss ℓ² = ℓ, so a
+    classification tree's rows are routed once for both."""
+    first = path_losses(path, data, indices)
+    if not path.trees[0].is_regression:
+        return first, first
+    return first, path_losses(path, data, indices, moment=2)
+
+
 def mean_and_standard_error(first: np.ndarray, second: np.ndarray, weight: float,
                             n_scored: int) -> tuple[np.ndarray, np.ndarray]:
     """R = Σwℓ / W and SE(R) = √((Σwℓ² / W − R²) / N') from the two moments' sums."""

@@ -35,7 +35,7 @@ from ..errors import ConfigError, TimeLimitError
 from ..evaluate import folds, labelled
 from ..tree import Tree
 from .ccp import ccp_path, prune_ccp
-from .losses import mean_and_standard_error, path_losses
+from .losses import mean_and_standard_error, path_moments
 from .result import PruneResult
 
 
@@ -110,7 +110,7 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
     if validation is not None:
         rows = labelled(full.schema, validation) if isinstance(validation, Dataset) else \
             labelled(full.schema, *validation)
-        sums = [path_losses(path, rows, last, moment) for moment in (1, 2)]
+        sums = path_moments(path, rows, last)
         scored, method = rows, "validation"
     else:
         sums = _cv_losses(dataset, fit, alphas, k, seed, out_of_time)
@@ -124,17 +124,17 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
 
 
 def _cv_losses(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
-               out_of_time) -> list[np.ndarray]:
+               out_of_time) -> tuple[np.ndarray, np.ndarray]:
     """Σ over folds of the held-out rows' Σwℓ and Σwℓ² at each β_k. ``fit`` returns None when
     time has run out: ``out_of_time(folds done)`` is raised."""
     betas = np.sqrt(alphas * np.r_[alphas[1:], np.inf])
-    sums = [np.zeros(len(alphas)), np.zeros(len(alphas))]
+    first, second = np.zeros(len(alphas)), np.zeros(len(alphas))
     for done, (train, test) in enumerate(folds(dataset, k, seed=seed)):
         fold_tree, held_out = fit(dataset.subset(train)), dataset.subset(test)
         if fold_tree is None:
             raise out_of_time(done)
         fold_path = ccp_path(fold_tree)
         at = np.searchsorted(fold_path.alphas, betas * (1 + 1e-9), side="right") - 1
-        for moment, total in enumerate(sums, start=1):
-            total += path_losses(fold_path, held_out, at, moment)
-    return sums
+        fold_first, fold_second = path_moments(fold_path, held_out, at)
+        first, second = first + fold_first, second + fold_second
+    return first, second
