@@ -1,7 +1,7 @@
 """The Pruning lab's model: its session keys, the methods offered for the data set's kind of tree,
 the cached trees (unpruned, pre-pruned, post-pruned by every method), the CCP path's scores and
 the replay of a log. The scores a tree is judged by (accuracy, or RMSE and R²) are
-:mod:`ui.scores`'.
+:mod:`ui.scores`.
 
 Pure functions of treecore values except the ``cached_*`` wrappers and the session helpers.
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
