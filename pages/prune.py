@@ -178,7 +178,7 @@ if validation is not None:
 with ccp_col:
     st.plotly_chart(ccp_chart(points, markers, {
         "title": t(for_task("lab.ccp_title", task)), "leaves": t("col.leaves"),
-        "axis": t(charted.axis), "train": t(charted.labels[0]),
+        "alpha": t("lab.alpha_axis"), "axis": t(charted.axis), "train": t(charted.labels[0]),
         "validation": t(charted.labels[1])}, charted, chosen_alpha), key="lab.ccp_chart")
     st.caption(t(for_task("lab.ccp_caption" if validation is not None
                           else "lab.ccp_caption_train", task)))

@@ -82,9 +82,14 @@ def test_figures(zhou):
     assert list(bars.data[0].x) == ["a"] and bars.data[0].text == ("42.9%",)
     points = lab.ccp_points(tree, train, validation)
     chart = ccp_chart(points, [("a", 11, 0.429), ("b", 3, None)],
-                      {"title": "T", "leaves": "L", "axis": "A", "train": "tr",
+                      {"title": "T", "leaves": "L", "alpha": "α", "axis": "A", "train": "tr",
                        "validation": "va"}, scores.ACCURACY)
     assert [trace.name for trace in chart.data] == ["tr", "va", "a"]
+    top = chart.layout.xaxis2
+    assert top.side == "top" and top.matches == "x" and top.tickvals[-1] == 1
+    assert top.type == chart.layout.xaxis.type
+    assert list(top.ticktext) == [f"{a:.4g}" for a in points["alpha"].iloc[
+        [list(points["leaves"]).index(v) for v in top.tickvals]]]
     assert chart.layout.xaxis.type == "linear"
     matrix = pd.DataFrame([[1.0, 0.5], [0.5, 1.0]], index=["x", "y"], columns=["x", "y"])
     heat = agreement_heatmap(matrix, {"title": "T"})

@@ -96,6 +96,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "Without validation rows the markers show training RMSE.",
         "zh": "没有验证集时，标记表示训练集 RMSE。"},
     "lab.chosen_alpha": {"en": "chosen α = {alpha}", "zh": "选定的 α = {alpha}"},
+    "lab.alpha_axis": {"en": "α of the subtree (its weakest link)",
+                       "zh": "子树对应的 α（最弱连接）"},
     "lab.rep_rule.regression": {"en": "Prune when the validation squared error",
                                 "zh": "剪枝条件：验证集平方误差"},
     "rule.strict.regression": {"en": "decreases (Zhou)", "zh": "减小（周志华）"},

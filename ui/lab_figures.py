@@ -48,7 +48,8 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
     CCP path (``points`` from :func:`ui.pruning_lab.ccp_points`, α in the hover), one marker
     per named tree ``(name, leaves, value)``, and a dashed line at ``chosen``
     ``(leaves, label)``: the subtree of CCP's chosen α. The x axis is logarithmic beyond 50
-    leaves. ``words``: ``title``, ``leaves``, ``axis``, ``train``, ``validation``."""
+    leaves; a second x axis on top labels some subtrees with their α. ``words``: ``title``,
+    ``leaves``, ``alpha``, ``axis``, ``train``, ``validation``."""
     fig = go.Figure()
     for part, name, color in (("train", words["train"], TRAIN_COLOR),
                               ("validation", words["validation"], VALIDATION_COLOR)):
@@ -74,14 +75,30 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
             x=[chosen[0]] * 2, y=[np.nanmin(drawn), np.nanmax(drawn)], mode="lines",
             name=chosen[1], line=dict(color=CHOSEN_COLOR, dash="dash", width=1.5),
             hoverinfo="skip"))
-    log = len(points) and points["leaves"].max() > 50
+    scale = "log" if len(points) and points["leaves"].max() > 50 else "linear"
     below = dict(_LAYOUT, legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
-                 margin=dict(l=10, r=10, t=50, b=10))   # many names: under the plot, not the title
-    fig.update_layout(title=title(words["title"]), height=480, **below,
-                      xaxis=dict(title=words["leaves"], type="log" if log else "linear"),
+                 margin=dict(l=10, r=10, t=100, b=10))  # many names: under the plot, not the title
+    at, alphas = _alpha_ticks(points)
+    if fig.data:                    # plotly draws an axis that a trace uses: the first line is
+        fig.data[0].xaxis = "x2"    # drawn against the top axis, which matches x's scale
+    fig.update_layout(title=title(words["title"]), height=520, **below,
+                      xaxis=dict(title=words["leaves"], type=scale),
+                      xaxis2=dict(title=words["alpha"], type=scale, overlaying="x", side="top",
+                                  matches="x", tickvals=at, ticktext=alphas, showgrid=False),
                       yaxis=dict(title=words["axis"],
                                  **({"tickformat": ".0%"} if score.fmt.endswith("%") else {})))
     return fig
+
+
+def _alpha_ticks(points: pd.DataFrame, count: int = 6) -> tuple[list, list[str]]:
+    """Up to ``count`` subtrees of the path spread evenly over the log of its leaves: their
+    leaves (where the top axis puts a tick) and their α (its label)."""
+    if not len(points):
+        return [], []
+    leaves = points["leaves"].to_numpy(float)
+    wanted = np.geomspace(1, leaves.max(), count)
+    rows = sorted({int(np.abs(np.log(leaves) - np.log(w)).argmin()) for w in wanted})
+    return leaves[rows].tolist(), [f"{a:.4g}" for a in points["alpha"].to_numpy()[rows]]
 
 
 def agreement_heatmap(matrix: pd.DataFrame, words: Mapping[str, str]) -> go.Figure:
