@@ -73,12 +73,13 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lab.accuracy": {"en": "Accuracy", "zh": "精度"},
     "lab.ccp_title": {"en": "Accuracy along the cost-complexity pruning path",
                       "zh": "代价复杂度剪枝路径上的精度"},
-    "lab.ccp_caption": {"en": "Each point is a subtree of the weakest-link sequence (hover: "
-                              "its α); the dashed line marks the α chosen for CCP, and the "
-                              "markers show where each tree of the table lands (validation "
-                              "accuracy).",
-                        "zh": "每个点是最弱连接剪枝序列中的一棵子树（悬停可见其 α）；虚线标出代价"
-                              "复杂度剪枝选定的 α，标记表示表中各棵树的位置（验证集精度）。"},
+    "lab.ccp_caption": {"en": "Each point is a subtree of the weakest-link sequence (its α on "
+                              "the top axis and in the hover); the dashed line marks the α "
+                              "chosen for CCP, and the markers show where each tree of the "
+                              "table lands (validation accuracy).",
+                        "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α）；"
+                              "虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置"
+                              "（验证集精度）。"},
     "lab.ccp_caption_train": {"en": "Without validation rows the markers show training accuracy.",
                               "zh": "没有验证集时，标记表示训练集精度。"},
     "lab.replay": {"en": "Replay: {method}", "zh": "剪枝回放：{method}"},

@@ -87,11 +87,13 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lab.ccp_title.regression": {"en": "RMSE along the cost-complexity pruning path",
                                  "zh": "代价复杂度剪枝路径上的 RMSE"},
     "lab.ccp_caption.regression": {
-        "en": "Each point is a subtree of the weakest-link sequence (hover: its α; the node "
-              "impurity is the mean squared error); the dashed line marks the α chosen for "
-              "CCP, and the markers show where each tree of the table lands (validation RMSE).",
-        "zh": "每个点是最弱连接剪枝序列中的一棵子树（悬停可见其 α；结点的不纯度为均方误差）；"
-              "虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置（验证集 RMSE）。"},
+        "en": "Each point is a subtree of the weakest-link sequence (its α on the top axis and "
+              "in the hover; the node impurity is the mean squared error); the dashed line "
+              "marks the α chosen for CCP, and the markers show where each tree of the table "
+              "lands (validation RMSE).",
+        "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α；结点的不纯度为"
+              "均方误差）；虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置"
+              "（验证集 RMSE）。"},
     "lab.ccp_caption_train.regression": {
         "en": "Without validation rows the markers show training RMSE.",
         "zh": "没有验证集时，标记表示训练集 RMSE。"},
