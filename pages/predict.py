@@ -10,7 +10,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import flow_view, growth, page, split, state
+from ui import flow_view, growth, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
