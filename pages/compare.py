@@ -1,15 +1,15 @@
 """Compare: two to four configurations (algorithm × criterion × pruning, or versions saved on the
 Grow page) grown on the same training rows, side by side, with their metrics, the root's
-candidate ranking under every criterion, and how often each pair of trees agrees.
+candidates ranked, and how the trees' predictions relate: how often each pair of
+classification trees agrees, or each regression tree's prediction against the actual value.
 """
 
 import streamlit as st
 
-from treecore import ALGORITHMS
-from ui import compare, growth, page, split, state
+from ui import compare, growth, page, scores, split, state
 from ui.drawing import tree_chart
-from ui.i18n import error_text, percent, t
-from ui.lab_figures import agreement_heatmap
+from ui.i18n import error_text, for_task, t
+from ui.lab_figures import agreement_heatmap, predicted_scatter
 from ui.plain import plain
 
 compare.ensure_defaults()
@@ -19,7 +19,8 @@ S = st.session_state
 st.title("⚖️ " + t("compare.title"))
 st.caption(t("compare.intro"))
 dataset = page.dataset_or_stop()
-page.classification_only(dataset)
+task = dataset.schema.task
+judged = scores.judging(dataset)
 
 chosen_split = split.current_split(dataset)
 if chosen_split.error:
@@ -35,31 +36,36 @@ count = int(S[compare.COUNT])
 
 
 # ================================================================ the configurations
+prunings = compare.prunings_for(dataset)
+
+
 def config_widgets(index: int) -> dict:
-    config = S[compare.CONFIGS][index]
+    config = compare.configs(task)[index]
     st.markdown(f"**#{index + 1}**")
     source = config["source"] if config["source"] in sources else compare.SETTINGS
     st.selectbox(t("compare.source"), sources,
                  format_func=state.labels({s: t("compare.settings") if s == compare.SETTINGS
                                      else "💾 " + s for s in sources}),
                  **state.widget(f"compare_{index}_source", source,
-                                compare.setter(index, "source")))
+                                compare.setter(task, index, "source")))
     if source == compare.SETTINGS:
-        st.selectbox(t("grow.algorithm"), list(ALGORITHMS),
-                     format_func=state.labels({a: t(f"algorithm.{a}") for a in ALGORITHMS}),
+        algorithms = growth.allowed_algorithms(task)
+        st.selectbox(t("grow.algorithm"), algorithms,
+                     format_func=state.labels({a: t(f"algorithm.{a}") for a in algorithms}),
                      **state.widget(f"compare_{index}_algorithm", config["algorithm"],
-                                    compare.setter(index, "algorithm")))
-        allowed = ALGORITHMS[config["algorithm"]].criteria
+                                    compare.setter(task, index, "algorithm")))
+        allowed = growth.allowed_criteria(config["algorithm"], task)
         st.selectbox(t("grow.criterion"), allowed,
                      format_func=state.labels({c: t(f"criterion.{c}") for c in allowed}),
                      **state.widget(f"compare_{index}_criterion", config["criterion"],
-                                    compare.setter(index, "criterion")))
-    st.selectbox(t("compare.pruning"), compare.PRUNINGS,
+                                    compare.setter(task, index, "criterion")))
+    pruning = config["pruning"] if config["pruning"] in prunings else prunings[0]
+    st.selectbox(t("compare.pruning"), prunings,
                  format_func=state.labels({p: t(f"compare.pruning_{p}") if p in ("none", "prepruned")
-                                     else t(f"method.{p}") for p in compare.PRUNINGS}),
-                 **state.widget(f"compare_{index}_pruning", config["pruning"],
-                                compare.setter(index, "pruning")))
-    return {**config, "source": source}
+                                     else t(f"method.{p}") for p in prunings}),
+                 **state.widget(f"compare_{index}_pruning", pruning,
+                                compare.setter(task, index, "pruning")))
+    return {**config, "source": source, "pruning": pruning}
 
 
 def config_name(index: int, config: dict) -> str:
@@ -81,7 +87,7 @@ for index, column in enumerate(columns):
     with column:
         config = config_widgets(index)
         name = config_name(index, config)
-        recipe = compare.recipe(config, versions, S[state.DATASET])
+        recipe = compare.recipe(config, versions, S[state.DATASET], task)
         if isinstance(recipe, str):
             built[name] = compare.Built(None, error=recipe)
         else:
@@ -95,9 +101,7 @@ for index, column in enumerate(columns):
                 or error_text(result.error)
             st.error(plain(message), icon="⚠️")
             continue
-        st.caption(t("lab.tree_caption", leaves=result.tree.n_leaves, depth=result.tree.depth,
-                     train=percent(growth.accuracy(result.tree, train)),
-                     validation=percent(growth.accuracy(result.tree, validation))))
+        st.caption(t(judged.caption, **scores.caption_values(result.tree, train, validation)))
         if result.stopped_early:
             page.deadline_notice(result.tree.n_steps, f"compare.retry.{index}")
         tree_chart(result.tree, f"compare.drawn_depth.{index}")
@@ -107,32 +111,38 @@ for index, column in enumerate(columns):
 st.divider()
 st.subheader("📋 " + t("compare.metrics"))
 table = compare.metrics(built, train, validation)
-st.dataframe(table.assign(train_accuracy=table["train_accuracy"].map(percent),
-                          validation_accuracy=table["validation_accuracy"].map(percent)),
-             hide_index=True, key="compare.metrics", column_config={
-                 "tree": st.column_config.TextColumn(t("col.tree")),
-                 "train_accuracy": st.column_config.TextColumn(t("col.train_acc")),
-                 "validation_accuracy": st.column_config.TextColumn(t("col.val_acc")),
-                 "leaves": st.column_config.NumberColumn(t("col.leaves")),
-                 "depth": st.column_config.NumberColumn(t("col.depth")),
-                 "fit_ms": st.column_config.NumberColumn(t("compare.fit_ms"), format="%.1f")})
+page.score_table(table, judged, "compare.metrics", fit_ms=st.column_config.NumberColumn(
+    t("compare.fit_ms"), format="%.1f"))
 
-st.subheader("🏁 " + t("compare.ranking"))
+st.subheader("🏁 " + t(for_task("compare.ranking", task)))
 ranking = compare.cached_root_ranking(train)
-ranking_columns = {"feature": st.column_config.TextColumn(t("col.feature")),
-                   "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
-for criterion, _ in compare.RANKINGS:
-    ranking_columns[f"rank_{criterion}"] = st.column_config.NumberColumn(
-        t("compare.rank", criterion=t(f"criterion.{criterion}")))
-    ranking_columns[f"score_{criterion}"] = st.column_config.NumberColumn(
-        t("compare.score", criterion=t(f"criterion.{criterion}")), format="%.3f")
+if dataset.is_regression:
+    ranking_columns = {"rank": st.column_config.NumberColumn(t("col.rank")),
+                       "feature": st.column_config.TextColumn(t("col.feature")),
+                       "test": st.column_config.TextColumn(t("col.test")),
+                       "sse_decrease": st.column_config.NumberColumn(t("col.sse_decrease"),
+                                                                     format="%.4g")}
+else:
+    ranking_columns = {"feature": st.column_config.TextColumn(t("col.feature")),
+                       "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
+    for criterion, _ in compare.RANKINGS:
+        ranking_columns[f"rank_{criterion}"] = st.column_config.NumberColumn(
+            t("compare.rank", criterion=t(f"criterion.{criterion}")))
+        ranking_columns[f"score_{criterion}"] = st.column_config.NumberColumn(
+            t("compare.score", criterion=t(f"criterion.{criterion}")), format="%.3f")
 st.dataframe(ranking, hide_index=True, key="compare.ranking", column_config=ranking_columns)
-st.caption(t("compare.ranking_caption"))
+st.caption(t(for_task("compare.ranking_caption", task)))
 
-st.subheader("🤝 " + t("compare.agreement"))
+st.subheader("🤝 " + t(for_task("compare.agreement", task)))
 trees = {name.split(" ")[0]: b.tree for name, b in built.items() if b.tree is not None}
 if validation is None:
     st.info(t("lab.needs_validation"), icon="ℹ️")
+elif dataset.is_regression:
+    scatter_col, _ = st.columns([3, 2])
+    scatter_col.plotly_chart(predicted_scatter(compare.predictions(trees, validation), {
+        "title": t("compare.predicted_title", target=dataset.schema.target),
+        "actual": t("compare.actual"), "predicted": t("compare.predicted_axis"),
+        "identity": t("compare.identity")}), key="compare.predicted")
 elif len(trees) >= 2:
     agree_col, _ = st.columns([2, 3])
     agree_col.plotly_chart(agreement_heatmap(compare.agreement(trees, validation),

@@ -10,7 +10,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import flow_view, growth, page, split, state
+from ui import flow_view, growth, split, state
 from ui import predict_export as pe
 from ui import pruning_lab as lab
 from ui.i18n import error_text, t
@@ -39,15 +39,14 @@ def tree_from_session():
     if source == "grow":
         train, _, _ = growth.training_split(dataset)
         return growth.cached_fit(train, params, force).tree, t("predict.from_grow")
-    if dataset.is_regression:
-        return None, t("regression.predict_from_lab")
     chosen = split.current_split(dataset)
+    method = lab.current(lab.METHOD, lab.methods_for(dataset))
     unpruned = lab.unpruned_tree(chosen.train, params, force)
-    pruned = lab.cached_post_prune(S[lab.METHOD], unpruned, chosen.train, chosen.validation,
+    pruned = lab.cached_post_prune(method, unpruned, chosen.train, chosen.validation,
                                    lab.options_from_session(), lab.unpruned_params(params), force)
     if pruned.tree is None:
         return None, t("lab.needs_validation")
-    return pruned.tree, t("predict.from_lab", method=t(f"method.{S[lab.METHOD]}"))
+    return pruned.tree, t("predict.from_lab", method=t(f"method.{method}"))
 
 
 source_col, model_col = st.columns([2, 3])

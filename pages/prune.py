@@ -1,18 +1,19 @@
 """Pruning lab: the unpruned, pre-pruned and post-pruned trees side by side on one train /
-validation split, their accuracies, the CCP path, and a replay of a method's decisions.
+validation split, their scores (accuracy; RMSE and R² for a regression tree), the CCP path,
+and a replay of a method's decisions.
 
 Sidebar: the split (random share, row numbers, or a validation upload), pre-pruning, the
-post-pruning method and its options. The growth settings (algorithm, criterion, limits, forced
-splits) are the Grow page's.
+post-pruning method and its options, those that apply to the data set's kind of tree. The
+growth settings (algorithm, criterion, limits, forced splits) are the Grow page's.
 """
 
 import streamlit as st
 
 from treecore import ConfigError
-from ui import growth, page, pruning_lab as lab, split, state
+from ui import growth, page, pruning_lab as lab, scores, split, state
 from ui.drawing import tree_chart
-from ui.lab_figures import accuracy_bars, ccp_chart
-from ui.i18n import error_text, percent, reason_text, t
+from ui.lab_figures import ccp_chart, validation_bars
+from ui.i18n import error_text, for_task, reason_text, t
 from ui.plain import plain
 
 lab.ensure_defaults()
@@ -22,7 +23,8 @@ S = st.session_state
 st.title("✂️ " + t("lab.title"))
 st.caption(t("lab.intro"))
 dataset = page.dataset_or_stop()
-page.classification_only(dataset)
+task = dataset.schema.task
+judged = scores.judging(dataset)
 
 
 # ================================================================ sidebar
@@ -39,8 +41,9 @@ def split_sidebar() -> None:
                   **state.widget(state.SPLIT_RATIO, float(S[state.SPLIT_RATIO])))
         st.number_input(t("lab.seed"), min_value=0, step=1,
                         **state.widget(state.SPLIT_SEED, int(S[state.SPLIT_SEED])))
-        st.checkbox(t("lab.stratified"),
-                    **state.widget(state.SPLIT_STRATIFIED, bool(S[state.SPLIT_STRATIFIED])))
+        if not dataset.is_regression:            # a number to predict has no classes
+            st.checkbox(t("lab.stratified"),
+                        **state.widget(state.SPLIT_STRATIFIED, bool(S[state.SPLIT_STRATIFIED])))
     elif mode == "rows":
         st.text_input(t("grow.validation_rows"), help=t("grow.validation_help"),
                       placeholder="4, 5, 8-9",
@@ -54,16 +57,19 @@ def split_sidebar() -> None:
 
 def pruning_sidebar() -> None:
     st.subheader("✂️ " + t("lab.pruning"))
-    st.radio(t("lab.preprune"), lab.PREPRUNING,
-             format_func=state.labels({m: t(f"prepruning.{m}") for m in lab.PREPRUNING}),
-             **state.widget(lab.PREPRUNE, S[lab.PREPRUNE]))
-    st.selectbox(t("lab.method"), lab.METHODS,
-                 format_func=state.labels({m: t(f"method.{m}") for m in lab.METHODS}),
-                 **state.widget(lab.METHOD, S[lab.METHOD], lab.setter(lab.METHOD)))
-    method = S[lab.METHOD]
+    modes, methods = lab.prepruning_for(dataset), lab.methods_for(dataset)
+    st.radio(t("lab.preprune"), modes,
+             format_func=state.labels({m: t(f"prepruning.{m}") for m in modes}),
+             **state.widget(lab.PREPRUNE, lab.current(lab.PREPRUNE, modes)))
+    st.selectbox(t("lab.method"), methods,
+                 format_func=state.labels({m: t(f"method.{m}") for m in methods}),
+                 **state.widget(lab.METHOD, lab.current(lab.METHOD, methods),
+                                lab.setter(lab.METHOD)))
+    method = lab.current(lab.METHOD, methods)
     if method == "rep":
-        st.radio(t("lab.rep_rule"), ("strict", "no_worse"), horizontal=True,
-                 format_func=state.labels({r: t(f"rule.{r}") for r in ("strict", "no_worse")}),
+        rules = ("strict", "no_worse")
+        st.radio(t(for_task("lab.rep_rule", task)), rules, horizontal=True,
+                 format_func=state.labels({r: t(for_task(f"rule.{r}", task)) for r in rules}),
                  **state.widget(lab.REP_RULE, S[lab.REP_RULE], lab.setter(lab.REP_RULE)))
     elif method == "ebp":
         st.slider(t("lab.cf"), 0.01, 0.5, step=0.01,
@@ -80,6 +86,8 @@ def pruning_sidebar() -> None:
 with st.sidebar:
     split_sidebar()
     pruning_sidebar()
+    if dataset.is_regression:
+        st.caption(t("lab.regression_methods"))
 
 
 # ================================================================ the trees
@@ -93,11 +101,13 @@ try:
     with st.spinner(t("grow.growing")):
         retry = growth.retry_requested()
         unpruned = lab.unpruned_tree(train, params, force, retry)
-        prepruned = lab.prepruned_tree(train, validation, params, force, S[lab.PREPRUNE],
-                                       unpruned, retry)
+        preprune = lab.current(lab.PREPRUNE, lab.prepruning_for(dataset))
+        method = lab.current(lab.METHOD, lab.methods_for(dataset))
+        prepruned = lab.prepruned_tree(train, validation, params, force, preprune, unpruned,
+                                       retry)
         post = {m: lab.cached_post_prune(m, unpruned, train, validation, options,
                                           lab.unpruned_params(params), force)
-                for m in lab.methods_to_run(S[lab.METHOD], train, options)}
+                for m in lab.methods_to_run(method, train, options)}
 except ConfigError as error:
     st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
     st.stop()
@@ -105,7 +115,6 @@ except ConfigError as error:
 partial = [tree for tree in (unpruned, prepruned) if tree is not None and not tree.is_complete]
 if partial:
     page.deadline_notice(partial[0].n_steps, "lab.retry")
-method = S[lab.METHOD]
 chosen = post[method]
 forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in force) or "—"
 st.caption(t("lab.summary", train=f"{train.n_rows:,}",
@@ -127,17 +136,17 @@ def tree_column(column, title: str, tree, missing: str, key: str) -> None:
         if tree is None:
             st.info(missing, icon="ℹ️")
             return
-        st.caption(t("lab.tree_caption", leaves=tree.n_leaves, depth=tree.depth,
-                     train=percent(growth.accuracy(tree, train)),
-                     validation=percent(growth.accuracy(tree, validation))))
+        st.caption(t(judged.caption, **scores.caption_values(tree, train, validation)))
         tree_chart(tree, key)
 
 
 needs_validation = t("lab.needs_validation")
 left, middle, right = st.columns(3)
 tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
-tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{S[lab.PREPRUNE]}")),
+tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{preprune}")),
             prepruned, needs_validation, "lab.drawn_depth.prepruned")
+if prepruned is unpruned:
+    middle.caption(t("lab.no_limits"))
 why_missing = needs_validation if chosen.error in (None, "needs_validation") \
     else error_text(chosen.error)                   # CCP's α selection ran out of time
 tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), chosen.tree,
@@ -148,32 +157,31 @@ tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), 
 st.divider()
 named = {t("lab.unpruned"): unpruned, t("lab.prepruned_short"): prepruned,
          **{method_name(m): post[m].tree for m in post}}
-table = lab.comparison(named, train, validation)
-table_col, bars_col = st.columns([3, 2])
-with table_col:
-    st.subheader("📋 " + t("lab.table"))
-    shown = table.assign(train_accuracy=table["train_accuracy"].map(percent),
-                         validation_accuracy=table["validation_accuracy"].map(percent))
-    st.dataframe(shown, hide_index=True, key="lab.table", column_config={
-        "tree": st.column_config.TextColumn(t("col.tree")),
-        "train_accuracy": st.column_config.TextColumn(t("col.train_acc")),
-        "validation_accuracy": st.column_config.TextColumn(t("col.val_acc")),
-        "leaves": st.column_config.NumberColumn(t("col.leaves")),
-        "depth": st.column_config.NumberColumn(t("col.depth"))})
-with bars_col:
-    if validation is not None:
-        st.plotly_chart(accuracy_bars(table, {"title": t("lab.bars_title"),
-                                              "accuracy": t("col.val_acc")}),
-                        key="lab.bars", config={"displayModeBar": False})
+table = scores.comparison(named, train, validation)
+charted = judged.charted
+st.subheader("📋 " + t("lab.table"))
+page.score_table(table, judged, "lab.table")
 
 with st.spinner(t("grow.computing")):
     points = lab.cached_ccp_points(unpruned, train, validation, params, force)
-markers = [(name, tree.n_leaves, growth.accuracy(tree, validation) if validation is not None
-            else growth.accuracy(tree, train)) for name, tree in named.items() if tree is not None]
-st.plotly_chart(ccp_chart(points, markers, {
-    "title": t("lab.ccp_title"), "leaves": t("col.leaves"), "accuracy": t("lab.accuracy"),
-    "train": t("col.train_acc"), "validation": t("col.val_acc")}), key="lab.ccp_chart")
-st.caption(t("lab.ccp_caption" if validation is not None else "lab.ccp_caption_train"))
+markers = [(name, tree.n_leaves,
+            scores.value(charted, tree, validation if validation is not None else train))
+           for name, tree in named.items() if tree is not None]
+ccp_alpha = post.get("ccp")
+chosen_alpha = None if ccp_alpha is None or ccp_alpha.tree is None else (
+    ccp_alpha.tree.n_leaves, t("lab.chosen_alpha", alpha=f"{ccp_alpha.alpha:.4g}"))
+bars_col, ccp_col = st.columns([1, 2])
+if validation is not None:
+    bars_col.plotly_chart(validation_bars(table, charted, {
+        "title": t(for_task("lab.bars_title", task)), "axis": t(charted.labels[1])}),
+        key="lab.bars", config={"displayModeBar": False})
+with ccp_col:
+    st.plotly_chart(ccp_chart(points, markers, {
+        "title": t(for_task("lab.ccp_title", task)), "leaves": t("col.leaves"),
+        "alpha": t("lab.alpha_axis"), "axis": t(charted.axis), "train": t(charted.labels[0]),
+        "validation": t(charted.labels[1])}, charted, chosen_alpha), key="lab.ccp_chart")
+    st.caption(t(for_task("lab.ccp_caption" if validation is not None
+                          else "lab.ccp_caption_train", task)))
 
 
 # ================================================================ replay

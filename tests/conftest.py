@@ -48,6 +48,17 @@ def shown(elements) -> str:
     return " ".join(rendered(element.value) for element in elements)
 
 
+def plotly_values(array) -> list:
+    """A plotly JSON array: a list, or a typed array ``{"dtype", "bdata"}`` (base64)."""
+    import base64
+
+    import numpy as np
+
+    if isinstance(array, dict):
+        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
+    return list(array)
+
+
 def example(file: str, target: str = "好瓜"):
     """A textbook example as a ``treecore.Dataset`` (its row-id column inferred ignored)."""
     import pandas as pd

@@ -12,8 +12,7 @@ import pandas as pd
 import pytest
 
 import treecore
-from tests.conftest import shown
-from tests.plotly_json import values
+from tests.conftest import plotly_values, shown
 from treecore.export import to_json
 from treecore.pruning import ccp_path
 from ui import compare, growth, predict_export as pe, pruning_lab as lab, state
@@ -101,14 +100,15 @@ def test_the_ccp_chart_follows_ccp_path(zhou_lab):
     path = ccp_path(tree)
     figure = _plotly(zhou_lab, "scatter")
     train_line, validation_line = figure["data"][0], figure["data"][1]
-    assert values(train_line["x"]) == [t.n_leaves for t in path.trees]
-    assert values(train_line["y"]) == pytest.approx(
+    assert plotly_values(train_line["x"]) == [t.n_leaves for t in path.trees]
+    assert plotly_values(train_line["y"]) == pytest.approx(
         [treecore.evaluate.score(t, train) for t in path.trees])
-    assert values(validation_line["y"]) == pytest.approx(
+    assert plotly_values(validation_line["y"]) == pytest.approx(
         [treecore.evaluate.score(t, validation) for t in path.trees])
-    assert values(train_line["customdata"]) == pytest.approx(list(path.alphas))
+    assert plotly_values(train_line["customdata"]) == pytest.approx(list(path.alphas))
     names = [trace["name"] for trace in figure["data"][2:]]
-    assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 6
+    assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 7
+    assert names[-1].startswith("chosen α = ")            # the dashed line at CCP's subtree
 
 
 def test_the_replay_steps_through_rep_and_greys_what_it_removed(zhou_lab):
@@ -175,7 +175,7 @@ def test_compare_page_with_a_saved_version(make_app):
     assert 'n0 [label="#0  脐部 = ?' in _dots(at)[2]
     ranking = _table(at, "compare.ranking")
     assert set(ranking["feature"]) == {"色泽", "根蒂", "敲声", "纹理", "脐部", "触感"}
-    matrix = np.reshape(values(_plotly(at, "heatmap")["data"][0]["z"]), (3, 3))
+    matrix = np.reshape(plotly_values(_plotly(at, "heatmap")["data"][0]["z"]), (3, 3))
     assert np.diag(matrix).tolist() == [1, 1, 1]
 
 

@@ -68,10 +68,11 @@ def test_diabetes_grows_whole(make_app):
     assert _dot(at).count("->") == 14
 
 
-@pytest.mark.parametrize("page", ["pages/prune.py", "pages/compare.py", "pages/concepts.py"])
+@pytest.mark.parametrize("page", ["pages/concepts.py"])
 def test_classification_pages_say_so_for_a_regression_target(make_app, page):
-    """These pages show classification trees so far: a regression target gets a clear note,
-    never a classification kernel fed with numbers."""
+    """This page shows classification trees so far: a regression target gets a clear note,
+    never a classification kernel fed with numbers (the Pruning lab and Compare page prune
+    and compare regression trees: tests/test_app_regression_lab.py)."""
     at = make_app(page)
     at.session_state[state.DATASET] = "diabetes"
     at.session_state[state.TARGET] = "progression"

@@ -8,9 +8,9 @@ import pytest
 
 import treecore
 from treecore.pruning import prune_rep
-from ui import compare, growth, limits, predict_export as pe, pruning_lab as lab, split
+from ui import compare, growth, limits, predict_export as pe, pruning_lab as lab, scores, split
 from ui.i18n import error_text
-from ui.lab_figures import accuracy_bars, agreement_heatmap, ccp_chart
+from ui.lab_figures import agreement_heatmap, ccp_chart, validation_bars
 from ui.samples import SAMPLES
 
 ZHOU_ROWS = "4, 5, 8, 9, 11, 12, 13"
@@ -50,7 +50,7 @@ def test_zhou_accuracies_and_replay(zhou):
     pre = growth.fit(train, {"algorithm": "id3"}, (((), "脐部"),), validation=validation).tree
     rep = lab.post_prune("rep", tree, train, validation, lab.DEFAULTS | {"rule": "strict"},
                          {"algorithm": "id3"})
-    table = lab.comparison({"u": tree, "p": pre, "r": rep.tree}, train, validation)
+    table = scores.comparison({"u": tree, "p": pre, "r": rep.tree}, train, validation)
     assert table["validation_accuracy"].round(3).tolist() == [0.429, 0.714, 0.714]
     result = prune_rep(tree, validation)
     judged, greyed = lab.replay_frame(tree, result, len(result.steps) - 1)
@@ -77,14 +77,19 @@ def test_ccp_points_cover_every_tree_of_the_path(zhou):
 
 def test_figures(zhou):
     tree, train, validation = zhou
-    table = lab.comparison({"a": tree, "b": None}, train, validation)
-    bars = accuracy_bars(table, {"title": "T", "accuracy": "acc"})
+    table = scores.comparison({"a": tree, "b": None}, train, validation)
+    bars = validation_bars(table, scores.ACCURACY, {"title": "T", "axis": "acc"})
     assert list(bars.data[0].x) == ["a"] and bars.data[0].text == ("42.9%",)
     points = lab.ccp_points(tree, train, validation)
     chart = ccp_chart(points, [("a", 11, 0.429), ("b", 3, None)],
-                      {"title": "T", "leaves": "L", "accuracy": "A", "train": "tr",
-                       "validation": "va"})
+                      {"title": "T", "leaves": "L", "alpha": "α", "axis": "A", "train": "tr",
+                       "validation": "va"}, scores.ACCURACY)
     assert [trace.name for trace in chart.data] == ["tr", "va", "a"]
+    top = chart.layout.xaxis2
+    assert top.side == "top" and top.matches == "x" and top.tickvals[-1] == 1
+    assert top.type == chart.layout.xaxis.type
+    assert list(top.ticktext) == [f"{a:.4g}" for a in points["alpha"].iloc[
+        [list(points["leaves"]).index(v) for v in top.tickvals]]]
     assert chart.layout.xaxis.type == "linear"
     matrix = pd.DataFrame([[1.0, 0.5], [0.5, 1.0]], index=["x", "y"], columns=["x", "y"])
     heat = agreement_heatmap(matrix, {"title": "T"})

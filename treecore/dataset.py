@@ -154,6 +154,15 @@ class Schema:
             codes[i] = code_of[key]
         return codes
 
+    def encode_target(self, values: Sequence) -> np.ndarray:
+        """The target of labelled rows: class codes (:meth:`encode_classes`), or for a
+        regression schema the numbers, every value known and finite (else a DataError naming
+        the row)."""
+        if not self.is_regression:
+            return self.encode_classes(values)
+        return _encode_number_target(pd.Series(list(values), dtype=object), self.target,
+                                     frozenset(DEFAULT_MISSING), np.arange(1, len(values) + 1))
+
     def to_dict(self) -> dict:
         return {"target": self.target, "task": self.task, "classes": list(self.classes),
                 "features": [{"name": f.name, "kind": f.kind.value, "labels": list(f.labels)}

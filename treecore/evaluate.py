@@ -1,4 +1,4 @@
-"""Scoring and resampling: accuracy, confusion matrix, stratified splits and folds.
+"""Scoring and resampling: accuracy, R², RMSE, confusion matrix, splits and folds.
 
 Used by pruning (validation sets, cross-validated choice of the CCP α) and by the app. Splits
 return index arrays, so any Dataset, DataFrame or array can be cut with them; the same seed
@@ -96,9 +96,34 @@ def stratified_kfold(y, k: int = 5, *, seed: int = 0) -> list[tuple[np.ndarray, 
     return [(everything[fold != f], everything[fold == f]) for f in range(k)]
 
 
+def kfold(n_rows: int, k: int = 5, *, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
+    """k (train, test) pairs of sorted index arrays: the rows shuffled by the seeded generator
+    and dealt round-robin, so the test parts partition the rows and differ in size by at most
+    one (the folds of a regression target, which has no classes to stratify by).
+
+    >>> [test.tolist() for _, test in kfold(5, 2, seed=0)]
+    [[1, 2, 3], [0, 4]]
+    """
+    if k < 2 or k > n_rows:
+        raise ConfigError(f"k must be between 2 and the number of rows ({n_rows})")
+    fold = np.empty(n_rows, np.int64)
+    fold[np.random.default_rng(seed).permutation(n_rows)] = np.arange(n_rows) % k
+    everything = np.arange(n_rows)
+    return [(everything[fold != f], everything[fold == f]) for f in range(k)]
+
+
+def folds(data: Dataset, k: int = 5, *, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The k folds of cross-validation on ``data``: stratified by class for a classification
+    target (:func:`stratified_kfold`), shuffled for a regression target (:func:`kfold`)."""
+    if data.is_regression:
+        return kfold(data.n_rows, k, seed=seed)
+    return stratified_kfold(np.asarray(data.y), k, seed=seed)
+
+
 def labelled(schema: Schema, X, y=None) -> Dataset:
     """Labelled rows as a Dataset of ``schema``: a Dataset as it is, or a DataFrame of raw
-    values (encoded by the schema) or an encoded matrix, with ``y`` the class labels."""
+    values (encoded by the schema) or an encoded matrix, with ``y`` the class labels (the
+    target's numbers for a regression schema)."""
     if isinstance(X, Dataset):
         if y is not None:
             raise ConfigError("pass either a Dataset or (X, y), not both")
@@ -106,8 +131,8 @@ def labelled(schema: Schema, X, y=None) -> Dataset:
     if y is None:
         raise ConfigError("y is needed with a DataFrame or matrix of rows")
     matrix = schema.encode(X) if hasattr(X, "columns") else np.asarray(X, dtype=float)
-    codes = schema.encode_classes(list(y))
-    return Dataset(schema, matrix, codes, np.ones(len(codes)))
+    target = schema.encode_target(list(y))
+    return Dataset(schema, matrix, target, np.ones(len(target)))
 
 
 def score(tree, data: Dataset) -> float:

@@ -1,8 +1,11 @@
 """The Compare page's model: two to four configurations (algorithm × criterion × pruning, or a
-version saved on the Grow page), each grown on the shared training rows; their metrics, the
-root's candidate ranking under every criterion, and how often each pair of trees agrees.
+version saved on the Grow page), each grown on the shared training rows; their metrics (the
+task's scores of :mod:`ui.scores`), the root's candidates ranked, and how each pair of
+classification trees agrees.
 
-Pure functions of treecore values except the cached builder and the session helpers.
+Each kind of tree keeps its own configurations (a regression tree is CART's with the squared
+error, pruned by the methods that prune it). Pure functions of treecore values except the
+cached builder and the session helpers.
 """
 
 from __future__ import annotations
@@ -16,53 +19,74 @@ import pandas as pd
 import streamlit as st
 
 import treecore
-from treecore import ALGORITHMS, Dataset, Tree, evaluate
+from treecore import Dataset, Tree, evaluate
 from treecore.errors import TreecoreError
+from treecore.least_squares import node_candidates
 
-from . import growth
+from . import growth, scores
 from . import pruning_lab as lab
 
-CONFIGS = "compare_configs"      #: list of 4 config dicts; the first COUNT are compared
+#: Session keys of each task's list of 4 config dicts; the first COUNT are compared.
+CONFIGS = {"classification": "compare_configs", "regression": "compare_configs_regression"}
 COUNT = "compare_count"          #: how many configurations are compared (2-4)
 SETTINGS = "settings"            #: a config's source when it is not a saved version
-PRUNINGS = ("none", "prepruned") + lab.METHODS
 #: The root ranking: one column per criterion, each under the algorithm that uses it by default.
 RANKINGS = (("entropy", "id3"), ("gain_ratio", "c45"), ("gini", "cart"),
             ("misclassification", "cart"))
 #: Post-pruning options used by the Compare page (the methods' defaults; α by validation).
 OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
 
-DEFAULT_CONFIGS = [
-    {"source": SETTINGS, "algorithm": "id3", "criterion": "entropy", "pruning": "none"},
-    {"source": SETTINGS, "algorithm": "c45", "criterion": "gain_ratio", "pruning": "none"},
-    {"source": SETTINGS, "algorithm": "cart", "criterion": "gini", "pruning": "none"},
-    {"source": SETTINGS, "algorithm": "cart", "criterion": "gini", "pruning": "ccp"},
-]
+def _settings(algorithm: str, criterion: str, pruning: str) -> dict:
+    return {"source": SETTINGS, "algorithm": algorithm, "criterion": criterion,
+            "pruning": pruning}
+
+
+DEFAULT_CONFIGS = {
+    "classification": [_settings("id3", "entropy", "none"), _settings("c45", "gain_ratio", "none"),
+                       _settings("cart", "gini", "none"), _settings("cart", "gini", "ccp")],
+    "regression": [_settings("cart", "squared_error", "none"),
+                   _settings("cart", "squared_error", "ccp"),
+                   _settings("cart", "squared_error", "rep"),
+                   _settings("cart", "squared_error", "none")],
+}
 
 
 def ensure_defaults() -> None:
     """The lab's defaults (and through them the Grow page's and the shared ones), and ours."""
     lab.ensure_defaults()
-    if CONFIGS not in st.session_state:
-        st.session_state[CONFIGS] = [dict(c) for c in DEFAULT_CONFIGS]
+    for task, key in CONFIGS.items():
+        if key not in st.session_state:
+            st.session_state[key] = [dict(c) for c in DEFAULT_CONFIGS[task]]
     if COUNT not in st.session_state:
         st.session_state[COUNT] = 2
 
 
-def set_field(index: int, field: str, value) -> None:
-    """Store one field of configuration ``index``; a criterion its algorithm does not allow
-    falls back to the algorithm's default."""
-    configs = [dict(c) for c in st.session_state[CONFIGS]]
-    configs[index][field] = value
-    allowed = ALGORITHMS[configs[index]["algorithm"]].criteria
-    if configs[index]["criterion"] not in allowed:
-        configs[index]["criterion"] = allowed[0]
-    st.session_state[CONFIGS] = configs
+def prunings_for(data: Dataset) -> tuple[str, ...]:
+    """The pruning choices for the data set's kind of tree: none, pre-pruning on the validation
+    rows where the engine grows it, and the post-pruning methods that prune it."""
+    prepruned = ("prepruned",) if "validation" in lab.prepruning_for(data) else ()
+    return ("none", *prepruned, *lab.methods_for(data))
 
 
-def setter(index: int, field: str):
+def configs(task: str) -> list[dict]:
+    """The configurations of ``task`` in the session."""
+    return st.session_state[CONFIGS[task]]
+
+
+def set_field(task: str, index: int, field: str, value) -> None:
+    """Store one field of configuration ``index`` of ``task``; a criterion its algorithm does
+    not allow for the task falls back to the algorithm's default."""
+    changed = [dict(c) for c in configs(task)]
+    changed[index][field] = value
+    allowed = growth.allowed_criteria(changed[index]["algorithm"], task)
+    if changed[index]["criterion"] not in allowed:
+        changed[index]["criterion"] = allowed[0]
+    st.session_state[CONFIGS[task]] = changed
+
+
+def setter(task: str, index: int, field: str):
     """A widget setter for one field of one configuration (a partial: it pickles)."""
-    return partial(set_field, index, field)
+    return partial(set_field, task, index, field)
 
 
 # ------------------------------------------------------------------------------- building
@@ -78,11 +102,13 @@ class Built:
     stopped_early: bool = False
 
 
-def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str) -> tuple[dict, tuple] | str:
-    """(growth params, forced splits) of a configuration, or an error word for a version saved
-    on another data set (or deleted)."""
+def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str,
+           task: str = "classification") -> tuple[dict, tuple] | str:
+    """(growth params, forced splits) of a configuration for a tree of ``task``, or an error
+    word for a version saved on another data set (or deleted)."""
     if config["source"] == SETTINGS:
-        return {"algorithm": config["algorithm"], "criterion": config["criterion"]}, ()
+        return {"task": task, "algorithm": config["algorithm"],
+                "criterion": config["criterion"]}, ()
     version = next((v for v in versions if v["name"] == config["source"]), None)
     if version is None or version["dataset"] != dataset_id:
         return "other_dataset"
@@ -136,9 +162,10 @@ def cached_build(params: Mapping, force, pruning: str, train: Dataset,
 # ------------------------------------------------------------------------------- views
 def metrics(built: Mapping[str, Built], train: Dataset, validation: Dataset | None
             ) -> pd.DataFrame:
-    """One row per configuration: accuracies, leaves, depth and fit time in milliseconds."""
+    """One row per configuration: its scores (accuracy; RMSE and R²), leaves, depth and fit
+    time in milliseconds."""
     trees = {name: b.tree for name, b in built.items()}
-    table = lab.comparison(trees, train, validation)
+    table = scores.comparison(trees, train, validation)
     table["fit_ms"] = [None if b.tree is None else round(1000 * b.seconds, 1)
                        for b in built.values()]
     return table
@@ -152,7 +179,7 @@ def cached_root_ranking(train: Dataset) -> pd.DataFrame:
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def _cached_root_ranking(fingerprint: str, _train: Dataset) -> pd.DataFrame:
-    return root_ranking(_train)
+    return root_cuts(_train) if _train.is_regression else root_ranking(_train)
 
 
 def root_ranking(train: Dataset) -> pd.DataFrame:
@@ -169,6 +196,27 @@ def root_ranking(train: Dataset) -> pd.DataFrame:
     ranks = frame[[f"rank_{c}" for c, _ in RANKINGS]]
     frame["agree"] = ranks.nunique(axis=1) == 1
     return frame.reset_index().sort_values(f"rank_{RANKINGS[0][0]}", kind="stable")
+
+
+def root_cuts(train: Dataset) -> pd.DataFrame:
+    """A regression tree's root: each feature's best cut of all the training rows and the
+    squared error it removes, SSE(D) − (SSE(R₁) + SSE(R₂)) (W times the candidate's score, the
+    decrease of the MSE), ranked (1 = the root's cut; cuts that may not be chosen come last)."""
+    table = node_candidates(train.X, train.y, train.weights, train.features)
+    weight = float(train.weights.sum())
+    frame = pd.DataFrame({"feature": [c.feature for c in table],
+                          "test": [c.describe() for c in table],
+                          "sse_decrease": [weight * c.score for c in table],
+                          "eligible": [c.eligible for c in table]})
+    frame = frame.sort_values(["eligible", "sse_decrease"], ascending=False, kind="stable")
+    return frame.assign(rank=range(1, len(frame) + 1))[["rank", "feature", "test",
+                                                        "sse_decrease"]]
+
+
+def predictions(trees: Mapping[str, Tree], data: Dataset) -> pd.DataFrame:
+    """The actual target of ``data``'s rows and each regression tree's prediction of it."""
+    return pd.DataFrame({"actual": data.y, **{name: tree.predict(data.X)
+                                              for name, tree in trees.items()}})
 
 
 def agreement(trees: Mapping[str, Tree], data: Dataset) -> pd.DataFrame:

@@ -14,16 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, TypeVar
-from weakref import WeakKeyDictionary
 
 import numpy as np
 import streamlit as st
 
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
-from treecore.evaluate import score
 
-from . import limits, node_view, player, regression_view, state
+from . import limits, node_view, player, regression_view, scores, state
 
 T = TypeVar("T")
 
@@ -235,20 +233,10 @@ def freeze(force) -> tuple:
     return tuple((tup(path), tup(spec)) for path, spec in force)
 
 
-#: Accuracy memo per (tree, rows) object: trees and splits are cached objects, so a rerun
-#: finds its accuracies here instead of predicting every row again (weak keys: no leak).
-_SCORES: "WeakKeyDictionary[Tree, WeakKeyDictionary[Dataset, float]]" = WeakKeyDictionary()
-
-
 def accuracy(tree: Tree | None, data: Dataset | None) -> float | None:
-    """Weighted accuracy (``treecore.evaluate.score``), memoised per tree and data object;
-    None without a tree or rows."""
-    if tree is None or data is None or data.n_rows == 0:
-        return None
-    known = _SCORES.setdefault(tree, WeakKeyDictionary())
-    if data not in known:
-        known[data] = score(tree, data)
-    return known[data]
+    """Weighted accuracy (``treecore.evaluate.score``), memoised per tree and data object
+    (:func:`ui.scores.value`); None without a tree or rows."""
+    return scores.value(scores.ACCURACY, tree, data)
 
 
 # ------------------------------------------------------------------------------- stepping

@@ -373,6 +373,18 @@ def t(key: str, **fmt: object) -> str:
     return translate(key, session_language(), **fmt)
 
 
+def for_task(key: str, task: str) -> str:
+    """The key of ``key``'s words for a tree of ``task``: ``<key>.<task>`` where that kind of
+    tree is worded otherwise (a regression tree's RMSE for a classification tree's accuracy),
+    else ``key``.
+
+    >>> for_task("lab.bars_title", "regression"), for_task("lab.bars_title", "classification")
+    ('lab.bars_title.regression', 'lab.bars_title')
+    """
+    worded = f"{key}.{task}"
+    return worded if worded in TRANSLATIONS else key
+
+
 def percent(value) -> str:
     """A share as ``42.9%``; an em dash for a missing value (None or NaN)."""
     return "—" if value is None or value != value else f"{value:.1%}"

@@ -57,10 +57,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lab.prepruned": {"en": "Pre-pruned ({how})", "zh": "预剪枝（{how}）"},
     "lab.prepruned_short": {"en": "Pre-pruned", "zh": "预剪枝"},
     "lab.postpruned": {"en": "Post-pruned: {method}", "zh": "后剪枝：{method}"},
-    "lab.tree_caption": {"en": "{leaves} leaves, depth {depth} · training {train}, "
-                               "validation {validation}",
-                         "zh": "{leaves} 个叶结点，深度 {depth} · 训练集精度 {train}，"
-                               "验证集精度 {validation}"},
+    "lab.tree_caption": {"en": "{leaves} leaves, depth {depth} · training {train_accuracy}, "
+                               "validation {validation_accuracy}",
+                         "zh": "{leaves} 个叶结点，深度 {depth} · 训练集精度 {train_accuracy}，"
+                               "验证集精度 {validation_accuracy}"},
     "lab.needs_validation": {"en": "This needs validation rows: choose them in the sidebar.",
                              "zh": "需要验证集：请在侧栏中选择。"},
     "lab.table": {"en": "Comparison", "zh": "比较"},
@@ -73,10 +73,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lab.accuracy": {"en": "Accuracy", "zh": "精度"},
     "lab.ccp_title": {"en": "Accuracy along the cost-complexity pruning path",
                       "zh": "代价复杂度剪枝路径上的精度"},
-    "lab.ccp_caption": {"en": "Each point is a subtree of the weakest-link sequence; the "
-                              "markers show where each tree of the table lands (validation "
-                              "accuracy).",
-                        "zh": "每个点是最弱连接剪枝序列中的一棵子树；标记表示表中各棵树的位置"
+    "lab.ccp_caption": {"en": "Each point is a subtree of the weakest-link sequence (its α on "
+                              "the top axis and in the hover); the dashed line marks the α "
+                              "chosen for CCP, and the markers show where each tree of the "
+                              "table lands (validation accuracy).",
+                        "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α）；"
+                              "虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置"
                               "（验证集精度）。"},
     "lab.ccp_caption_train": {"en": "Without validation rows the markers show training accuracy.",
                               "zh": "没有验证集时，标记表示训练集精度。"},

@@ -67,11 +67,95 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "tree on the Data page.",
         "zh": "本页目前只展示分类树。当前数据集的目标是要预测的数值：其回归树可在“生成决策树”页"
               "查看，或在“数据”页切换决策树类型。"},
-    "regression.predict_from_lab": {
-        "en": "The Pruning lab shows classification trees so far: predict with the tree on the "
-              "Grow page, or with a model file.",
-        "zh": "剪枝实验目前只展示分类树：请用“生成决策树”页上的树或模型文件进行预测。"},
     "regression.a_number": {"en": "a number: regression tree", "zh": "数值：回归树"},
     "regression.value": {"en": "mean", "zh": "均值"},
     "regression.mse": {"en": "MSE", "zh": "MSE"},
+    # ---------------------------------------------------------------- Pruning lab and Compare
+    "lab.tree_caption_regression": {
+        "en": "{leaves} leaves, depth {depth} · RMSE training {train_rmse}, validation "
+              "{validation_rmse} · R² training {train_r2}, validation {validation_r2}",
+        "zh": "{leaves} 个叶结点，深度 {depth} · 均方根误差 RMSE：训练集 {train_rmse}，验证集 "
+              "{validation_rmse} · R²：训练集 {train_r2}，验证集 {validation_r2}"},
+    "col.train_rmse": {"en": "Training RMSE", "zh": "训练集 RMSE"},
+    "col.val_rmse": {"en": "Validation RMSE", "zh": "验证集 RMSE"},
+    "col.train_r2": {"en": "Training R²", "zh": "训练集 R²"},
+    "col.val_r2": {"en": "Validation R²", "zh": "验证集 R²"},
+    "lab.rmse": {"en": "RMSE (root mean squared error)", "zh": "RMSE（均方误差的平方根）"},
+    "lab.r2": {"en": "R²", "zh": "R²"},
+    "lab.bars_title.regression": {"en": "Validation RMSE (lower is better)",
+                                  "zh": "验证集 RMSE（越低越好）"},
+    "lab.ccp_title.regression": {"en": "RMSE along the cost-complexity pruning path",
+                                 "zh": "代价复杂度剪枝路径上的 RMSE"},
+    "lab.ccp_caption.regression": {
+        "en": "Each point is a subtree of the weakest-link sequence (its α on the top axis and "
+              "in the hover; the node impurity is the mean squared error); the dashed line "
+              "marks the α chosen for CCP, and the markers show where each tree of the table "
+              "lands (validation RMSE).",
+        "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α；结点的不纯度为"
+              "均方误差）；虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置"
+              "（验证集 RMSE）。"},
+    "lab.ccp_caption_train.regression": {
+        "en": "Without validation rows the markers show training RMSE.",
+        "zh": "没有验证集时，标记表示训练集 RMSE。"},
+    "lab.chosen_alpha": {"en": "chosen α = {alpha}", "zh": "选定的 α = {alpha}"},
+    "lab.alpha_axis": {"en": "α of the subtree (its weakest link)",
+                       "zh": "子树对应的 α（最弱连接）"},
+    "lab.rep_rule.regression": {"en": "Prune when the validation squared error",
+                                "zh": "剪枝条件：验证集平方误差"},
+    "rule.strict.regression": {"en": "decreases (Zhou)", "zh": "减小（周志华）"},
+    "rule.no_worse.regression": {"en": "does not increase (Quinlan)", "zh": "不增大（Quinlan）"},
+    "lab.regression_methods": {
+        "en": "A regression tree is pruned by REP (validation squared error) or CCP (α by the "
+              "validation MSE or by cross-validation); PEP and EBP count a classification "
+              "tree's errors. Pre-pruning uses the Grow page's limits (maximum depth, minimum "
+              "rows per leaf).",
+        "zh": "回归树可用错误率降低剪枝（验证集平方误差）或代价复杂度剪枝（按验证集均方误差或交叉验证"
+              "选择 α）进行后剪枝；悲观剪枝与基于错误的剪枝统计的是分类树的错误数。预剪枝使用"
+              "“生成决策树”页的限制（最大深度、叶结点最小样本数）。"},
+    "lab.no_limits": {
+        "en": "No growth limit is set, so the pre-pruned tree is the unpruned one: set a "
+              "maximum depth or a minimum number of rows per leaf on the Grow page.",
+        "zh": "未设置任何生长限制，因此预剪枝的树与未剪枝的树相同：请在“生成决策树”页设置最大深度"
+              "或叶结点最小样本数。"},
+    "fig.sse_subtree": {"en": "validation SSE of the subtree", "zh": "子树的验证集 SSE"},
+    "fig.sse_leaf": {"en": "validation SSE as a leaf (training mean)",
+                     "zh": "叶结点（训练集均值）的验证集 SSE"},
+    "fig.rmse_before": {"en": "validation RMSE before", "zh": "剪枝前验证集 RMSE"},
+    "fig.rmse_after": {"en": "validation RMSE if pruned", "zh": "剪枝后验证集 RMSE"},
+    "reason.rep_sse": {
+        "en": "validation RMSE {rmse_before:.4g} → {rmse_after:.4g} as a leaf "
+              "(squared error {sse_subtree:.6g} → {sse_leaf:.6g})",
+        "zh": "替换为叶结点后验证集 RMSE {rmse_before:.4g} → {rmse_after:.4g}"
+              "（平方误差 {sse_subtree:.6g} → {sse_leaf:.6g}）"},
+    "reason.rep_sse.improves": {
+        "en": "a leaf predicting the training mean lowers it: pruned",
+        "zh": "预测训练集均值的叶结点降低了验证集平方误差，剪枝"},
+    "reason.rep_sse.no_worse": {
+        "en": "a leaf predicting the training mean does not increase it (rule no_worse): pruned",
+        "zh": "预测训练集均值的叶结点没有增大验证集平方误差（“不增大”规则），剪枝"},
+    "reason.rep_sse.no_gain": {
+        "en": "a leaf does not lower it: kept (rule strict needs a decrease)",
+        "zh": "叶结点没有降低验证集平方误差，保留（“减小”规则要求误差减小才剪枝）"},
+    "reason.rep_sse.worse": {
+        "en": "a leaf would increase it: kept",
+        "zh": "叶结点会增大验证集平方误差，保留"},
+    "error.pruner_task": {
+        "en": "{method} prunes classification trees only: a regression tree has no training "
+              "errors to count.",
+        "zh": "{method} 只适用于分类树：回归树没有可统计的训练错误数。"},
+    "compare.ranking.regression": {"en": "The root's cuts: squared error decrease per feature",
+                                   "zh": "根结点的切分：各属性的平方误差减少量"},
+    "compare.ranking_caption.regression": {
+        "en": "Each feature's best cut s of all the training rows and the squared error it "
+              "removes, SSE(D) − (SSE(R₁) + SSE(R₂)); rank 1 is the cut the regression tree "
+              "makes at its root.",
+        "zh": "各属性在全部训练样本上的最优切分点 s 及其减少的平方误差 "
+              "SSE(D) − (SSE(R₁) + SSE(R₂))；排名 1 即回归树在根结点的切分。"},
+    "compare.agreement.regression": {"en": "Predicted against actual", "zh": "预测值与真实值"},
+    "compare.predicted_title": {"en": "Validation rows: predicted {target} against actual",
+                                "zh": "验证集：{target} 的预测值与真实值"},
+    "compare.actual": {"en": "actual", "zh": "真实值"},
+    "compare.predicted_axis": {"en": "predicted", "zh": "预测值"},
+    "compare.identity": {"en": "predicted = actual", "zh": "预测值 = 真实值"},
+    "col.rank": {"en": "Rank", "zh": "排名"},
 }

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from treecore import Dataset
 
-from . import growth, limits, state
+from . import growth, limits, scores, state
 from .i18n import error_text, t
 
 
@@ -32,3 +33,15 @@ def deadline_notice(steps: int, key: str) -> None:
     st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}", steps=steps),
                icon="⏱️")
     st.button(t("limits.retry"), key=key, icon="🔁", on_click=growth.ask_retry)
+
+
+def score_table(table: pd.DataFrame, judged: scores.Judging, key: str, **more_columns) -> None:
+    """A comparison table (:func:`ui.scores.comparison`): the tree, its scores as they print,
+    leaves and depth, and ``more_columns`` (name → column config)."""
+    columns = {"tree": st.column_config.TextColumn(t("col.tree"))}
+    for score in judged.scores:
+        for part, label in zip(scores.PARTS, score.labels):
+            columns[f"{part}_{score.name}"] = st.column_config.TextColumn(t(label))
+    columns |= {"leaves": st.column_config.NumberColumn(t("col.leaves")),
+                "depth": st.column_config.NumberColumn(t("col.depth")), **more_columns}
+    st.dataframe(scores.shown(table, judged), hide_index=True, key=key, column_config=columns)

@@ -1,5 +1,7 @@
-"""The Pruning lab's model: its session keys, the cached trees (unpruned, pre-pruned, post-pruned
-by every method), the comparison table, the CCP path's accuracies and the replay of a log.
+"""The Pruning lab's model: its session keys, the methods offered for the data set's kind of tree,
+the cached trees (unpruned, pre-pruned, post-pruned by every method), the CCP path's scores and
+the replay of a log. The scores a tree is judged by (accuracy, or RMSE and R²) are
+:mod:`ui.scores`.
 
 Pure functions of treecore values except the ``cached_*`` wrappers and the session helpers.
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
@@ -19,14 +21,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from treecore import Dataset, TimeLimitError, Tree, TreecoreError
-from treecore.pruning import (PruneResult, ccp_path, path_accuracy, prune_ebp, prune_pep,
-                              prune_rep, select_ccp_alpha)
+from treecore import Dataset, Tree, TreecoreError
+from treecore.pruning import (PRUNERS, PruneResult, ccp_path, prune_ebp, prune_pep, prune_rep,
+                              pruners_for, select_ccp_alpha)
+from treecore.pruning.registry import TASKS
 
-from . import growth, limits, state
+from . import growth, limits, scores, state
 
 # ------------------------------------------------------------------------------- session keys
-METHOD = "lab_method"               #: post-pruning method shown: one of METHODS
+METHOD = "lab_method"               #: post-pruning method chosen: one of METHODS
 REP_RULE = "lab_rep_rule"           #: "strict" (Zhou) or "no_worse" (Quinlan)
 CF = "lab_cf"                       #: EBP's confidence factor
 CCP_SELECT = "lab_ccp_select"       #: how CCP's α is chosen: "validation" or "cv"
@@ -34,8 +37,10 @@ CV_FOLDS = "lab_cv_folds"           #: k of the k-fold CV (1-SE rule)
 PREPRUNE = "lab_preprune"           #: "validation" (Zhou §4.3.1) or "limits" (the Grow page's)
 REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
 
-METHODS = ("rep", "pep", "ebp", "ccp")
-PREPRUNING = ("validation", "limits")
+METHODS = tuple(PRUNERS)
+#: Pre-pruning modes and the kinds of tree each grows (the engine's validation-set pre-pruning
+#: grows classification trees only, so far).
+PREPRUNING = {"validation": ("classification",), "limits": TASKS}
 CCP_SELECTIONS = ("validation", "cv")
 #: Above this many training rows CCP with α by cross-validation (which grows one tree per fold)
 #: runs only when it is the chosen method; every other method runs always, for the comparison.
@@ -55,6 +60,23 @@ def ensure_defaults() -> None:
     for key, value in DEFAULTS.items():
         if key not in st.session_state:
             st.session_state[key] = value
+
+
+def methods_for(data: Dataset) -> tuple[str, ...]:
+    """The post-pruning methods that prune the data set's kind of tree (the registry's)."""
+    return pruners_for(data.schema.task)
+
+
+def prepruning_for(data: Dataset) -> tuple[str, ...]:
+    """The pre-pruning modes that grow the data set's kind of tree."""
+    return tuple(mode for mode, tasks in PREPRUNING.items() if data.schema.task in tasks)
+
+
+def current(key: str, allowed: tuple[str, ...]) -> str:
+    """The session's choice under ``key`` if it is ``allowed`` for the data set, else the first
+    allowed (PEP chosen on a classification data set becomes REP on a regression one)."""
+    chosen = st.session_state[key]
+    return chosen if chosen in allowed else allowed[0]
 
 
 def options_from_session() -> dict:
@@ -125,12 +147,12 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
     by cross-validation grows one tree per fold) by ``method``.
     ``error`` is "needs_validation" when the method needs validation rows and there are none,
-    or the :class:`~treecore.TimeLimitError` of CCP's α selection when it did not finish
-    within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one bound for all its
-    folds)."""
+    or the error of CCP's α selection: a :class:`~treecore.TimeLimitError` when it did not
+    finish within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one bound for all
+    its folds), or fewer rows than folds."""
+    if PRUNERS[method].needs_validation and validation is None:
+        return Pruned(method, None, "needs_validation")
     if method == "rep":
-        if validation is None:
-            return Pruned(method, None, "needs_validation")
         return Pruned(method, prune_rep(tree, validation, rule=options["rule"]))
     if method == "pep":
         return Pruned(method, prune_pep(tree))
@@ -144,7 +166,7 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
                                   cv=None if by_validation else options["folds"],
                                   force={tuple(p): s for p, s in force}, tree=tree,
                                   max_seconds=limits.FIT_DEADLINE_SECONDS, **params)
-    except TimeLimitError as error:
+    except TreecoreError as error:      # the deadline, or too few rows for k folds
         return Pruned(method, None, error)
     return Pruned(method, chosen.result, alpha=chosen.alpha)
 
@@ -157,16 +179,16 @@ def _cached_post_prune(key: tuple, _tree: Tree, _train: Dataset, _validation: Da
 
 
 def methods_to_run(chosen: str, train: Dataset, options: Mapping) -> tuple[str, ...]:
-    """Every method, so the table and chart compare them all, except CCP by cross-validation
-    on big data when another method is shown (k more trees to grow)."""
+    """Every method that prunes the data set's kind of tree, so the table and chart compare
+    them all, except CCP by cross-validation on big data when another method is shown (k more
+    trees to grow)."""
     costly = options["ccp_select"] == "cv" and train.n_rows > CV_ROWS and chosen != "ccp"
-    return tuple(m for m in METHODS if not (costly and m == "ccp"))
+    return tuple(m for m in methods_for(train) if not (costly and m == "ccp"))
 
 
 def relevant_options(method: str, options: Mapping) -> tuple:
     """The options that change ``method``'s result (so changing EBP's CF keeps REP cached)."""
-    names = {"rep": ("rule",), "pep": (), "ebp": ("cf",), "ccp": ("ccp_select", "folds")}[method]
-    return tuple((name, options[name]) for name in names)
+    return tuple((name, options[name]) for name in PRUNERS[method].options)
 
 
 def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
@@ -184,27 +206,13 @@ def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Datas
     return _cached_post_prune(key, tree, train, validation)
 
 
-def comparison(trees: Mapping[str, Tree | None], train: Dataset, validation: Dataset | None
-               ) -> pd.DataFrame:
-    """One row per named tree: training and validation accuracy, leaves and depth."""
-    rows = [{"tree": name, "train_accuracy": growth.accuracy(tree, train),
-             "validation_accuracy": growth.accuracy(tree, validation),
-             "leaves": None if tree is None else tree.n_leaves,
-             "depth": None if tree is None else tree.depth} for name, tree in trees.items()]
-    return pd.DataFrame(rows, columns=["tree", "train_accuracy", "validation_accuracy", "leaves",
-                                       "depth"])
-
-
 def ccp_points(tree: Tree, train: Dataset, validation: Dataset | None) -> pd.DataFrame:
     """Every tree of the weakest-link path of ``tree`` (``ccp_path``): its position on the path,
-    α, leaves, training and validation accuracy (NaN without validation rows), each accuracy
-    column from one routing pass (``path_accuracy``)."""
+    α, leaves, and the task's charted score (accuracy, or RMSE) on the training and validation
+    rows (NaN without validation rows), each column from one routing pass."""
     path = ccp_path(tree)
-    has_validation = validation is not None and validation.n_rows > 0
     return pd.DataFrame({"index": np.arange(len(path.alphas)), "alpha": path.alphas,
-                         "leaves": path.n_leaves, "train_accuracy": path_accuracy(path, train),
-                         "validation_accuracy": path_accuracy(path, validation) if has_validation
-                         else np.full(len(path.alphas), np.nan)})
+                         "leaves": path.n_leaves, **scores.path_points(path, train, validation)})
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

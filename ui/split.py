@@ -44,11 +44,12 @@ class Split:
 
 
 def random_split(dataset: Dataset, ratio: float, seed: int, stratified: bool = True) -> Split:
-    """Hold out ``ratio`` of the rows, per class when ``stratified``, by a seeded shuffle."""
+    """Hold out ``ratio`` of the rows, per class when ``stratified``, by a seeded shuffle (a
+    regression target has no classes: its rows are shuffled as a whole)."""
     if not 0 < ratio < 1:
         return Split(dataset, None, Notice(f"the validation share must be between 0 and 1, "
                                            f"not {ratio}", "split_share", {"ratio": ratio}))
-    if stratified:
+    if stratified and not dataset.is_regression:
         train, val = stratified_split(dataset.y, validation_size=ratio, seed=seed)
     else:
         order = np.random.default_rng(seed).permutation(dataset.n_rows)

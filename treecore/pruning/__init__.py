@@ -8,7 +8,12 @@
 :func:`prune_ccp`          the subtree of that sequence for one α
 :func:`path_accuracy`      the accuracy of every tree of that sequence, from one routing pass
 :func:`select_ccp_alpha`   α by a validation set or by k-fold cross-validation with the 1-SE rule
+:data:`PRUNERS`            the methods as interfaces offer them: which kinds of tree each prunes
 ========================  ==================================================================
+
+REP, CCP and the choice of α prune classification and regression trees alike (the loss of
+:mod:`.losses`: errors, or the squared error); PEP and EBP count training errors, so they
+prune classification trees only.
 
 Validation-set pre-pruning happens during growth: ``grow(..., validation=(X_val, y_val))``.
 """
@@ -16,9 +21,11 @@ Validation-set pre-pruning happens during growth: ``grow(..., validation=(X_val,
 from .ccp import CCPPath, ccp_path, path_accuracy, prune_ccp
 from .ebp import prune_ebp, upper_error_rate
 from .pep import prune_pep
+from .registry import PRUNERS, Pruner, pruners_for
 from .rep import prune_rep
 from .result import PruneResult, PruneStep
 from .selection import CCPSelection, select_ccp_alpha
 
 __all__ = ["CCPPath", "ccp_path", "path_accuracy", "prune_ccp", "prune_ebp", "upper_error_rate",
-           "prune_pep", "prune_rep", "PruneResult", "PruneStep", "CCPSelection", "select_ccp_alpha"]
+           "prune_pep", "prune_rep", "PRUNERS", "Pruner", "pruners_for", "PruneResult",
+           "PruneStep", "CCPSelection", "select_ccp_alpha"]

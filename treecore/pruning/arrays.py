@@ -22,7 +22,8 @@ class TreeArrays:
 
     ``weighted_n`` is N(t), ``counts`` the weighted training class counts, ``prediction`` the
     training majority class, ``errors`` e(t) = N(t) − counts[prediction], the training errors
-    the node would make as a leaf.
+    the node would make as a leaf. In a regression tree ``value`` is the training mean c_t
+    (NaN in a classification tree) and ``counts`` has no columns.
     """
 
     tree: Tree
@@ -34,6 +35,7 @@ class TreeArrays:
     weighted_n: np.ndarray
     counts: np.ndarray
     prediction: np.ndarray
+    value: np.ndarray
 
     @classmethod
     def of(cls, tree: Tree) -> "TreeArrays":
@@ -51,7 +53,8 @@ class TreeArrays:
                    is_leaf=np.array([n.is_leaf for n in nodes]),
                    weighted_n=np.array([n.weighted_n_samples for n in nodes], float),
                    counts=np.array([n.class_counts for n in nodes], float),
-                   prediction=np.array([n.prediction for n in nodes]))
+                   prediction=np.array([n.prediction for n in nodes]),
+                   value=np.array([np.nan if n.value is None else n.value for n in nodes]))
 
     @cached_property
     def position(self) -> dict[int, int]:
@@ -85,14 +88,27 @@ class TreeArrays:
         inner = np.flatnonzero(~self.is_leaf)
         return inner[np.lexsort((inner, -self.depth[inner]))]
 
+    @cached_property
+    def tree_position(self) -> np.ndarray:
+        """The pre-order position of each node of ``tree.compiled`` (which is in id order)."""
+        return np.array([self.position[n.node_id] for n in self.tree.nodes])
+
+    def routed_sum(self, X: np.ndarray, weights: np.ndarray, values) -> np.ndarray:
+        """Σ wᵢ · values(i, t) over the rows reaching each node t, in one vectorised routing
+        pass; ``values(rows, positions)`` gives the value of each (row, node) reached."""
+        out = np.zeros(len(self.ids))
+        for rows, pos, w in _predict.walk(self.tree.compiled, X, weights):
+            at = self.tree_position[pos]
+            out += np.bincount(at, weights=w * values(rows, at), minlength=out.size)
+        return out
+
     def class_weights(self, X: np.ndarray, y: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """(nodes × classes): weighted class counts of the labelled rows ``X, y`` reaching each
         node, in one vectorised routing pass (a row with a missing tested value reaches several
         nodes with fractional weights)."""
         n_nodes, n_classes = self.counts.shape
-        tree_position = np.array([self.position[n.node_id] for n in self.tree.nodes])
         out = np.zeros(n_nodes * n_classes)
         for rows, pos, w in _predict.walk(self.tree.compiled, X, weights):
-            out += np.bincount(tree_position[pos] * n_classes + y[rows], weights=w,
+            out += np.bincount(self.tree_position[pos] * n_classes + y[rows], weights=w,
                                minlength=out.size)
         return out.reshape(n_nodes, n_classes)

@@ -3,7 +3,8 @@
 Breiman, Friedman, Olshen and Stone, *Classification and Regression Trees* (1984), ch. 3 (§3.3).
 With W the weight of the root, each node t costs R(t) = W(t)/W · i(t), i the tree's criterion
 impurity (Gini, or entropy for entropy/gain ratio; ``cost="error"`` uses the misclassification
-rate 1 − maxₖ pₖ instead, rpart's cost), and a subtree T_t costs R(T_t) = Σ_{leaves l} R(l).
+rate 1 − maxₖ pₖ instead, rpart's cost; for a regression tree the mean squared error about the
+node's mean, so R(t) is the node's SSE over W), and a subtree costs R(T_t) = Σ_{leaves l} R(l).
 The cost-complexity of a tree is R_α(T) = R(T) + α |leaves(T)|. Node t's weakest-link value is
 
     α_eff(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1),
@@ -23,12 +24,12 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from .. import predict as _predict
 from ..criteria import misclassification
 from ..dataset import Dataset
 from ..errors import ConfigError
 from ..tree import Tree
 from .arrays import TreeArrays
+from .losses import path_losses
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 COSTS = ("impurity", "error")
@@ -152,36 +153,9 @@ def ccp_path(tree: Tree, *, cost: str = "impurity") -> CCPPath:
 
 def path_accuracy(path: CCPPath, data: Dataset, indices: Sequence[int] | None = None) -> np.ndarray:
     """Weighted accuracy on the labelled rows ``data`` of ``path.trees[i]`` for each i of
-    ``indices`` (all by default), from one routing pass through the unpruned tree.
-
-    A row that lands in a single leaf adds its weight to the correct weight c(t) of every node t
-    it passes whose majority is its class; the accuracy of a pruned tree is Σ c over its leaves,
-    and collapsing t replaces the leaves below t by t itself: O(|T_t|) per prune. A row split
-    over branches by a missing value is blended across leaves (not additive), so those rows are
-    scored by predicting them with each tree asked for.
-    """
-    tree = path.trees[0]
-    indices = np.arange(len(path.trees)) if indices is None else np.asarray(indices)
-    reached = np.zeros(data.n_rows, np.int64)
-    for rows, pos, _ in _predict.walk(tree.compiled, data.X):
-        np.add.at(reached, rows[tree.compiled.n_children[pos] == 0], 1)
-    whole, split = data.subset(reached == 1), data.subset(reached > 1)
-    arrays = TreeArrays.of(tree)
-    positions = np.arange(len(arrays.ids))
-    correct = arrays.class_weights(whole.X, whole.y, whole.weights)[positions, arrays.prediction]
-    leaf = arrays.is_leaf.copy()
-    running = [float(correct[leaf].sum())]
-    for node_id in path.pruned:
-        p = arrays.position[node_id]
-        end = p + arrays.size[p]
-        running.append(running[-1] + float(correct[p] - correct[p:end][leaf[p:end]].sum()))
-        leaf[p:end], leaf[p] = False, True
-    correct_weight = np.asarray(running)[indices]
-    if split.n_rows:
-        labels = np.asarray(split.classes, dtype=object)[split.y]
-        correct_weight = correct_weight + [
-            float(split.weights[path.trees[i].predict(split.X) == labels].sum()) for i in indices]
-    return correct_weight / data.weights.sum()
+    ``indices`` (all by default): 1 − the misclassified weight of :func:`.losses.path_losses`
+    over the rows' weight, from one routing pass through the unpruned tree."""
+    return 1 - path_losses(path, data, indices) / data.weights.sum()
 
 
 def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResult:

@@ -34,6 +34,7 @@ from ..tree import Node, StopReason, Tree
 from .arrays import TreeArrays
 from .binomial import upper_error_rate
 from .j48 import prune_j48
+from .registry import require_task
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 #: Quinlan's program replaces a subtree when that costs at most this many predicted errors.
@@ -51,6 +52,7 @@ def prune_ebp(tree: Tree, *, cf: float = 0.25, subtree_raising: bool | None = No
     the J48 preset is pruned by J48's rules (:func:`.j48.prune_j48`; subtree raising on unless
     ``subtree_raising=False``), and always needs ``dataset``.
     """
+    require_task("ebp", tree)
     if not 0 < cf < 1:
         raise ConfigError("cf must be between 0 and 1")
     preset = ALGORITHMS.get(tree.settings.get("algorithm"))

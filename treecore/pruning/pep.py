@@ -21,11 +21,14 @@ import numpy as np
 
 from ..tree import Tree
 from .arrays import TreeArrays
+from .registry import require_task
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 
 def prune_pep(tree: Tree) -> PruneResult:
-    """Pessimistic error pruning of ``tree`` (training statistics stored on its nodes only)."""
+    """Pessimistic error pruning of ``tree`` (training statistics stored on its nodes only);
+    a classification tree only (a regression tree has no errors to count)."""
+    require_task("pep", tree)
     arrays = TreeArrays.of(tree)
     errors = arrays.errors
     subtree_errors = arrays.leaf_sum(errors)

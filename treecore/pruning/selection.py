@@ -1,18 +1,21 @@
 """Choosing the cost-complexity parameter α: a validation set, or k-fold cross-validation.
 
-Breiman et al., *Classification and Regression Trees* (1984), §3.4 and §11.5. The tree T grown on
-all of ``dataset`` gives the path α₀ = 0 < α₁ < … < α_K (distinct values) with subtrees
-T₀ ⊇ T₁ ⊇ … ⊇ T_K (the root); T_k is optimal for α ∈ [α_k, α_{k+1}).
+Breiman et al., *Classification and Regression Trees* (1984), §3.4 and §11.5 (ch. 8 for
+regression trees). The tree T grown on all of ``dataset`` gives the path α₀ = 0 < α₁ < … < α_K
+(distinct values) with subtrees T₀ ⊇ T₁ ⊇ … ⊇ T_K (the root); T_k is optimal for
+α ∈ [α_k, α_{k+1}). Its error R_k is the mean loss ℓ of :mod:`.losses` over the rows scored:
+the error rate of a classification tree, the mean squared error of a regression tree.
 
-* Validation set: R_k = the weighted error rate of T_k on the validation rows.
-* k-fold CV (stratified, seeded): each fold's training part grows its own tree; T_k is
-  represented in every fold by the subtree for the geometric mean β_k = √(α_k α_{k+1})
-  (β_K = ∞, the root), as Breiman et al. and rpart map α between trees. R_k = the weighted
-  misclassifications of all held-out rows over their total weight.
+* Validation set: R_k is measured on the validation rows.
+* k-fold CV (seeded; stratified by class for classification): each fold's training part grows
+  its own tree; T_k is represented in every fold by the subtree for the geometric mean
+  β_k = √(α_k α_{k+1}) (β_K = ∞, the root), as Breiman et al. and rpart map α between trees.
+  R_k = the weighted loss of all held-out rows over their total weight.
 
-The standard error is the binomial SE(R_k) = √(R_k (1 − R_k) / N') with N' the rows scored
-(Breiman et al. §11.5). With ``one_se`` the chosen α is the largest α_k whose R_k ≤ min R + SE of
-that minimum (the 1-SE rule); otherwise the α_k of the minimum (the smallest on a tie).
+The standard error is that of a mean of N' scored rows, SE(R_k) = s_k / √N' with
+s_k² = mean(ℓ²) − R_k² (§3.4.3; for the 0-1 loss s² = R(1 − R), the binomial SE of §11.5).
+With ``one_se`` the chosen α is the largest α_k whose R_k ≤ min R + SE of that minimum (the
+1-SE rule); otherwise the α_k of the minimum (the smallest on a tie).
 
 ``max_seconds`` bounds the whole choice with one deadline: the tree on all of ``dataset`` (when
 it is grown here), every fold's tree and the path computations between them. A partial tree
@@ -29,9 +32,10 @@ import numpy as np
 from ..builder import grow
 from ..dataset import Dataset
 from ..errors import ConfigError, TimeLimitError
-from ..evaluate import labelled, stratified_kfold
+from ..evaluate import folds, labelled
 from ..tree import Tree
-from .ccp import ccp_path, path_accuracy, prune_ccp
+from .ccp import ccp_path, prune_ccp
+from .losses import mean_and_standard_error, path_moments
 from .result import PruneResult
 
 
@@ -106,12 +110,12 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
     if validation is not None:
         rows = labelled(full.schema, validation) if isinstance(validation, Dataset) else \
             labelled(full.schema, *validation)
-        errors = 1 - path_accuracy(path, rows, last)
-        n_scored, method = rows.n_rows, "validation"
+        sums = path_moments(path, rows, last)
+        scored, method = rows, "validation"
     else:
-        errors = _cv_errors(dataset, fit, alphas, k, seed, out_of_time)
-        n_scored, method = dataset.n_rows, f"{k}-fold cv"
-    ses = np.sqrt(errors * (1 - errors) / n_scored)
+        sums = _cv_losses(dataset, fit, alphas, k, seed, out_of_time)
+        scored, method = dataset, f"{k}-fold cv"
+    errors, ses = mean_and_standard_error(*sums, float(scored.weights.sum()), scored.n_rows)
     best = int(np.argmin(errors))
     chosen = int(np.flatnonzero(errors <= errors[best] + ses[best] + 1e-12).max()) if one_se \
         else best
@@ -119,17 +123,18 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
                         errors, ses, best, chosen, method)
 
 
-def _cv_errors(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
-               out_of_time) -> np.ndarray:
-    """Σ over folds of held-out misclassified weight at each β_k, over the total weight.
-    ``fit`` returns None when time has run out: ``out_of_time(folds done)`` is raised."""
+def _cv_losses(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
+               out_of_time) -> tuple[np.ndarray, np.ndarray]:
+    """Σ over folds of the held-out rows' Σwℓ and Σwℓ² at each β_k. ``fit`` returns None when
+    time has run out: ``out_of_time(folds done)`` is raised."""
     betas = np.sqrt(alphas * np.r_[alphas[1:], np.inf])
-    wrong = np.zeros(len(alphas))
-    for done, (train, test) in enumerate(stratified_kfold(np.asarray(dataset.y), k, seed=seed)):
+    first, second = np.zeros(len(alphas)), np.zeros(len(alphas))
+    for done, (train, test) in enumerate(folds(dataset, k, seed=seed)):
         fold_tree, held_out = fit(dataset.subset(train)), dataset.subset(test)
         if fold_tree is None:
             raise out_of_time(done)
         fold_path = ccp_path(fold_tree)
         at = np.searchsorted(fold_path.alphas, betas * (1 + 1e-9), side="right") - 1
-        wrong += (1 - path_accuracy(fold_path, held_out, at)) * held_out.weights.sum()
-    return wrong / dataset.weights.sum()
+        fold_first, fold_second = path_moments(fold_path, held_out, at)
+        first, second = first + fold_first, second + fold_second
+    return first, second

@@ -1,0 +1,164 @@
+"""Post-pruning of regression trees: reduced-error pruning with the validation squared error,
+α by a validation set or by k-fold cross-validation with the 1-SE rule, and the methods that
+count training errors (PEP, EBP) refusing a regression tree.
+
+The hand-worked tree. Training rows (x, y) = (1, 0), (2, 2), (3, 10), (4, 10); the root's mean
+is 5.5. The cuts of x leave SSE 0 + 42.67 (s = 1.5), 2 + 0 (s = 2.5) and 56 + 0 (s = 3.5), so
+the root cuts at 2.5: node 1 (x ≤ 2.5, mean 1) and node 2 (x > 2.5, mean 10, pure). Node 1
+cuts at 1.5 into leaves of means 0 and 2 (nodes 3 and 4).
+
+Validation rows (1, 1), (2, 1), (3, 9), (4, 12), bottom-up:
+
+* node 1 reached by (1, 1) and (2, 1). Its subtree's SSE: (1 − 0)² + (1 − 2)² = 2; as a leaf of
+  mean 1: 0 + 0 = 0 < 2, pruned. The tree's SSE goes 7 → 5, RMSE √(7/4) ≈ 1.323 → √(5/4) ≈ 1.118.
+* the root, every row. Its subtree's SSE (node 1 now a leaf): 0 + (9 − 10)² + (12 − 10)² = 5;
+  as a leaf of mean 5.5: 2 · 4.5² + 3.5² + 6.5² = 95 > 5, kept.
+
+The pruned tree: x ≤ 2.5 → 1, else 10; 2 leaves, validation SSE 5 (unpruned: 7).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import treecore
+from treecore import ConfigError, Dataset
+from treecore.evaluate import labelled
+from treecore.pruning import (PRUNERS, ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep,
+                              pruners_for, select_ccp_alpha)
+from treecore.pruning.losses import path_losses
+
+from tests.conftest import SAMPLES
+
+
+def _regression(x, y) -> Dataset:
+    return Dataset.from_frame(pd.DataFrame({"x": x, "y": y}), "y", task="regression")
+
+
+@pytest.fixture(scope="module")
+def hand_tree():
+    return treecore.grow(_regression([1.0, 2.0, 3.0, 4.0], [0.0, 2.0, 10.0, 10.0]),
+                         algorithm="cart")
+
+
+VALIDATION_X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
+VALIDATION_Y = [1.0, 1.0, 9.0, 12.0]
+
+
+def _sse(tree, X, y) -> float:
+    return float(((np.asarray(y) - tree.predict(X)) ** 2).sum())
+
+
+@pytest.fixture(scope="module")
+def diabetes() -> Dataset:
+    return Dataset.from_frame(pd.read_csv(SAMPLES / "diabetes.csv"), "progression",
+                              task="regression")
+
+
+def test_the_hand_worked_tree_is_the_docstring_s(hand_tree):
+    splits = {n.node_id: n.split.threshold for n in hand_tree.nodes if n.split}
+    assert splits == {0: 2.5, 1: 1.5}
+    assert [round(n.value, 6) for n in hand_tree.nodes] == [5.5, 1.0, 10.0, 0.0, 2.0]
+
+
+@pytest.mark.parametrize("rule", ["strict", "no_worse"])
+def test_rep_prunes_the_hand_worked_tree(hand_tree, rule):
+    result = prune_rep(hand_tree, VALIDATION_X, VALIDATION_Y, rule=rule)
+    figures = [(s.node_id, s.decision, s.figures["sse_subtree"], s.figures["sse_leaf"])
+               for s in result.steps]
+    assert figures == [(1, "prune", 2.0, 0.0), (0, "keep", 5.0, 95.0)]
+    first = result.steps[0].figures
+    assert first["rmse_before"] == pytest.approx(np.sqrt(7 / 4))
+    assert first["rmse_after"] == pytest.approx(np.sqrt(5 / 4))
+    assert first["validation_weight"] == 2.0
+    assert [s.code for s in result.steps] == ["rep_sse.improves", "rep_sse.worse"]
+    assert result.tree.n_leaves == 2
+    assert _sse(result.tree, VALIDATION_X, VALIDATION_Y) == pytest.approx(5.0)
+    assert "training mean" in result.steps[0].reason and "rmse" in result.steps[0].reason
+
+
+def test_a_node_no_validation_row_reaches_is_a_tie(hand_tree):
+    """Only x = 3 and 4 are validation rows: node 1's subtree and leaf both have SSE 0. The
+    strict rule keeps it (no improvement); no_worse prunes it (the SSE does not increase)."""
+    X, y = pd.DataFrame({"x": [3.0, 4.0]}), [9.0, 12.0]
+    strict = prune_rep(hand_tree, X, y, rule="strict")
+    assert strict.pruned == () and strict.steps[0].code == "rep_sse.no_gain"
+    no_worse = prune_rep(hand_tree, X, y, rule="no_worse")
+    assert no_worse.pruned == (1,) and no_worse.steps[0].code == "rep_sse.no_worse"
+
+
+@given(st.lists(st.tuples(st.floats(0, 10), st.floats(-50, 50)), min_size=8, max_size=40),
+       st.integers(0, 2 ** 16))
+def test_rep_never_raises_the_validation_sse_nor_mutates_its_input(rows, seed):
+    rng = np.random.default_rng(seed)
+    x, y = (np.array(column, float) for column in zip(*rows))
+    held = rng.random(len(x)) < 0.4
+    if held.all() or not held.any():
+        return
+    tree = treecore.grow(_regression(x[~held], y[~held]), algorithm="cart")
+    before = tree.to_json()
+    X_val = pd.DataFrame({"x": x[held]})
+    for rule in ("strict", "no_worse"):
+        pruned = prune_rep(tree, X_val, y[held], rule=rule).tree
+        assert _sse(pruned, X_val, y[held]) <= _sse(tree, X_val, y[held]) * (1 + 1e-9) + 1e-9
+        assert pruned.n_leaves <= tree.n_leaves
+    assert tree.to_json() == before
+
+
+def test_path_losses_are_each_tree_s_validation_sse(diabetes):
+    train, validation = diabetes.subset(np.arange(300)), diabetes.subset(np.arange(300, 442))
+    path = ccp_path(treecore.grow(train, algorithm="cart", max_depth=6))
+    expected = [_sse(tree, validation.X, validation.y) for tree in path.trees]
+    np.testing.assert_allclose(path_losses(path, validation), expected, rtol=1e-9)
+
+
+def test_alpha_by_validation_minimises_the_validation_mse(diabetes):
+    train, validation = diabetes.subset(np.arange(300)), diabetes.subset(np.arange(300, 442))
+    full = treecore.grow(train, algorithm="cart")
+    chosen = select_ccp_alpha(train, validation=validation, one_se=False, tree=full)
+    assert chosen.method == "validation"
+    mse = [_sse(prune_ccp(full, alpha).tree, validation.X, validation.y) / validation.n_rows
+           for alpha in chosen.alphas[[0, chosen.best_index, -1]]]
+    np.testing.assert_allclose(chosen.errors[[0, chosen.best_index, -1]], mse, rtol=1e-9)
+    assert chosen.errors[chosen.best_index] == chosen.errors.min()
+    assert chosen.alpha == chosen.alphas[chosen.best_index]
+
+
+def test_cv_one_se_rule_for_regression(diabetes):
+    """5-fold CV: R_k is the held-out MSE, SE = s/√N with s² the variance of the rows' squared
+    errors; the 1-SE rule takes the largest α within one SE of the minimum."""
+    cv = select_ccp_alpha(diabetes, cv=5, seed=0)
+    best = cv.best_index
+    assert cv.method == "5-fold cv"
+    assert cv.errors[cv.chosen_index] <= cv.errors[best] + cv.standard_errors[best]
+    within = np.flatnonzero(cv.errors <= cv.errors[best] + cv.standard_errors[best] + 1e-12)
+    assert cv.chosen_index == within.max() >= best
+    assert cv.tree.n_leaves <= ccp_path(treecore.grow(diabetes, algorithm="cart")).n_leaves[best]
+    assert 0 < cv.standard_errors[best] < cv.errors[best]
+    plain = select_ccp_alpha(diabetes, cv=5, seed=0, one_se=False)
+    assert plain.chosen_index == plain.best_index == best
+
+
+def test_regression_folds_are_shuffled_not_stratified():
+    from treecore.evaluate import folds
+    data = _regression(np.arange(10.0), np.arange(10.0))
+    tests = [test for _, test in folds(data, 3, seed=1)]
+    assert sorted(np.concatenate(tests).tolist()) == list(range(10))
+    assert [len(test) for test in tests] == [4, 3, 3]
+
+
+def test_the_registry_offers_only_what_prunes_a_regression_tree(hand_tree):
+    assert pruners_for("regression") == ("rep", "ccp")
+    assert pruners_for("classification") == tuple(PRUNERS)
+    for prune in (prune_pep, prune_ebp):
+        with pytest.raises(ConfigError, match="regression tree has no training errors"):
+            prune(hand_tree)
+
+
+def test_labelled_reads_numbers_for_a_regression_schema(hand_tree):
+    rows = labelled(hand_tree.schema, VALIDATION_X, VALIDATION_Y)
+    assert rows.y.tolist() == VALIDATION_Y
