@@ -286,7 +286,8 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """The class of the highest mean probability (ties to the first in ``classes_``)."""
-        return self.classes_[self.predict_proba(X).argmax(axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[proba.argmax(axis=1)]
 
 
 class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
