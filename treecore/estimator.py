@@ -29,7 +29,7 @@ import pandas as pd
 
 from . import inputs
 from .builder import grow
-from .dataset import Dataset, Kind, infer_kinds
+from .dataset import Dataset, Kind, Schema, infer_kinds
 from .errors import ConfigError
 from .evaluate import stratified_split
 from .predict import most_probable
@@ -49,16 +49,23 @@ PRUNING: dict[str, Callable[[Tree, Dataset, Dataset | None, float], PruneResult]
 }
 
 
-class FittedColumns:
-    """What a fitted estimator over treecore trees does with rows, whatever its target: encode
-    the training table (:meth:`_dataset`), then check rows against the fitted columns and encode
-    them by the schema of the fitted trees (:meth:`_encoded`). Subclasses say where that schema
-    is kept (:meth:`_fitted_schema`)."""
+class FittedRows:
+    """What an estimator fitted on one table does with the caller's rows: ``fit`` encodes them
+    once into a :class:`Dataset` (:meth:`_dataset`); later calls check new rows against the
+    fitted columns and encode them by the fitted schema (:meth:`_encoded`). A subclass says
+    where that schema is (:meth:`_fitted_schema`): a tree's, or an ensemble's members'."""
 
     def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
         """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
         the columns (a column a person would ignore, such as an id, is kept as a feature: the
-        caller chose the columns), ``feature_names_in_`` and ``n_features_in_`` set."""
+        caller chose the columns), ``feature_names_in_`` and ``n_features_in_`` set.
+
+        ``X`` may also be a :class:`Dataset`: rows already encoded with the kinds, missing-value
+        markers and weights someone chose (the app's way), carrying their target and weights,
+        so ``y`` and ``sample_weight`` stay None. Its rows are numbered by position, as a
+        table's would be."""
+        if isinstance(X, Dataset):
+            return self._encoded_dataset(X, y, sample_weight, task)
         name = type(self).__name__
         frame, names = inputs.features(X, name)
         target = inputs.target(y, len(frame), name)
@@ -74,18 +81,41 @@ class FittedColumns:
             del self.feature_names_in_
         return dataset, target
 
-    def _fitted_schema(self):
-        """The schema rows are encoded by; :class:`NotFittedError` before ``fit``."""
+    def _encoded_dataset(self, dataset: Dataset, y, sample_weight, task: str
+                         ) -> tuple[Dataset, np.ndarray]:
+        """:meth:`_dataset` of a :class:`Dataset` given as ``X``."""
+        if y is not None or sample_weight is not None:
+            raise ValueError("a Dataset carries its target and weights: pass y=None and "
+                             "sample_weight=None with it")
+        if dataset.schema.task != task:
+            raise ConfigError(f"{type(self).__name__} fits a {task} target; the data set's "
+                              f"target {dataset.schema.target!r} is for {dataset.schema.task}")
+        self.n_features_in_ = dataset.n_features
+        self.feature_names_in_ = np.asarray(dataset.feature_names, dtype=object)
+        target = (dataset.y if dataset.is_regression
+                  else np.asarray(list(dataset.classes))[dataset.y])
+        by_position = Dataset(dataset.schema, dataset.X, dataset.y, dataset.weights)
+        return by_position, target
+
+    def _fitted_schema(self) -> Schema:
+        """The schema new rows are encoded by; raises :class:`NotFittedError` before ``fit``."""
         raise NotImplementedError
 
     def _not_fitted(self) -> NotFittedError:
+        """scikit-learn's error for a model used before ``fit``."""
         return NotFittedError(f"This {type(self).__name__} instance is not fitted yet. Call "
                               "'fit' with appropriate arguments before using this estimator.")
 
     def _encoded(self, X) -> np.ndarray:
         """``X`` checked against the fitted columns and encoded by the fitted schema; it is
-        what raises :class:`NotFittedError`, so call it before touching what ``fit`` set."""
+        what raises :class:`NotFittedError`, so call it before touching learned attributes."""
         schema = self._fitted_schema()
+        if isinstance(X, Dataset):                    # rows encoded already
+            if X.features != schema.features:
+                raise ValueError("the data set's features are not the ones the model was "
+                                 f"fitted on: {list(X.feature_names)} against "
+                                 f"{list(schema.feature_names)}")
+            return X.X
         array = inputs.numbers(X, type(self).__name__)
         if array is not None and schema.is_numeric:   # no frame needed
             inputs.check_columns(self, None, array.shape[1])
@@ -95,12 +125,12 @@ class FittedColumns:
         return schema.encode(frame.set_axis(list(schema.feature_names), axis=1))
 
 
-class FittedTree(FittedColumns):
-    """What a fitted tree estimator does with rows: :class:`FittedColumns`, and route them
-    (``apply``, ``decision_path``). Subclasses set ``tree_`` in ``fit`` through
-    :meth:`_dataset`."""
+class FittedTree(FittedRows):
+    """What a fitted tree estimator does with rows, whatever its target: encode them by the
+    tree's schema, route them (``apply``, ``decision_path``). Subclasses set ``tree_`` in
+    ``fit`` through :meth:`_dataset`."""
 
-    def _fitted_schema(self):
+    def _fitted_schema(self) -> Schema:
         if not hasattr(self, "tree_"):
             raise self._not_fitted()
         return self.tree_.schema

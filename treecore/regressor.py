@@ -19,6 +19,7 @@ import numpy as np
 
 from . import inputs
 from .builder import grow
+from .dataset import Dataset
 from .estimator import FittedTree
 from .pruning import prune_ccp
 from .sklearn_compat import BaseEstimator, RegressorMixin
@@ -60,7 +61,7 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
         """Grow the tree on features ``X`` and numbers ``y`` (a row of weight 0 counts as
         absent), then prune it at ``ccp_alpha``."""
-        _check_numbers(X, type(self).__name__)
+        check_numbers(X, type(self).__name__)
         dataset, _ = self._dataset(X, y, sample_weight, "regression")
         tree = grow(dataset, algorithm="cart", criterion=self.criterion, task="regression",
                     max_depth=self.max_depth, min_samples_split=self.min_samples_split,
@@ -76,22 +77,24 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
         """The value of the leaf each row reaches (blended by weight where a tested value is
         missing)."""
         encoded = self._encoded(X)
-        _refuse_missing(encoded, type(self).__name__)
+        refuse_missing(encoded, type(self).__name__)
         return self.tree_.predict(encoded)
 
 
-def _check_numbers(X, estimator: str) -> None:
+def check_numbers(X, estimator: str) -> None:
     """Regression trees grow, so far, on numeric features with every value known (see
     :func:`treecore.builder.start_growth`): anything else is refused with scikit-learn's
-    messages."""
+    messages. A :class:`~treecore.Dataset` is checked where it grows, column by column."""
+    if isinstance(X, Dataset):
+        return
     values = inputs.numbers(X, estimator)
     if values is None:                            # a frame: numpy's errors name the cell
         frame, _ = inputs.features(X, estimator)
         values = frame.to_numpy(dtype=float)
-    _refuse_missing(values, estimator)
+    refuse_missing(values, estimator)
 
 
-def _refuse_missing(values: np.ndarray, estimator: str) -> None:
+def refuse_missing(values: np.ndarray, estimator: str) -> None:
     """scikit-learn's error for NaN in the input (encoded rows: a missing value is NaN)."""
     if np.isnan(values).any():
         raise ValueError(f"Input X contains NaN. {estimator} grows on complete numeric data so "

@@ -31,12 +31,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..errors import ConfigError
-from ..estimator import DecisionTreeClassifier, FittedColumns
+from ..estimator import DecisionTreeClassifier, FittedRows
 from ..evaluate import accuracy, r2
 from ..feature_draw import resolve_max_features
 from ..growing import GrowthConfig
-from ..inspection import impurity_importances
-from ..regressor import DecisionTreeRegressor, _check_numbers, _refuse_missing
+from ..inspection import mean_importances
+from ..regressor import DecisionTreeRegressor, check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from .bagging import OutOfBag, bootstrap_counts, member_seed
 from .members import MemberGrower
@@ -70,7 +70,7 @@ def base_seed(random_state) -> int:
                       f"Generator, not {random_state!r}")
 
 
-class BaseForest(FittedColumns):
+class BaseForest(FittedRows):
     """What both forests share: growing the members, the out-of-bag estimate, importances and
     what a view shows of member t. A subclass says its task, how a member is made of a tree
     and how the members' predictions are read (:meth:`_member_predictions`)."""
@@ -169,14 +169,10 @@ class BaseForest(FittedColumns):
 
     @property
     def feature_importances_(self) -> np.ndarray:
-        """Impurity importance (:func:`treecore.inspection.impurity_importances`): the mean of
+        """Impurity importance (:func:`treecore.inspection.mean_importances`): the mean of
         the members' normalised importances, normalised (members without a split left out)."""
-        per_tree = [impurity_importances(m.tree_) for m in self._fitted_members()
-                    if m.tree_.n_nodes > 1]
-        if not per_tree:
-            return np.zeros(self.n_features_in_)
-        mean = np.mean(per_tree, axis=0)
-        return mean / mean.sum() if mean.sum() > 0 else mean
+        return mean_importances((m.tree_ for m in self._fitted_members()), self.n_features_in_,
+                                normalise_each=True)
 
     def _fitted_members(self) -> list:
         if not hasattr(self, "estimators_"):
@@ -318,7 +314,7 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None) -> "RandomForestRegressor":
         """Grow the forest on features ``X`` and numbers ``y`` (a row of weight 0 is absent)."""
-        _check_numbers(X, type(self).__name__)
+        check_numbers(X, type(self).__name__)
         self._grow_forest(X, y, sample_weight)
         return self
 
@@ -344,5 +340,5 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """The trees' mean value."""
         encoded = self._encoded(X)
-        _refuse_missing(encoded, type(self).__name__)
+        refuse_missing(encoded, type(self).__name__)
         return self._mean_prediction(encoded)[:, 0]
