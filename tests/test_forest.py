@@ -217,6 +217,22 @@ def test_predict_proba_is_the_uniform_vote():
     np.testing.assert_array_equal(forest.predict(X), forest.classes_[mean.argmax(axis=1)])
 
 
+def test_staged_predictions_add_one_tree_at_a_time():
+    X, y = load_iris(return_X_y=True)
+    forest = RandomForestClassifier(n_estimators=6, random_state=1).fit(X, y)
+    staged = list(forest.staged_predict_proba(X))
+    assert len(staged) == 6
+    np.testing.assert_allclose(staged[0], forest.estimators_[0].predict_proba(X))
+    np.testing.assert_allclose(staged[-1], forest.predict_proba(X))
+    np.testing.assert_array_equal(list(forest.staged_predict(X))[2],
+                                  forest.classes_[staged[2].argmax(axis=1)])
+    Xr, yr = load_diabetes(return_X_y=True)
+    regression = RandomForestRegressor(n_estimators=4, random_state=0).fit(Xr, yr)
+    values = list(regression.staged_predict(Xr))
+    np.testing.assert_allclose(values[0], regression.estimators_[0].predict(Xr))
+    np.testing.assert_allclose(values[-1], regression.predict(Xr))
+
+
 def test_nominal_text_and_missing_values():
     frame = pd.read_csv(SAMPLES / "watermelon3.0.csv").drop(columns="编号")
     X, y = frame.drop(columns="好瓜"), frame["好瓜"]

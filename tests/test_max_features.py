@@ -99,6 +99,9 @@ def test_regression_trees_draw_too():
     tree = grow(dataset, max_features=2, random_state=1)
     assert all(n.split.feature_index in n.feature_subset for n in tree.iter_nodes() if n.split)
     assert splits(tree) != splits(grow(dataset))
+    for step in grow_steps(dataset, max_features=2, random_state=1):
+        drawn = set(tree.node(step.node_id).feature_subset)
+        assert step.chosen.feature_index in {c.feature_index for c in step.candidates} <= drawn
 
 
 def test_nominal_and_missing_values_draw(wine):
