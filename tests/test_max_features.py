@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 from sklearn.datasets import load_wine
 
-from treecore import ConfigError, Dataset, GrowthConfig, grow, grow_steps
+from treecore import ConfigError, Dataset, GrowthConfig, Tree, grow, grow_steps
 from treecore.feature_draw import drawn_features, resolve_max_features
 from treecore.nodewise import NodewiseGrowth
 from treecore.presorted import PresortedGrowth
@@ -127,6 +127,12 @@ def test_a_steps_candidate_table_lists_the_drawn_features(wine):
         drawn = set(tree.node(step.node_id).feature_subset)
         listed = {c.feature_index for c in step.candidates}
         assert step.chosen.feature_index in listed <= drawn
+
+
+def test_the_subsets_travel_in_json(wine):
+    tree = grow(wine, max_features=3, random_state=2)
+    again = Tree.from_json(tree.to_json())
+    assert [n.feature_subset for n in again.nodes] == [n.feature_subset for n in tree.nodes]
 
 
 def test_readable_builder_refuses_a_draw(wine):
