@@ -10,8 +10,8 @@ impurity and permutation importance.
 
 import streamlit as st
 
-from ui import ensemble_fit as fit, ensemble_state as ens, page, split, state
-from ui.ensemble_figures import (bootstrap_chart, importance_chart, residuals_chart,
+from ui import ensemble_fit as fit, ensemble_state as ens, ensemble_words as words, page, split, state
+from ui.ensemble_figures import (BARS_LIMIT, bootstrap_chart, importance_chart, residuals_chart,
                                  rounds_chart, running_sum_chart, votes_chart, weights_chart)
 from ui.i18n import error_text, t
 from ui.tree_widget import tree_view
@@ -60,13 +60,14 @@ if chosen_split.error is not None:
 train, validation = chosen_split.train, chosen_split.validation
 kind, params = ens.session_params(task)
 try:
-    grown = fit.cached_fit(kind, params, train, validation)
+    with st.spinner(t("ens.growing", n=params["n_estimators"])):
+        grown = fit.cached_fit(kind, params, train, validation)
 except fit.FIT_ERRORS as error:
     st.error(error_text(error), icon="⚠️")
     st.stop()
-if grown.stopped_early:
-    page.deadline_notice(grown.n_rounds, "ens.retry")
 rounds = grown.n_rounds
+if rounds < params["n_estimators"]:
+    st.info(t("ens.stopped_early", n=rounds, asked=params["n_estimators"]), icon="ℹ️")
 current = min(int(S[ens.ROUND]), rounds)
 
 
@@ -96,11 +97,11 @@ def beat() -> None:
 
 player()
 beat()
-st.markdown(fit.summary_text(grown, kind, current))
+st.markdown(words.metric_text(grown, current))
 if validation is None:
     st.caption(t("ens.no_validation"))
-st.plotly_chart(rounds_chart(grown.curves, current, fit.curve_words(grown), single=grown.single,
-                             percent=not grown.is_regression),
+st.plotly_chart(rounds_chart(grown.curves, current, words.curve_words(grown.is_regression),
+                             single=grown.single, percent=not grown.is_regression),
                 key="ens.curves", width="stretch")
 
 
@@ -112,30 +113,32 @@ def member_tab() -> None:
     tree_view(member, "ens.tree_view", select_key=ens.INSPECT, collapsed_key=ens.COLLAPSED)
     if kind == "forest":
         st.markdown(f"**{t('ens.subsets_title', t=current)}**")
-        st.dataframe(fit.subsets_frame(grown, current), hide_index=True, width="stretch")
+        st.dataframe(words.subsets_frame(grown, current), hide_index=True, width="stretch")
 
 
 def rows_tab() -> None:
     if kind == "forest":
         counts = grown.bootstrap_counts(current)
-        st.plotly_chart(bootstrap_chart(counts, fit.bootstrap_words(current)),
+        st.plotly_chart(bootstrap_chart(counts, words.bootstrap_words(current)),
                         key="ens.bootstrap", width="stretch")
-        st.caption(fit.bootstrap_note(counts))
+        st.caption(words.bootstrap_note(counts))
     elif kind == "adaboost":
         st.markdown(f"**{t('ens.adaboost_formula', t=current)}**")
-        st.latex(fit.adaboost_formula(grown, current))
+        st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1,
+                                        n_classes=len(grown.classes)))
         weights, wrong = grown.round_weights(current)
         st.plotly_chart(weights_chart(weights, wrong, train.row_labels,
-                                      fit.weights_words(current)),
+                                      words.weights_words(current)),
                         key="ens.weights", width="stretch")
-        if len(weights) > fit.BARS_LIMIT:
-            st.caption(t("ens.weights_note", n=fit.BARS_LIMIT, rows=f"{len(weights):,}"))
+        if len(weights) > BARS_LIMIT:
+            st.caption(t("ens.weights_note", n=BARS_LIMIT, rows=f"{len(weights):,}"))
     else:
         st.markdown(f"**{t('ens.gbdt_formula', t=current)}**")
-        st.latex(fit.gbdt_formula(grown, current))
+        st.latex(words.gbdt_formula(grown.step_size(current), current - 1,
+                                    grown.model.learning_rate))
         member, residuals = grown.residuals(current)
         st.plotly_chart(residuals_chart(member, residuals, grown.step_size(current),
-                                        fit.residual_words(current)),
+                                        words.residual_words(current)),
                         key="ens.residuals", width="stretch")
 
 
@@ -144,26 +147,26 @@ def row_tab() -> None:
     if S[ens.ROW] not in labels:
         S[ens.ROW] = labels[0]
     st.selectbox(t("ens.pick_row"), labels, **state.widget(ens.ROW, S[ens.ROW]))
-    row = fit.row_position(dataset, S[ens.ROW])
+    row = labels.index(S[ens.ROW])
     staged = grown.staged_row(dataset, row)
-    st.markdown(fit.row_text(grown, dataset, row, staged, current))
+    st.markdown(words.row_text(grown, dataset, row, current))
     if kind == "forest" and not grown.is_regression:
-        st.plotly_chart(votes_chart(staged, dataset.classes, current,
-                                    fit.votes_words(S[ens.ROW])),
+        st.plotly_chart(votes_chart(staged, grown.classes, current,
+                                    words.votes_words(S[ens.ROW])),
                         key="ens.votes", width="stretch")
     else:
-        st.plotly_chart(running_sum_chart(fit.running_values(grown, staged),
-                                          fit.row_truth(dataset, row), current,
-                                          fit.running_words(S[ens.ROW])),
+        st.plotly_chart(running_sum_chart(words.running_values(grown, dataset, row, staged),
+                                          words.row_truth(dataset, row), current,
+                                          words.running_words(S[ens.ROW])),
                         key="ens.running", width="stretch")
         if kind == "gbdt" and not grown.is_regression:
             st.caption(t("ens.log_odds_note"))
 
 
 def importance_tab() -> None:
-    names, impurity, permutation, spread = fit.cached_importances(grown)
+    names, impurity, permutation, spread = grown.importances
     st.plotly_chart(importance_chart(names, impurity, permutation, spread,
-                                     fit.importance_words()),
+                                     words.importance_words()),
                     key="ens.importance", width="stretch")
     st.caption(t("ens.importance_note"))
 

@@ -3,7 +3,6 @@ CCP chart against ``ccp_path``, the replay, JSON round trips, downloads and the 
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 
@@ -14,6 +13,7 @@ import pytest
 
 import treecore
 from tests.conftest import shown
+from tests.plotly_json import values
 from treecore.export import to_json
 from treecore.pruning import ccp_path
 from ui import compare, growth, predict_export as pe, pruning_lab as lab, state
@@ -42,13 +42,6 @@ def _plotly(at, trace_type: str) -> dict:
         if figure["data"] and figure["data"][0].get("type") == trace_type:
             return figure
     raise AssertionError(f"no {trace_type} chart")
-
-
-def _values(array) -> list:
-    """A plotly JSON array: a list, or a typed array ``{"dtype", "bdata"}`` (base64)."""
-    if isinstance(array, dict):
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
-    return list(array)
 
 
 def _highlighted(dot: str) -> str:
@@ -108,12 +101,12 @@ def test_the_ccp_chart_follows_ccp_path(zhou_lab):
     path = ccp_path(tree)
     figure = _plotly(zhou_lab, "scatter")
     train_line, validation_line = figure["data"][0], figure["data"][1]
-    assert _values(train_line["x"]) == [t.n_leaves for t in path.trees]
-    assert _values(train_line["y"]) == pytest.approx(
+    assert values(train_line["x"]) == [t.n_leaves for t in path.trees]
+    assert values(train_line["y"]) == pytest.approx(
         [treecore.evaluate.score(t, train) for t in path.trees])
-    assert _values(validation_line["y"]) == pytest.approx(
+    assert values(validation_line["y"]) == pytest.approx(
         [treecore.evaluate.score(t, validation) for t in path.trees])
-    assert _values(train_line["customdata"]) == pytest.approx(list(path.alphas))
+    assert values(train_line["customdata"]) == pytest.approx(list(path.alphas))
     names = [trace["name"] for trace in figure["data"][2:]]
     assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 6
 
@@ -182,7 +175,7 @@ def test_compare_page_with_a_saved_version(make_app):
     assert 'n0 [label="#0  脐部 = ?' in _dots(at)[2]
     ranking = _table(at, "compare.ranking")
     assert set(ranking["feature"]) == {"色泽", "根蒂", "敲声", "纹理", "脐部", "触感"}
-    matrix = np.reshape(_values(_plotly(at, "heatmap")["data"][0]["z"]), (3, 3))
+    matrix = np.reshape(values(_plotly(at, "heatmap")["data"][0]["z"]), (3, 3))
     assert np.diag(matrix).tolist() == [1, 1, 1]
 
 

@@ -46,7 +46,7 @@ def rounds_chart(curves: Mapping[str, np.ndarray], current: int, words: Mapping[
             fig.add_hline(y=value, line=dict(color=colors.get(name, SINGLE_COLOR), dash="dash",
                                              width=1.5),
                           annotation_text=words[f"single_{name}"],
-                          annotation_position="top right")
+                          annotation_position="bottom right" if name == "train" else "top right")
     fig.add_vline(x=current, line=dict(color=CHOSEN_COLOR, width=1.5, dash="dot"))
     fig.update_layout(title=title(words["title"]), height=380, **_LAYOUT,
                       xaxis=dict(title=words["rounds"]),

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 import streamlit as st
 
-from . import player
+from . import growth, player
 
 # ------------------------------------------------------------------------------- session keys
 KIND = "ens_kind"                   #: "forest", "adaboost" or "gbdt"
@@ -50,6 +50,9 @@ DEFAULTS: dict[str, Any] = {
 
 
 def ensure_defaults() -> None:
+    """The shared defaults and the Grow page's (its validation rows feed the shared split,
+    :mod:`ui.split`), then this page's own."""
+    growth.ensure_defaults()
     for key, value in DEFAULTS.items():
         if key not in st.session_state:
             st.session_state[key] = value

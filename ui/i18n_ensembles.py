@@ -30,17 +30,27 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.max_features.all": {"en": "all d (bagging)", "zh": "全部 d 个（即装袋）"},
     "ens.learning_rate": {"en": "Learning rate ν", "zh": "学习率 ν"},
     "ens.seed": {"en": "Random seed", "zh": "随机种子"},
-    "ens.growing": {"en": "Growing tree {t} of {n}…", "zh": "正在生成第 {t} / {n} 棵树…"},
+    "ens.growing": {"en": "Growing {n} trees…", "zh": "正在生成 {n} 棵树…"},
     "ens.round": {"en": "Round t", "zh": "第 t 轮"},
     "ens.regression_no_adaboost": {
         "en": "AdaBoost as the seed defines it classifies; for a number to predict choose a "
               "random forest or gradient boosting.",
         "zh": "这里的 AdaBoost 用于分类；预测数值请选择随机森林或梯度提升。"},
     "ens.summary": {
-        "en": "{kind}: {rounds} trees on {rows:} training rows; validation {metric} "
-              "{value} (one tree: {single}).",
-        "zh": "{kind}：在 {rows} 个训练样本上生成 {rounds} 棵树；验证集{metric} {value}"
-              "（单棵树：{single}）。"},
+        "en": "**{kind}**, the first {t} of {total} trees (grown on {rows} training rows): "
+              "{part} {metric} **{value}**; one tree with the same limits: {single}.",
+        "zh": "**{kind}**，{total} 棵树中的前 {t} 棵（在 {rows} 个训练样本上生成）："
+              "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
+    "ens.metric_error": {"en": "error rate", "zh": "错误率"},
+    "ens.metric_mse": {"en": "mean squared error", "zh": "均方误差"},
+    "ens.stopped_early": {
+        "en": "AdaBoost stopped after round {n} of {asked}: the weighted error εₜ of the last "
+              "tree was 0 (it classifies every training row right, so αₜ would be infinite) "
+              "or no better than guessing. A shallower tree (e.g. a stump, depth 1) keeps it "
+              "going.",
+        "zh": "AdaBoost 在第 {n} 轮（共 {asked} 轮）后停止：最后一棵树的加权错误率 εₜ 为 0"
+              "（它把训练样本全部分对，αₜ 将为无穷大），或不比随机猜测好。换用更浅的树"
+              "（例如深度为 1 的决策树桩）可以继续提升。"},
     "ens.no_validation": {"en": "No validation rows: the curves show training figures only.",
                           "zh": "没有验证集：曲线只显示训练集上的结果。"},
     # ---------------------------------------------------------------- curves
@@ -48,11 +58,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                               "zh": "错误率随树的数量的变化"},
     "ens.curve_title_loss": {"en": "Mean squared error against the number of trees",
                              "zh": "均方误差随树的数量的变化"},
-    "ens.curve_title_logloss": {"en": "Log-loss (cross entropy) against the number of rounds",
-                                "zh": "对数损失（交叉熵）随轮数的变化"},
     "ens.rounds_axis": {"en": "trees in the ensemble", "zh": "集成中树的数量"},
     "ens.error_axis": {"en": "error rate", "zh": "错误率"},
-    "ens.loss_axis": {"en": "loss", "zh": "损失"},
     "ens.train": {"en": "training", "zh": "训练集"},
     "ens.validation": {"en": "validation", "zh": "验证集"},
     "ens.oob": {"en": "out-of-bag", "zh": "袋外估计"},
@@ -70,7 +77,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                             "zh": "第 {t} 棵树的自助采样：每个样本被抽中的次数"},
     "ens.bootstrap_times": {"en": "times drawn", "zh": "被抽中的次数"},
     "ens.bootstrap_rows": {"en": "rows", "zh": "样本数"},
-    "ens.bootstrap_expected": {"en": "expected: N·e⁻¹/k!", "zh": "期望：N·e⁻¹/k!"},
+    "ens.bootstrap_expected": {"en": "expected: N·e<sup>−1</sup>/k!", "zh": "期望：N·e<sup>−1</sup>/k!"},
     "ens.bootstrap_note": {
         "en": "{oob} of {rows} rows ({share}) were never drawn: they are out of the bag for "
               "this tree, and (1 − 1/N)ᴺ → 1/e ≈ 36.8 % (Zhou 式 2.1).",
@@ -85,9 +92,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "zh": "样本 {row} 得到的投票随树的增加的变化"},
     "ens.share_axis": {"en": "share of the votes", "zh": "得票比例"},
     "ens.pick_row": {"en": "Row (as numbered in the table)", "zh": "样本（表中的行号）"},
-    "ens.row_truth": {"en": "Row {row}: true value {truth}; the ensemble of {t} trees predicts "
-                            "{prediction}.",
-                      "zh": "样本 {row}：真实值 {truth}；{t} 棵树的集成预测为 {prediction}。"},
+    "ens.row_truth": {"en": "Row {row}: true value **{truth}**; after round {t} the ensemble "
+                            "predicts **{prediction}**.",
+                      "zh": "样本 {row}：真实值 **{truth}**；第 {t} 轮之后集成的预测为 "
+                            "**{prediction}**。"},
     "ens.importance_title": {"en": "Impurity importance and permutation importance",
                              "zh": "基于不纯度的重要性与置换重要性"},
     "ens.importance_impurity": {"en": "impurity decrease", "zh": "不纯度减少量"},
@@ -100,12 +108,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "置换重要性即随机森林的“随机测试”：把某个属性在验证集样本间的取值随机打乱，"
               "看得分下降多少（重要性(i) = 得分(D) − 得分(打乱属性 i 后的 D)）。"},
     # AdaBoost
-    "ens.weights_title": {"en": "Sample weights uᵗ before round {t}",
-                          "zh": "第 {t} 轮之前的样本权重 uᵗ"},
+    "ens.weights_title": {"en": "Sample weights u<sup>({t})</sup> of round {t}",
+                          "zh": "第 {t} 轮的样本权重 u<sup>({t})</sup>"},
     "ens.weights_row": {"en": "row", "zh": "样本"},
-    "ens.weights_axis": {"en": "weight uₙ", "zh": "权重 uₙ"},
-    "ens.weights_right": {"en": "classified right by gₜ", "zh": "被 gₜ 正确分类"},
-    "ens.weights_wrong": {"en": "misclassified by gₜ", "zh": "被 gₜ 错误分类"},
+    "ens.weights_axis": {"en": "weight u<sub>n</sub>", "zh": "权重 u<sub>n</sub>"},
+    "ens.weights_right": {"en": "classified right by g<sub>t</sub>", "zh": "被 g<sub>t</sub> 正确分类"},
+    "ens.weights_wrong": {"en": "misclassified by g<sub>t</sub>", "zh": "被 g<sub>t</sub> 错误分类"},
     "ens.weights_note": {"en": "The {n} heaviest of {rows} rows are drawn.",
                          "zh": "图中画出了 {rows} 个样本中权重最大的 {n} 个。"},
     "ens.adaboost_formula": {"en": "Round {t}: the weighted error and the member's vote",
@@ -113,15 +121,15 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     # gradient boosting
     "ens.residuals_title": {"en": "Round {t}: residuals against the tree's output",
                             "zh": "第 {t} 轮：残差与该树输出的关系"},
-    "ens.residuals_member": {"en": "tree output gₜ(x)", "zh": "树的输出 gₜ(x)"},
-    "ens.residuals_axis": {"en": "residual y − sₜ₋₁(x)", "zh": "残差 y − sₜ₋₁(x)"},
+    "ens.residuals_member": {"en": "tree output g<sub>t</sub>(x)", "zh": "树的输出 g<sub>t</sub>(x)"},
+    "ens.residuals_axis": {"en": "residual y − s<sub>t−1</sub>(x)", "zh": "残差 y − s<sub>t−1</sub>(x)"},
     "ens.residuals_rows": {"en": "training rows", "zh": "训练样本"},
-    "ens.residuals_line": {"en": "r = αₜ·g", "zh": "r = αₜ·g"},
+    "ens.residuals_line": {"en": "r = α<sub>t</sub>·g", "zh": "r = α<sub>t</sub>·g"},
     "ens.gbdt_formula": {"en": "Round {t}: the step along the new tree",
                          "zh": "第 {t} 轮：沿新树方向的步长"},
-    "ens.running_title": {"en": "Row {row}: the prediction s₁ … s_T round by round",
-                          "zh": "样本 {row}：逐轮的预测 s₁ … s_T"},
-    "ens.running_prediction": {"en": "prediction sₜ(x)", "zh": "预测 sₜ(x)"},
+    "ens.running_title": {"en": "Row {row}: the prediction s<sub>1</sub> … s<sub>T</sub> round by round",
+                          "zh": "样本 {row}：逐轮的预测 s<sub>1</sub> … s<sub>T</sub>"},
+    "ens.running_prediction": {"en": "prediction s<sub>t</sub>(x)", "zh": "预测 s<sub>t</sub>(x)"},
     "ens.running_truth": {"en": "true value", "zh": "真实值"},
     "ens.log_odds_note": {"en": "For classification the sum is the log-odds (the score of "
                                 "each class before the softmax).",

@@ -48,6 +48,7 @@ import numpy as np
 
 from ..evaluate import accuracy
 from ..growing import GrowthConfig
+from ..inspection import impurity_importances
 from ..predict import most_probable
 from ..sklearn_compat import BaseEstimator, ClassifierMixin
 from .boosting import BoostedEnsemble, check_count, softmax
@@ -152,6 +153,15 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         member_classes = np.asarray(member.schema.classes, dtype=self.classes_.dtype)
         position = np.searchsorted(self.classes_, member_classes)
         return position[most_probable(member.predict_proba(encoded))]
+
+    @property
+    def feature_importances_(self) -> np.ndarray:
+        """scikit-learn's: the members' normalised impurity importances
+        (:func:`treecore.inspection.impurity_importances`) averaged with the votes αₜ."""
+        if not hasattr(self, "estimators_"):
+            raise self._not_fitted()
+        per_tree = np.array([impurity_importances(tree) for tree in self.estimators_])
+        return self.estimator_weights_ @ per_tree / self.estimator_weights_.sum()
 
     def staged_sample_weights(self) -> Iterator[np.ndarray]:
         """u¹, u², …, u^T: the weights (Σ = 1) each tree grew on, rebuilt round by round from

@@ -1,0 +1,125 @@
+"""AppTest of the Forests & boosting page: each ensemble grows on a bundled sample and every
+figure the page prints is the estimator's own (εₜ, αₜ, the feature draws, the residual step),
+the round player moves, bad combinations get a message naming the column, and the page speaks
+中文."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from tests.plotly_json import values
+from ui import ensemble_state as ens, state
+from ui.samples import SAMPLES
+
+
+@pytest.fixture
+def ensembles(make_app):
+    def open_page(sample: str, kind: str, **settings):
+        at = make_app("pages/ensembles.py")
+        at.session_state[state.DATASET] = sample
+        at.session_state[state.TARGET] = SAMPLES[sample].target
+        at.session_state[state.KINDS] = {name: "ignored" for name in SAMPLES[sample].ignored}
+        at.session_state[ens.KIND] = kind
+        at.session_state[ens.MAX_DEPTH] = ens.KIND_DEPTH[kind]
+        at.session_state[ens.ROUNDS] = 12
+        for key, value in settings.items():
+            at.session_state[key] = value
+        at.run()
+        assert not at.exception, at.exception
+        return at
+    return open_page
+
+
+def _figures(at) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def _latex(at) -> str:
+    return " ".join(element.value for element in at.latex)
+
+
+def test_forest_rounds_move_and_the_curves_cover_every_tree(ensembles):
+    at = ensembles("iris", "forest")
+    assert any("the first 1 of 12 trees" in m.value for m in at.markdown)
+    curves = _figures(at)[0]
+    names = {trace["name"] for trace in curves["data"]}
+    assert {"training", "validation", "out-of-bag"} <= names
+    assert all(len(values(trace["y"])) == 12 for trace in curves["data"])
+    at.button(key="ens.next").click().run()
+    assert any("the first 2 of 12 trees" in m.value for m in at.markdown)
+    at.button(key="ens.last").click().run()
+    assert any("the first 12 of 12 trees" in m.value for m in at.markdown)
+    assert at.button(key="ens.next").disabled
+
+
+def test_every_node_splits_on_a_feature_it_drew(ensembles):
+    at = ensembles("iris", "forest")
+    table = next(df.value for df in at.dataframe if "features drawn" in df.value.columns)
+    assert len(table) > 0
+    for drawn, chosen in zip(table["features drawn"], table["splitting attribute"]):
+        assert chosen in drawn.split(", ")
+        assert len(drawn.split(", ")) >= 2     # √4 on iris; a constant one does not count
+
+
+def test_bootstrap_chart_counts_every_training_row(ensembles):
+    at = ensembles("iris", "forest")
+    bootstrap = next(f for f in _figures(at) if "Bootstrap" in f["layout"]["title"]["text"])
+    drawn = bootstrap["data"][0]
+    times, rows = values(drawn["x"]), values(drawn["y"])
+    assert sum(rows) == 105                                   # 70 % of 150 rows train
+    assert sum(k * n for k, n in zip(times, rows)) == 105    # n draws from n rows
+    assert any("were never drawn" in c.value for c in at.caption)
+
+
+def test_adaboost_prints_the_estimators_error_and_vote(ensembles):
+    at = ensembles("watermelon3.0", "adaboost")
+    at.button(key="ens.next").click().run()
+    latex = _latex(at)
+    numbers = [float(x) for x in re.findall(r"= (\d+\.\d{4})", latex)]
+    error, factor, alpha = numbers
+    assert factor == pytest.approx(np.sqrt((1 - error) / error), abs=2e-4)   # two classes
+    assert alpha == pytest.approx(np.log(factor), abs=2e-4)
+    weights = next(f for f in _figures(at) if "Sample weights" in f["layout"]["title"]["text"])
+    total = sum(sum(values(trace["y"])) for trace in weights["data"])
+    assert total == pytest.approx(1.0)                        # uᵗ sums to 1, every row drawn
+
+
+def test_gbdt_steps_are_one_for_least_squares_trees(ensembles):
+    """A tree fitted to the residuals by least squares predicts each leaf's mean residual, so
+    the regression of the residuals on its output through 0 has slope Σ r g / Σ g² = 1."""
+    at = ensembles("diabetes", "gbdt")
+    assert "= 1.0000" in _latex(at)
+    residuals = next(f for f in _figures(at) if "residuals" in f["layout"]["title"]["text"])
+    assert len(values(residuals["data"][0]["x"])) == 307     # every training row
+    names = {trace["name"] for trace in _figures(at)[0]["data"]}
+    assert names == {"training", "validation"}                # no out-of-bag for boosting
+
+
+def test_regression_data_is_not_offered_adaboost(ensembles):
+    at = ensembles("diabetes", "forest")
+    assert at.radio(key="w_" + ens.KIND).options == ["Random forest", "Gradient boosting (GBDT)"]
+    assert any("mean squared error" in m.value for m in at.markdown)
+
+
+def test_gbdt_on_nominal_features_says_which_column(ensembles):
+    at = ensembles("watermelon3.0", "gbdt")
+    assert at.error and "色泽" in at.error[0].value
+    assert not at.exception
+
+
+def test_importance_tab_shows_both_measures_for_every_feature(ensembles):
+    at = ensembles("iris", "forest")
+    importance = next(f for f in _figures(at) if "permutation" in f["layout"]["title"]["text"])
+    assert [len(values(trace["y"])) for trace in importance["data"]] == [4, 4]
+    impurity = values(importance["data"][0]["x"])
+    assert sum(impurity) == pytest.approx(1.0)
+
+
+def test_page_speaks_chinese(ensembles):
+    at = ensembles("iris", "adaboost", **{state.LANGUAGE: "zh"})
+    assert at.title[0].value.endswith("随机森林与提升")
+    assert any("棵树中的前 1 棵" in m.value for m in at.markdown)
