@@ -60,7 +60,8 @@ def _node_dict(n: Node) -> dict:
             "split": None if n.split is None else _candidate_dict(n.split),
             "children": list(n.children), "expanded_at": n.expanded_at,
             "stop_reason": None if n.stop_reason is None else n.stop_reason.value,
-            "value": n.value}
+            "value": n.value,
+            "feature_subset": None if n.feature_subset is None else list(n.feature_subset)}
 
 
 def to_json(tree: Tree) -> str:
@@ -174,13 +175,16 @@ def _node(data: dict, schema: Schema, seen: set[int]) -> Node:
     _expect(reason is None or reason in {r.value for r in StopReason}, "stop reason")
     expanded = data.get("expanded_at")
     _expect(expanded is None or isinstance(expanded, int), "expanded_at")
+    subset = data.get("feature_subset")
+    _expect(subset is None or (isinstance(subset, list) and all(
+        isinstance(j, int) and 0 <= j < len(schema.features) for j in subset)), "feature subset")
     return Node(parent=parent, path=tuple(path), class_counts=counts, distribution=distribution,
                 weighted_n_samples=_number(data.get("weighted_n_samples", sum(counts)),
                                            "weighted_n_samples"),
                 impurity=_number(data.get("impurity", 0.0), "impurity"), split=split,
                 children=tuple(children),
                 expanded_at=expanded, stop_reason=None if reason is None else StopReason(reason),
-                value=value, **ints)
+                value=value, feature_subset=None if subset is None else tuple(subset), **ints)
 
 
 def _no_constant(name: str):

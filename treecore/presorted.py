@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from . import feature_draw, kernels, least_squares, squared_error
-from .candidates import TIE_TOLERANCE
+from .candidates import TIE_TOLERANCE, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, drawn_subsets, enlarged,
@@ -562,10 +562,11 @@ class PresortedGrowth(CompiledGrowth):
         features = self.data.features
         if self.data.is_regression:
             rows = self.node_rows(node.node_id)
-            return least_squares.node_candidates(
+            table = least_squares.node_candidates(
                 self.data.X[rows], self.data.y[rows], self.data.weights[rows], features,
                 min_samples_leaf=float(self.config.min_samples_leaf),
                 threshold_style=self.config.threshold_style, chosen=node.split.feature)
+            return table if node.feature_subset is None else _drawn_only(table, node)
         undrawn = frozenset() if node.feature_subset is None else \
             frozenset(range(len(features))) - set(node.feature_subset)
         rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
@@ -621,6 +622,13 @@ class PresortedGrowth(CompiledGrowth):
         return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
                             np.zeros(0, np.int64), child_offset, n_children, children, fractions,
                             distribution)
+
+
+def _drawn_only(table: CandidateTable, node: Node) -> CandidateTable:
+    """A node's candidate table cut to the features it drew (``node.feature_subset``)."""
+    kept = tuple(c for c in table if c.feature_index in node.feature_subset)
+    chosen = [c.feature for c in kept].index(node.split.feature)
+    return CandidateTable(kept, table.criterion, table.average_gain, chosen)
 
 
 def _branch_weights(branch_counts: np.ndarray, regression: bool) -> np.ndarray:

@@ -48,6 +48,8 @@ def warm() -> None:
     """Grow, predict and prune small trees through every engine and kind of split, so every
     kernel is compiled (and cached on disk)."""
     from . import Dataset, Feature, Kind, Schema, grow
+    from .ensemble import MemberGrower
+    from .growing import GrowthConfig
     from .pruning import prune_ebp
 
     rng = np.random.default_rng(0)
@@ -69,6 +71,9 @@ def warm() -> None:
                 tree.predict(np.asfortranarray(dataset.X))          # either memory order
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
+        grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
+    bootstrap = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
+    MemberGrower(complete, GrowthConfig()).grow(weights=bootstrap)  # a forest's member
 
 
 if __name__ == "__main__":

@@ -161,11 +161,18 @@ class BaseForest(FittedRows):
         return 1
 
     def _mean_prediction(self, encoded: np.ndarray) -> np.ndarray:
-        """(1/T) Σₜ of the members' predictions (rows × width) of encoded rows."""
+        """(1/T) Σₜ of the members' predictions (rows × width) of encoded rows: the last of
+        the staged means."""
+        for mean in self._staged_means(encoded):
+            pass
+        return mean
+
+    def _staged_means(self, encoded: np.ndarray):
+        """(1/t) Σ_{s ≤ t} of the members' predictions of encoded rows, for t = 1 … T."""
         total = np.zeros((len(encoded), self._width()))
-        for t in range(len(self.estimators_)):
+        for t in range(len(self._fitted_members())):
             total += self._member_predictions(t, encoded).reshape(len(encoded), -1)
-        return total / len(self.estimators_)
+            yield total / (t + 1)
 
     @property
     def feature_importances_(self) -> np.ndarray:
@@ -282,7 +289,17 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """The class of the highest mean probability (ties to the first in ``classes_``)."""
-        return self.classes_[self.predict_proba(X).argmax(axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[proba.argmax(axis=1)]
+
+    def staged_predict_proba(self, X):
+        """:meth:`predict_proba` of the forest of the first t trees, for t = 1 … T."""
+        yield from self._staged_means(self._encoded(X))
+
+    def staged_predict(self, X):
+        """:meth:`predict` of the forest of the first t trees, for t = 1 … T."""
+        for proba in self.staged_predict_proba(X):
+            yield self.classes_[proba.argmax(axis=1)]
 
 
 class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
@@ -338,6 +355,15 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """The trees' mean value."""
+        return self._mean_prediction(self._complete_rows(X))[:, 0]
+
+    def staged_predict(self, X):
+        """:meth:`predict` of the forest of the first t trees, for t = 1 … T."""
+        for mean in self._staged_means(self._complete_rows(X)):
+            yield mean[:, 0]
+
+    def _complete_rows(self, X) -> np.ndarray:
+        """``X`` encoded, refused when a value is missing (as the regression tree refuses it)."""
         encoded = self._encoded(X)
         refuse_missing(encoded, type(self).__name__)
-        return self._mean_prediction(encoded)[:, 0]
+        return encoded
