@@ -50,7 +50,7 @@ from ..evaluate import accuracy
 from ..growing import GrowthConfig
 from ..predict import most_probable
 from ..sklearn_compat import BaseEstimator, ClassifierMixin
-from .boosting import BoostedEnsemble, check_count, softmax
+from .boosting import BoostedEnsemble, check_count, class_positions, softmax
 from .members import MemberGrower
 
 #: A tree without error stops boosting with this vote in SAMME's scale (scikit-learn's).
@@ -110,7 +110,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
                                           max_depth=self.max_depth, min_samples_split=0,
                                           min_samples_leaf=0)
         dataset, labels = self._dataset(X, y, sample_weight, "classification")
-        self.classes_, truth = np.unique(labels, return_inverse=True)
+        self.classes_ = np.unique(labels)          # with classes only weight-0 rows have
+        truth = class_positions(self.classes_, dataset.schema)[dataset.y]
         self.n_classes_ = len(self.classes_)
         grower = MemberGrower(dataset, config)
         self._initial_weights = dataset.weights / dataset.weights.sum()
@@ -149,9 +150,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
 
     def _votes_of(self, member, encoded: np.ndarray) -> np.ndarray:
         """The class (position in ``classes_``) tree ``member`` gives each encoded row."""
-        member_classes = np.asarray(member.schema.classes, dtype=self.classes_.dtype)
-        position = np.searchsorted(self.classes_, member_classes)
-        return position[most_probable(member.predict_proba(encoded))]
+        codes = most_probable(member.predict_proba(encoded))
+        return class_positions(self.classes_, member.schema)[codes]
 
     def staged_sample_weights(self) -> Iterator[np.ndarray]:
         """u¹, u², …, u^T: the weights (Σ = 1) each tree grew on, rebuilt round by round from

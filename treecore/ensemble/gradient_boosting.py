@@ -48,7 +48,7 @@ from ..evaluate import accuracy, r2
 from ..growing import GrowthConfig
 from ..regressor import check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
-from .boosting import BoostedEnsemble, check_count
+from .boosting import BoostedEnsemble, check_count, class_positions
 from .importance import mean_importances
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower
@@ -224,7 +224,7 @@ class GradientBoostingRegressor(RegressorMixin, GradientBoosting, BaseEstimator)
 
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
         check_numbers(X, type(self).__name__)
-        dataset, target = self._dataset(X, y, sample_weight, "regression")
+        dataset, _ = self._dataset(X, y, sample_weight, "regression")
         return dataset, dataset.y
 
     def _target_of(self, y) -> np.ndarray:
@@ -274,11 +274,12 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
         check_numbers(X, type(self).__name__)
         dataset, labels = self._dataset(X, y, sample_weight, "classification")
-        self.classes_, positions = np.unique(labels, return_inverse=True)
+        self.classes_ = np.unique(labels)          # with classes only weight-0 rows have
         self.n_classes_ = len(self.classes_)
         residual = Schema(dataset.schema.features, "residual", (), task="regression")
-        return Dataset(residual, dataset.X, np.zeros(dataset.n_rows), dataset.weights,
-                       dataset.row_labels), positions
+        return (Dataset(residual, dataset.X, np.zeros(dataset.n_rows), dataset.weights,
+                        dataset.row_labels),
+                class_positions(self.classes_, dataset.schema)[dataset.y])
 
     def _new_loss(self):
         return self._losses[self.loss](self.n_classes_)
@@ -312,7 +313,8 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
 
     def predict(self, X) -> np.ndarray:
         """The most probable class."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        probabilities = self.predict_proba(X)
+        return self.classes_[np.argmax(probabilities, axis=1)]
 
     def staged_predict(self, X) -> Iterator[np.ndarray]:
         for probabilities in self.staged_predict_proba(X):
