@@ -112,20 +112,26 @@ class GradientBoosting(BoostedEnsemble):
         for t in range(self.n_estimators):
             bag = weights * self._in_bag(rng, dataset.n_rows)
             kept = bag > 0
-            residuals = self._loss.negative_gradient(targets, raw)
+            residuals = self._loss.negative_gradient(targets, raw)      # at F_t, for all K
             curvature = self._loss.hessian(targets, raw)
             for k in range(self._loss.n_columns):
-                tree = grower.grow(weights=bag, target=residuals[:, k])
-                leaves = tree.apply(dataset.X)
-                values = newton_leaf_values(leaves[kept], tree.n_nodes, residuals[kept, k],
-                                            curvature[kept, k], bag[kept],
-                                            self._loss.numerator_factor)
-                step = values[leaves]
+                tree, values, step = self._tree_on(grower, bag, residuals[:, k], curvature[:, k])
+                self.estimators_[t, k], self.leaf_values_[t, k] = tree, values
                 self.step_sizes_[t, k] = seed_step_size(residuals[kept, k], step[kept], bag[kept])
                 raw[:, k] += self.learning_rate * step
-                self.estimators_[t, k], self.leaf_values_[t, k] = tree, values
             self.train_score_[t] = self._loss.mean_loss(targets[kept], raw[kept], weights[kept])
         return self
+
+    def _tree_on(self, grower: MemberGrower, bag: np.ndarray, residuals: np.ndarray,
+                 curvature: np.ndarray) -> tuple:
+        """(the tree fitted to ``residuals`` on the rows of positive ``bag`` weight, its
+        Newton leaf values by node id, its value gₜ(xₙ) on every training row)."""
+        kept = bag > 0
+        tree = grower.grow(weights=bag, target=residuals)
+        leaves = tree.apply(grower.dataset.X)
+        values = newton_leaf_values(leaves[kept], tree.n_nodes, residuals[kept], curvature[kept],
+                                    bag[kept], self._loss.numerator_factor)
+        return tree, values, values[leaves]
 
     def _new_loss(self):
         """The loss named by ``loss``, for the target ``fit`` read."""
