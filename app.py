@@ -15,6 +15,7 @@ page = st.navigation([
     st.Page("pages/concepts.py", title=t("nav.concepts"), icon="💡"),
     st.Page("pages/prune.py", title=t("nav.prune"), icon="✂️"),
     st.Page("pages/compare.py", title=t("nav.compare"), icon="⚖️"),
+    st.Page("pages/ensembles.py", title=t("nav.ensembles"), icon="🌲"),
     st.Page("pages/predict.py", title=t("nav.predict"), icon="🔮"),
 ])
 sidebar.render()

@@ -111,7 +111,7 @@ def player() -> None:
                 args=(step - 1,), width="stretch", disabled=step == 0)
     play.button("⏸" if S[growth.PLAYING] else "▶️", key="grow.play",
                 help=t("grow.pause" if S[growth.PLAYING] else "grow.play"),
-                on_click=growth.toggle_play, width="stretch", disabled=tree.n_steps == 0)
+                on_click=growth.PLAYER.toggle, width="stretch", disabled=tree.n_steps == 0)
     forward.button("▶", key="grow.next", help=t("grow.next"), on_click=growth.set_step,
                    args=(step + 1,), width="stretch", disabled=step >= tree.n_steps)
     last.button("⏭", key="grow.last", help=t("grow.last"), on_click=growth.set_step,
@@ -127,7 +127,7 @@ def player() -> None:
 @st.fragment(run_every=S[growth.SPEED] if S[growth.PLAYING] else None)
 def beat() -> None:
     """While playing, move one step per beat and redraw the page."""
-    if S[growth.PLAYING] and growth.tick(tree.n_steps):
+    if S[growth.PLAYING] and growth.PLAYER.tick(S[growth.SPEED], tree.n_steps):
         st.rerun(scope="app")
 
 

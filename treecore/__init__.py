@@ -21,10 +21,17 @@ __all__ = [
     "Schema", "infer_kinds", "infer_task", "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
     "TreecoreError", "ThresholdCurve", "split_candidates", "threshold_curve", "threshold_curves",
     "Node", "NodeSample", "StopReason", "Tree", "DecisionTreeClassifier", "DecisionTreeRegressor",
+    "RandomForestClassifier", "RandomForestRegressor", "AdaBoostClassifier",
+    "GradientBoostingClassifier", "GradientBoostingRegressor",
 ]
 
 #: The estimators, imported on first use (PEP 562), by the module that defines each.
-_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor"}
+_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor",
+               "RandomForestClassifier": "ensemble.forest",
+               "RandomForestRegressor": "ensemble.forest",
+               "AdaBoostClassifier": "ensemble.adaboost",
+               "GradientBoostingClassifier": "ensemble.gradient_boosting",
+               "GradientBoostingRegressor": "ensemble.gradient_boosting"}
 
 
 def __getattr__(name: str):
@@ -37,8 +44,3 @@ def __getattr__(name: str):
         return getattr(import_module(f".{_ESTIMATORS[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-#: The boosting ensembles (:mod:`treecore.ensemble`), imported on first use like the trees.
-_ESTIMATORS.update(AdaBoostClassifier="ensemble.adaboost",
-                   GradientBoostingClassifier="ensemble.gradient_boosting",
-                   GradientBoostingRegressor="ensemble.gradient_boosting")
-__all__ += ["AdaBoostClassifier", "GradientBoostingClassifier", "GradientBoostingRegressor"]

@@ -280,6 +280,7 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     module's readable one for forced splits and validation-set pre-pruning. All three grow the
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
+    Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
     A regression tree grows in the presorted engine (see :func:`_check_regression`); the J48
     preset grows by its own rules (:mod:`treecore.j48`)."""
     if config.task != dataset.schema.task:
@@ -287,6 +288,10 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                           f"{dataset.schema.task}, the growth settings for {config.task}")
     if dataset.is_regression:
         _check_regression(dataset, force, validation)
+    if config.max_features is not None and (force or validation is not None
+                                            or ALGORITHMS[config.algorithm].release8):
+        raise ConfigError("random feature subsets (max_features) grow in the compiled engines: "
+                          "not with forced splits, validation-set pre-pruning or the J48 preset")
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds)

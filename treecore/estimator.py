@@ -58,7 +58,14 @@ class FittedRows:
     def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
         """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
         the columns (a column a person would ignore, such as an id, is kept as a feature: the
-        caller chose the columns), ``feature_names_in_`` and ``n_features_in_`` set."""
+        caller chose the columns), ``feature_names_in_`` and ``n_features_in_`` set.
+
+        ``X`` may also be a :class:`Dataset`: rows already encoded with the kinds, missing-value
+        markers and weights someone chose (the app's way), carrying their target and weights,
+        so ``y`` and ``sample_weight`` stay None. Its rows are numbered by position, as a
+        table's would be."""
+        if isinstance(X, Dataset):
+            return self._encoded_dataset(X, y, sample_weight, task)
         name = type(self).__name__
         frame, names = inputs.features(X, name)
         target = inputs.target(y, len(frame), name)
@@ -74,6 +81,22 @@ class FittedRows:
             del self.feature_names_in_
         return dataset, target
 
+    def _encoded_dataset(self, dataset: Dataset, y, sample_weight, task: str
+                         ) -> tuple[Dataset, np.ndarray]:
+        """:meth:`_dataset` of a :class:`Dataset` given as ``X``."""
+        if y is not None or sample_weight is not None:
+            raise ValueError("a Dataset carries its target and weights: pass y=None and "
+                             "sample_weight=None with it")
+        if dataset.schema.task != task:
+            raise ConfigError(f"{type(self).__name__} fits a {task} target; the data set's "
+                              f"target {dataset.schema.target!r} is for {dataset.schema.task}")
+        self.n_features_in_ = dataset.n_features
+        self.feature_names_in_ = np.asarray(dataset.feature_names, dtype=object)
+        target = (dataset.y if dataset.is_regression
+                  else np.asarray(list(dataset.classes))[dataset.y])
+        by_position = Dataset(dataset.schema, dataset.X, dataset.y, dataset.weights)
+        return by_position, target
+
     def _fitted_schema(self) -> Schema:
         """The schema new rows are encoded by; raises :class:`NotFittedError` before ``fit``."""
         raise NotImplementedError
@@ -87,6 +110,12 @@ class FittedRows:
         """``X`` checked against the fitted columns and encoded by the fitted schema; it is
         what raises :class:`NotFittedError`, so call it before touching learned attributes."""
         schema = self._fitted_schema()
+        if isinstance(X, Dataset):                    # rows encoded already
+            if X.features != schema.features:
+                raise ValueError("the data set's features are not the ones the model was "
+                                 f"fitted on: {list(X.feature_names)} against "
+                                 f"{list(schema.feature_names)}")
+            return X.X
         array = inputs.numbers(X, type(self).__name__)
         if array is not None and schema.is_numeric:   # no frame needed
             inputs.check_columns(self, None, array.shape[1])
@@ -218,7 +247,10 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in ``classes_`` order (missing values blended); a class
         that only rows of weight 0 had gets probability 0."""
-        encoded = self._encoded(X)
+        return self._proba_of_encoded(self._encoded(X))
+
+    def _proba_of_encoded(self, encoded: np.ndarray) -> np.ndarray:
+        """:meth:`predict_proba` of rows already checked and encoded."""
         tree_proba = self.tree_.predict_proba(encoded)
         proba = np.zeros((len(tree_proba), self.n_classes_))
         proba[:, np.searchsorted(self.classes_, self.class_order_)] = tree_proba

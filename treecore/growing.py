@@ -19,6 +19,7 @@ import numpy as np
 from .algorithms import THRESHOLD_STYLES, resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable, assemble
 from .errors import ConfigError
+from .feature_draw import drawn_features
 from .tree import Node, StopReason
 
 VALIDATION_RULES = ("strict", "no_worse")
@@ -33,7 +34,9 @@ class GrowthConfig:
     has scikit-learn's meaning, ``W_t / W · ρ · ΔI ≥ min_impurity_decrease``;
     ``validation_rule`` says whether validation pre-pruning needs a strict improvement (Zhou)
     or accepts a tie. ``task`` is ``"classification"`` or ``"regression"``, the kind of target
-    the data set holds (the default criterion depends on it).
+    the data set holds (the default criterion depends on it). ``max_features`` k makes each node
+    score only k features drawn at random (a random forest's trees, Breiman 2001; the draw of
+    :mod:`treecore.feature_draw`, seeded by ``random_state``); None scores every feature.
     """
 
     algorithm: str = "cart"
@@ -47,6 +50,8 @@ class GrowthConfig:
     max_leaves: int | None = None
     validation_rule: str = "strict"
     task: str = "classification"
+    max_features: int | None = None
+    random_state: int = 0
 
     def checked(self) -> "GrowthConfig":
         """Self, after checking every value; raises :class:`ConfigError` naming the bad one."""
@@ -59,6 +64,10 @@ class GrowthConfig:
             raise ConfigError("max_depth must be ≥ 0 or None")
         if self.max_leaves is not None and self.max_leaves < 1:
             raise ConfigError("max_leaves must be ≥ 1 or None")
+        if self.max_features is not None and self.max_features < 1:
+            raise ConfigError("max_features must be ≥ 1 or None")
+        if not 0 <= self.random_state < 2**63:
+            raise ConfigError("random_state must be an integer in [0, 2⁶³)")
         for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name} must be ≥ 0")
@@ -182,12 +191,13 @@ def enlarged(nodes, capacity: int):
 
 def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_samples, weight,
                       created_at, expanded_at, first_child, counts, distribution, prediction,
-                      impurity, stop_reasons: list[StopReason | None], values=None
-                      ) -> tuple[Node, ...]:
+                      impurity, stop_reasons: list[StopReason | None], values=None,
+                      feature_subsets: list | None = None) -> tuple[Node, ...]:
     """The :class:`Node` objects of a compiled engine's node arrays (by id; the children of an
     expanded node are consecutive ids from ``first_child``), made without their ``__init__``
     (a tree may have tens of thousands; pause the garbage collector around it). ``values``
-    are a regression tree's node values (None for a classification tree)."""
+    are a regression tree's node values (None for a classification tree); ``feature_subsets``
+    the features each node scored (None: every feature, :func:`drawn_subsets`)."""
     n = len(parent)
     paths: list[tuple[str, ...]] = [()] * n
     children: dict[int, tuple[int, ...]] = {}
@@ -201,6 +211,7 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_sampl
     counts, distribution = counts.tolist(), distribution.tolist()
     impurity, prediction = impurity.tolist(), prediction.tolist()
     values = [None] * n if values is None else values.tolist()
+    feature_subsets = feature_subsets or [None] * n
     return tuple(
         assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
                  path=paths[i], n_samples=n_samples[i], weighted_n_samples=weight[i],
@@ -208,8 +219,18 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], *, parent, depth, n_sampl
                  impurity=impurity[i], prediction=prediction[i], created_at=created_at[i],
                  split=splits.get(i), children=children.get(i, ()),
                  expanded_at=expanded_at[i] if i in splits else None,
-                 stop_reason=stop_reasons[i], value=values[i])
+                 stop_reason=stop_reasons[i], value=values[i],
+                 feature_subset=feature_subsets[i])
         for i in range(n))
+
+
+def drawn_subsets(config: GrowthConfig, n_features: int, n_drawn: np.ndarray) -> list | None:
+    """The features each node scored, from how many it drew (−1: not scored), when growth draws
+    random subsets (``config.max_features``); None when it scores every feature."""
+    if config.max_features is None:
+        return None
+    return [None if count < 0 else drawn_features(config.random_state, i, n_features, count)
+            for i, count in enumerate(n_drawn.tolist())]
 
 
 class CompiledGrowth:

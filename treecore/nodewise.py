@@ -36,11 +36,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from . import kernels
+from . import feature_draw, kernels
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged,
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, drawn_subsets, enlarged,
                       leaf_votes, nodes_from_arrays, tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
@@ -94,7 +94,8 @@ class _Arena(NamedTuple):
 class _Nodes(NamedTuple):
     """Per node (by id): its arena segment, tree links, statistics and split. ``in_counts``
     holds the known rows' class counts of the branch that made the node (its parent's
-    ``branch_counts`` row); ``subset_at``/``subset_len`` locate a CART subset's codes."""
+    ``branch_counts`` row); ``subset_at``/``subset_len`` locate a CART subset's codes;
+    ``n_drawn`` is how many features it drew at random (−1: not scored, or all scored)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -107,6 +108,7 @@ class _Nodes(NamedTuple):
     split_kind: np.ndarray
     first_child: np.ndarray
     n_children: np.ndarray
+    n_drawn: np.ndarray
     n_rows: np.ndarray
     subset_at: np.ndarray
     subset_len: np.ndarray
@@ -121,7 +123,7 @@ class _Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, n_classes: int) -> "_Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(14)]
+        ints = [np.full(capacity, -1, np.int64) for _ in range(15)]
         floats = [np.zeros(capacity) for _ in range(6)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
@@ -144,6 +146,8 @@ class _Rules(NamedTuple):
     min_impurity_decrease: float
     root_weight: float
     tolerance: float
+    max_features: int
+    seed: int
 
 
 class _Work(NamedTuple):
@@ -459,35 +463,58 @@ def _choose(work, rules):
 
 @njit(cache=True)
 def _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
-           figure_scratch):
-    """Every usable feature's best split at node i, with its figures, into ``work``."""
+           figure_scratch, order):
+    """Every usable feature's best split at node i, with its figures, into ``work``; with
+    ``rules.max_features`` k ≥ 1 the features in the order of :mod:`treecore.feature_draw`
+    until k of them could split (a feature used up on the path is passed over)."""
     start, end = nodes.start[i], nodes.end[i]
-    total = nodes.weight[i]
     unit = True                       # all weights 1: the threshold scan may count
     for q in range(start, end):
         unit = unit and arena.weights[q] == 1.0
         work.row_weight[arena.rows[q]] = arena.weights[q]
-    for j in range(columns.shape[0]):
-        work.status[j] = NONE
+    n_features = columns.shape[0]
+    work.status[:] = NONE
+    drawing = rules.max_features > 0
+    key = feature_draw.node_key(rules.seed, i)
+    order[:] = np.arange(n_features)
+    can_split, drawn = 0, n_features
+    for step in range(n_features):
+        j = feature_draw.draw_next(order, step, key) if drawing else step
         if work.excluded[j]:
             continue
-        if continuous_at[j] >= 0:
-            work.status[j], m, known = _continuous(i, j, continuous_at[j], nodes, arena,
-                                                   columns, unit, work, rules, cut_scratch)
-        else:
-            m, known = _gather(i, j, nodes, arena, columns, y, work)
-        complete = m == end - start
-        work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
-        work.missing[j] = 0.0 if complete else total - known
-        if continuous_at[j] < 0 and rules.multiway:
-            work.status[j] = _multiway(j, m, levels[j], work, rules)
-        elif continuous_at[j] < 0:
-            work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
-                                     pair, figure_scratch, work.figures[j])
-        if work.status[j] != NONE:
-            kernels.partition_figures(work.branch_counts[j, :work.n_branches[j]], work.rho[j],
-                                      work.missing[j], rules.impurity_code, rules.ratio_score,
-                                      work.figures[j], figure_scratch, False)
+        _score_feature(i, j, nodes, arena, columns, y, continuous_at, levels, work, rules,
+                       unit, cut_scratch, pair, figure_scratch)
+        can_split += work.status[j] != NONE and work.status[j] != ONE_VALUE
+        if drawing and can_split == rules.max_features:
+            drawn = step + 1
+            break
+    if drawing:
+        nodes.n_drawn[i] = drawn
+
+
+@njit(cache=True)
+def _score_feature(i, j, nodes, arena, columns, y, continuous_at, levels, work, rules, unit,
+                   cut_scratch, pair, figure_scratch):
+    """Feature j's best split at node i, with its figures, into ``work``."""
+    start, end = nodes.start[i], nodes.end[i]
+    total = nodes.weight[i]
+    if continuous_at[j] >= 0:
+        work.status[j], m, known = _continuous(i, j, continuous_at[j], nodes, arena,
+                                               columns, unit, work, rules, cut_scratch)
+    else:
+        m, known = _gather(i, j, nodes, arena, columns, y, work)
+    complete = m == end - start
+    work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
+    work.missing[j] = 0.0 if complete else total - known
+    if continuous_at[j] < 0 and rules.multiway:
+        work.status[j] = _multiway(j, m, levels[j], work, rules)
+    elif continuous_at[j] < 0:
+        work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
+                                 pair, figure_scratch, work.figures[j])
+    if work.status[j] != NONE:
+        kernels.partition_figures(work.branch_counts[j, :work.n_branches[j]], work.rho[j],
+                                  work.missing[j], rules.impurity_code, rules.ratio_score,
+                                  work.figures[j], figure_scratch, False)
 
 
 @njit(cache=True)
@@ -605,7 +632,7 @@ def _split(i, j, step, nodes, arena, columns, y, continuous_at, work, rules, cou
     counters[N_NODES] += n_branches
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_codes, rules, widest,
             work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left or
@@ -617,6 +644,7 @@ def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_co
     cut_scratch = kernels.cut_scratch(columns.shape[1], n_classes)
     figure_scratch = kernels.figure_scratch(widest, n_classes)
     pair = np.zeros((2, n_classes))
+    order = np.arange(n_features)
     spent = 0
     while counters[NEXT_NODE] < counters[N_NODES] and spent < work_budget:
         i = counters[NEXT_NODE]
@@ -636,7 +664,7 @@ def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_co
             continue
         spent += size * n_features
         _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
-               figure_scratch)
+               figure_scratch, order)
         chosen = _choose(work, rules)
         if chosen < 0:
             small = False
@@ -694,7 +722,9 @@ class NodewiseGrowth(CompiledGrowth):
                       -1 if config.max_leaves is None else int(config.max_leaves),
                       float(config.min_samples_split), float(config.min_samples_leaf),
                       float(config.min_gain), float(config.min_impurity_decrease),
-                      float(self.data.weights.sum()), TIE_TOLERANCE)
+                      float(self.data.weights.sum()), TIE_TOLERANCE,
+                      -1 if config.max_features is None else int(config.max_features),
+                      int(config.random_state))
 
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
@@ -764,6 +794,8 @@ class NodewiseGrowth(CompiledGrowth):
         rows, weights = tree.routed_rows(self.data, node.node_id)
         excluded = frozenset(a.split.feature_index for a in tree.ancestors(node.node_id)[:-1]
                              if a.split.kind is Kind.NOMINAL and a.split.subset is None)
+        if node.feature_subset is not None:
+            excluded |= frozenset(range(self.data.n_features)) - set(node.feature_subset)
         rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
                            float(self.config.min_samples_leaf), excluded)
         data = NodeData(self.data.X[rows], self.data.y[rows], weights, self.data.n_classes)
@@ -776,7 +808,7 @@ class NodewiseGrowth(CompiledGrowth):
         arrays = _Nodes(*(array[:n].copy() for array in self.nodes))
         distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
-        factory = _NodeFactory(arrays, subsets, self.data.features, self.criterion,
+        factory = _NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
                     int(self.counters[STEPS]),
@@ -846,11 +878,13 @@ def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
 class _NodeFactory:
     """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
     tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the subset
-    codes, the features and the criterion; not the rows."""
+    codes, the features, the growth settings and the criterion; not the rows."""
 
-    def __init__(self, arrays: _Nodes, subsets, features, criterion, distribution, prediction):
+    def __init__(self, arrays: _Nodes, subsets, features, config, criterion, distribution,
+                 prediction):
         self.arrays, self.subsets, self.features = arrays, subsets, features
-        self.criterion, self.distribution, self.prediction = criterion, distribution, prediction
+        self.config, self.criterion = config, criterion
+        self.distribution, self.prediction = distribution, prediction
 
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
@@ -861,7 +895,8 @@ class _NodeFactory:
                 weight=a.weight, created_at=a.created_at, expanded_at=a.expanded_at,
                 first_child=a.first_child, counts=a.counts, distribution=self.distribution,
                 prediction=self.prediction, impurity=IMPURITIES[self.criterion.impurity](a.counts),
-                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()])
+                stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()],
+                feature_subsets=drawn_subsets(self.config, len(self.features), a.n_drawn))
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call over

@@ -28,12 +28,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from . import kernels, least_squares, squared_error
+from . import feature_draw, kernels, least_squares, squared_error
 from .candidates import TIE_TOLERANCE
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
-                      leaf_votes, nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, drawn_subsets, enlarged,
+                      leaf_means, leaf_votes, nodes_from_arrays, tree_settings)
 from .splitting import (FIGURES, NodeData, NodeScores, Proposal, SplitRules, build_candidate,
                         cut_proposals, partition_figures, score_node)
 from .predict import CONTINUOUS_SPLIT, CompiledTree
@@ -120,7 +120,8 @@ def _label(entry):
 class _Nodes(NamedTuple):
     """Per node (by id): its segment ``[start, end)``, tree links, statistics and split.
     ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
-    ``branch_counts`` the same of the two branches of its split."""
+    ``branch_counts`` the same of the two branches of its split; ``n_drawn`` how many features
+    it drew at random (−1: not scored, or every feature scored)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -131,6 +132,7 @@ class _Nodes(NamedTuple):
     stop: np.ndarray
     feature: np.ndarray
     first_child: np.ndarray
+    n_drawn: np.ndarray
     lower: np.ndarray
     upper: np.ndarray
     threshold: np.ndarray
@@ -140,7 +142,7 @@ class _Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, width: int) -> "_Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(9)]
+        ints = [np.full(capacity, -1, np.int64) for _ in range(10)]
         floats = [np.zeros(capacity) for _ in range(4)]
         return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
 
@@ -177,6 +179,22 @@ class _Rules(NamedTuple):
     min_impurity_decrease: float
     root_weight: float
     tolerance: float
+    max_features: int
+    seed: int
+
+
+def kernel_rules(dataset: Dataset, config: GrowthConfig, criterion) -> _Rules:
+    """The growth parameters of ``config`` as the kernel reads them."""
+    return _Rules(dataset.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
+                  criterion.score == "gain_ratio", criterion.average_gain_filter,
+                  config.threshold_style == "midpoint",
+                  -1 if config.max_depth is None else int(config.max_depth),
+                  -1 if config.max_leaves is None else int(config.max_leaves),
+                  float(config.min_samples_split), float(config.min_samples_leaf),
+                  float(config.min_gain), float(config.min_impurity_decrease),
+                  float(dataset.weights.sum()), TIE_TOLERANCE,
+                  -1 if config.max_features is None else int(config.max_features),
+                  int(config.random_state))
 
 
 # ----------------------------------------------------------------------------------- kernel
@@ -315,10 +333,38 @@ def _add_child(nodes, counters, parent, start, end, step, rows):
     return child
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, inline="always")
+def _best_cut(j, i, rows, nodes, rules, status, lower, upper, left, right, figures, pair,
+              cut_scratch, figure_scratch):
+    """Feature j's best cut at node i, from its sorted segment, with its figures."""
+    start, end = nodes.start[i], nodes.end[i]
+    entries = rows.entries
+    keys, labels, weights, targets = _unpack(rows, j, start, end)
+    if rules.regression:
+        status[j], at = squared_error.best_cut_of_sorted(
+            keys, targets, weights, nodes.counts[i], rules.min_samples_leaf,
+            rules.tolerance, left[j], right[j])
+    else:
+        status[j], at = kernels.best_cut_of_sorted(
+            keys, labels, weights, nodes.counts[i], rules.impurity_code,
+            rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
+    if status[j] != kernels.NO_CUT:
+        lower[j] = rows.columns[j, _row(entries[j, start + at])]
+        upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
+        pair[0], pair[1] = left[j], right[j]
+        if rules.regression:
+            squared_error.partition_figures(pair, figures[j])
+        else:
+            kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
+                                      rules.ratio_score, figures[j], figure_scratch, False)
+
+
+@njit(cache=True, nogil=True)
 def _expand(rows, nodes, scores, counters, rules, work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left, ``work_budget``
-    row × feature visits are spent or the node arrays are full; the counters say where it is."""
+    row × feature visits are spent or the node arrays are full; the counters say where it is.
+    With ``rules.max_features`` k ≥ 1 a node scores features in the order of
+    :mod:`treecore.feature_draw` until k of them could cut (scikit-learn's rule)."""
     entries = rows.entries
     n_features, n_classes = entries.shape[0], nodes.counts.shape[1]
     status = np.zeros(n_features, np.int8)
@@ -328,6 +374,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
     pair = np.zeros((2, n_classes))
     cut_scratch = kernels.cut_scratch(len(rows.keys), n_classes)
     figure_scratch = kernels.figure_scratch(2, n_classes)
+    order = np.arange(n_features)
     capacity, work = len(nodes.start), 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
             and counters[N_NODES] + 2 <= capacity:
@@ -341,28 +388,21 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
             continue
         start, end = nodes.start[i], nodes.end[i]
         work += (end - start) * n_features
-        any_small = False
-        for j in range(n_features):
-            keys, labels, weights, targets = _unpack(rows, j, start, end)
-            if rules.regression:
-                status[j], at = squared_error.best_cut_of_sorted(
-                    keys, targets, weights, nodes.counts[i], rules.min_samples_leaf,
-                    rules.tolerance, left[j], right[j])
-            else:
-                status[j], at = kernels.best_cut_of_sorted(
-                    keys, labels, weights, nodes.counts[i], rules.impurity_code,
-                    rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
-            if status[j] != kernels.NO_CUT:
-                lower[j] = rows.columns[j, _row(entries[j, start + at])]
-                upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
-                pair[0], pair[1] = left[j], right[j]
-                if rules.regression:
-                    squared_error.partition_figures(pair, figures[j])
-                else:
-                    kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
-                                              rules.ratio_score, figures[j], figure_scratch,
-                                              False)
-                any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
+        drawing = rules.max_features > 0
+        key = feature_draw.node_key(rules.seed, i)
+        if drawing:
+            status[:] = kernels.NO_CUT
+            order[:] = np.arange(n_features)
+        any_small, can_cut = False, 0
+        for step in range(n_features):
+            j = feature_draw.draw_next(order, step, key) if drawing else step
+            _best_cut(j, i, rows, nodes, rules, status, lower, upper, left, right, figures,
+                      pair, cut_scratch, figure_scratch)
+            any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
+            can_cut += status[j] != kernels.NO_CUT
+            if drawing and (can_cut == rules.max_features or step == n_features - 1):
+                nodes.n_drawn[i] = step + 1
+                break
         tie = rules.tolerance
         if rules.regression:                   # a squared error has the target's unit squared
             tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
@@ -403,16 +443,69 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
 
 
 # ----------------------------------------------------------------------------------- driver
+class Presorted(NamedTuple):
+    """Every feature's rows in value order: ``columns[j]`` holds feature j's values by row,
+    ``entries[j]`` the rows as packed entries (row, value rank, class), sorted by value."""
+
+    columns: np.ndarray
+    entries: np.ndarray
+
+
+def presort(data: Dataset, late=lambda: False) -> Presorted | None:
+    """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
+    are sorted on two threads (numpy releases the GIL while sorting). Equal values may come in
+    any order: unit and integer weights sum exactly whatever the order, and other weights to
+    rounding."""
+    n, n_features = data.n_rows, data.n_features
+    columns = np.ascontiguousarray(data.X.T)
+    rows_high = np.arange(n, dtype=np.int64) << 32
+    labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
+    entries = np.empty((n_features, n), np.int64)
+
+    def sort_feature(j: int) -> bool:
+        if late():
+            return False
+        order = np.argsort(columns[j])
+        ordered = columns[j, order]
+        ranks = np.zeros(n, np.int64)
+        np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+        entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+        return True
+
+    with ThreadPoolExecutor(SORTING_THREADS) as pool:
+        if not all(pool.map(sort_feature, range(n_features))):
+            return None
+    return Presorted(columns, entries)
+
+
+@njit(cache=True, nogil=True)
+def _present_entries(entries, weights, out):
+    """The entries of the rows of positive weight into ``out``, each feature's in its order
+    (value ranks keep their gaps: only their order and equality are read)."""
+    for j in range(entries.shape[0]):
+        kept = 0
+        for q in range(entries.shape[1]):
+            if weights[_row(entries[j, q])] > 0.0:
+                out[j, kept] = entries[j, q]
+                kept += 1
+
+
 class PresortedGrowth(CompiledGrowth):
     """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
     per-feature threshold search of that many first steps, so their candidate tables need no
-    second pass over the rows; later steps score their node again when asked."""
+    second pass over the rows; later steps score their node again when asked. Members of an
+    ensemble share one sort of the rows (``shared``): each grows on the rows its weights keep."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
-                 max_seconds: float | None = None, keep_scores: int = 0):
+                 max_seconds: float | None = None, keep_scores: int = 0,
+                 shared: "Presorted | None" = None):
         super().__init__(dataset, config, max_seconds)
-        n = dataset.n_rows
+        #: The sort of the features this growth reads (:func:`presort`): made by the first
+        #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows.
+        self.shared = shared
+        n = self.n_present = dataset.n_rows if shared is None else \
+            int(np.count_nonzero(dataset.weights > 0))
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
@@ -427,51 +520,31 @@ class PresortedGrowth(CompiledGrowth):
         self.segment_rows = np.arange(n)
 
     def _presort(self) -> _Rows | None:
-        """Every feature's rows in value order, as packed entries, or None when time ran out
-        first. Features are sorted on two threads (numpy releases the GIL while sorting).
-        Equal values may come in any order: unit and integer weights sum exactly whatever the
-        order, and other weights to rounding."""
+        """The rows as the kernel reads them, or None when time ran out first: the features
+        sorted here, or the shared sort's entries of the rows of positive weight (a row of
+        weight 0 is absent: it moves no threshold)."""
         data = self.data
-        n, n_features = data.n_rows, data.n_features
-        columns = np.ascontiguousarray(data.X.T)
-        rows_high = np.arange(n, dtype=np.int64) << 32
-        labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
-        entries = np.empty((n_features, n), np.int64)
-
-        def sort_feature(j: int) -> bool:
-            if self._late():
-                return False
-            order = np.argsort(columns[j])
-            ordered = columns[j, order]
-            ranks = np.zeros(n, np.int64)
-            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
-            entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
-            return True
-
-        with ThreadPoolExecutor(SORTING_THREADS) as pool:
-            if not all(pool.map(sort_feature, range(n_features))):
+        if self.shared is None:
+            self.shared = presort(data, self._late)
+            if self.shared is None:
                 return None
+            entries = self.shared.entries
+        else:
+            entries = np.empty((data.n_features, self.n_present), np.int64)
+            _present_entries(self.shared.entries, data.weights, entries)
+        n = data.n_rows
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         y = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return _Rows(columns, w, y, entries, np.zeros(n, np.uint8), np.empty(n, np.int64),
-                     np.empty(n, np.int32), np.empty(n, np.uint8), np.empty(len(w)),
-                     np.empty(len(y)))
+        return _Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8),
+                     np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
+                     np.empty(len(w)), np.empty(len(y)))
 
     def _grow(self) -> None:
         rows = self._presort()
         if rows is None:
             return
-        config = self.config
-        rules = _Rules(self.data.is_regression,
-                       kernels.IMPURITY_CODES.get(self.criterion.impurity, -1),
-                       self.criterion.score == "gain_ratio", self.criterion.average_gain_filter,
-                       config.threshold_style == "midpoint",
-                       -1 if config.max_depth is None else int(config.max_depth),
-                       -1 if config.max_leaves is None else int(config.max_leaves),
-                       float(config.min_samples_split), float(config.min_samples_leaf),
-                       float(config.min_gain), float(config.min_impurity_decrease),
-                       float(self.data.weights.sum()), TIE_TOLERANCE)
+        rules = kernel_rules(self.data, self.config, self.criterion)
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
             if self.counters[N_NODES] + 2 > len(self.nodes.start):
                 self.nodes = enlarged(self.nodes, 2 * len(self.nodes.start))
@@ -493,8 +566,10 @@ class PresortedGrowth(CompiledGrowth):
                 self.data.X[rows], self.data.y[rows], self.data.weights[rows], features,
                 min_samples_leaf=float(self.config.min_samples_leaf),
                 threshold_style=self.config.threshold_style, chosen=node.split.feature)
+        undrawn = frozenset() if node.feature_subset is None else \
+            frozenset(range(len(features))) - set(node.feature_subset)
         rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
-                           float(self.config.min_samples_leaf))
+                           float(self.config.min_samples_leaf), undrawn)
         if node.expanded_at > len(self.scores.status):
             rows = self.node_rows(node.node_id)
             data = NodeData(self.data.X[rows], self.data.y[rows], self.data.weights[rows],
@@ -519,7 +594,8 @@ class PresortedGrowth(CompiledGrowth):
         else:
             distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
         factory = _NodeFactory(_Nodes(*(array[:n].copy() for array in self.nodes)),
-                               self.data.features, self.criterion, distribution, prediction)
+                               self.data.features, self.config, self.criterion, distribution,
+                               prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
                     int(self.counters[STEPS]), prebuilt=self._routing(n, distribution))
 
@@ -554,12 +630,12 @@ def _branch_weights(branch_counts: np.ndarray, regression: bool) -> np.ndarray:
 
 class _NodeFactory:
     """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
-    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the features
-    and the criterion; not the rows."""
+    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the features,
+    the growth settings and the criterion; not the rows."""
 
-    def __init__(self, arrays: _Nodes, features, criterion, distribution, prediction):
+    def __init__(self, arrays: _Nodes, features, config, criterion, distribution, prediction):
         self.arrays, self.features, self.criterion = arrays, features, criterion
-        self.distribution, self.prediction = distribution, prediction
+        self.config, self.distribution, self.prediction = config, distribution, prediction
 
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
@@ -574,7 +650,8 @@ class _NodeFactory:
                 impurity=squared_error.node_mse(a.counts) if regression
                 else IMPURITIES[self.criterion.impurity](a.counts),
                 stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()],
-                values=self.distribution[:, 0] if regression else None)
+                values=self.distribution[:, 0] if regression else None,
+                feature_subsets=drawn_subsets(self.config, len(self.features), a.n_drawn))
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call."""

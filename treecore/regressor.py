@@ -19,6 +19,7 @@ import numpy as np
 
 from . import inputs
 from .builder import grow
+from .dataset import Dataset
 from .estimator import FittedTree
 from .pruning import prune_ccp
 from .sklearn_compat import BaseEstimator, RegressorMixin
@@ -83,7 +84,9 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
 def check_numbers(X, estimator: str) -> None:
     """Regression trees grow, so far, on numeric features with every value known (see
     :func:`treecore.builder.start_growth`): anything else is refused with scikit-learn's
-    messages."""
+    messages. A :class:`~treecore.Dataset` is checked where it grows, column by column."""
+    if isinstance(X, Dataset):
+        return
     values = inputs.numbers(X, estimator)
     if values is None:                            # a frame: numpy's errors name the cell
         frame, _ = inputs.features(X, estimator)

@@ -52,6 +52,11 @@ class Node:
     In a regression tree ``value`` is the node's prediction, the weighted mean c = Σwᵢyᵢ / Σwᵢ
     of its rows' targets (Li Hang 式 5.20), ``distribution`` is ``(value,)``, ``impurity`` the
     mean squared error about it and ``class_counts`` is empty.
+
+    ``feature_subset`` lists the features (column indices, in draw order) a node scored when
+    growth draws a random subset at each node (``max_features``, :mod:`treecore.feature_draw`);
+    None when growth scores every feature (no ``max_features``) or the node stopped before it
+    was scored.
     """
 
     node_id: int
@@ -70,6 +75,7 @@ class Node:
     expanded_at: int | None = None
     stop_reason: StopReason | None = None
     value: float | None = None
+    feature_subset: tuple[int, ...] | None = None
 
     @property
     def is_leaf(self) -> bool:

@@ -12,7 +12,6 @@ of those; trees are rebuilt from them through the cache.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, TypeVar
 from weakref import WeakKeyDictionary
@@ -24,7 +23,7 @@ from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 from treecore.evaluate import score
 
-from . import limits, node_view, regression_view, state
+from . import limits, node_view, player, regression_view, state
 
 T = TypeVar("T")
 
@@ -309,26 +308,8 @@ def set_step(step: int) -> None:
     st.session_state[INSPECT] = None
 
 
-def toggle_play() -> None:
-    st.session_state[PLAYING] = not st.session_state[PLAYING]
-    st.session_state[LAST_TICK] = None
-
-
-def tick(n_steps: int) -> bool:
-    """One beat of the player: advance a step if a beat has passed since the last one.
-    Returns True when the step moved (the caller then reruns the app)."""
-    now = time.monotonic()
-    last = st.session_state[LAST_TICK]
-    if last is not None and now - last < 0.8 * st.session_state[SPEED]:
-        return False                    # a rerun between beats
-    st.session_state[LAST_TICK] = now
-    if last is None:
-        return False                    # the first beat starts the clock
-    if st.session_state[STEP] >= n_steps:
-        st.session_state[PLAYING] = False
-        return False
-    set_step(st.session_state[STEP] + 1)
-    return True
+#: The growth player: one growth step per beat.
+PLAYER = player.Player(STEP, PLAYING, LAST_TICK, set_step)
 
 
 def adopt_whatif() -> None:

@@ -16,6 +16,7 @@ import streamlit as st
 from treecore.pruning import PruneStep
 
 from .i18n_concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
+from .i18n_ensembles import TRANSLATIONS as ENSEMBLES_TRANSLATIONS
 from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
 from .i18n_loading import TRANSLATIONS as LOADING_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
@@ -331,6 +332,7 @@ TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and fl
 TRANSLATIONS.update(LOADING_TRANSLATIONS)  # a file's load errors and notes
 TRANSLATIONS.update(REGRESSION_TRANSLATIONS)  # regression trees on every page
 TRANSLATIONS.update(TREEVIEW_TRANSLATIONS)  # the interactive tree view (ui/tree_widget.py)
+TRANSLATIONS.update(ENSEMBLES_TRANSLATIONS)  # the Forests & boosting page
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",

@@ -48,6 +48,7 @@ import numpy as np
 
 from ..evaluate import accuracy
 from ..growing import GrowthConfig
+from ..inspection import impurity_importances
 from ..predict import most_probable
 from ..sklearn_compat import BaseEstimator, ClassifierMixin
 from .boosting import BoostedEnsemble, check_count, class_positions, softmax
@@ -153,6 +154,15 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         """The class (position in ``classes_``) tree ``member`` gives each encoded row."""
         codes = most_probable(member.predict_proba(encoded))
         return class_positions(self.classes_, member.schema)[codes]
+
+    @property
+    def feature_importances_(self) -> np.ndarray:
+        """scikit-learn's: the members' normalised impurity importances
+        (:func:`treecore.inspection.impurity_importances`) averaged with the votes αₜ."""
+        if not hasattr(self, "estimators_"):
+            raise self._not_fitted()
+        per_tree = np.array([impurity_importances(tree) for tree in self.estimators_])
+        return self.estimator_weights_ @ per_tree / self.estimator_weights_.sum()
 
     def staged_sample_weights(self) -> Iterator[np.ndarray]:
         """u¹, u², …, u^T: the weights (Σ = 1) each tree grew on, rebuilt round by round from

@@ -46,10 +46,10 @@ from ..dataset import Dataset, Schema
 from ..errors import ConfigError
 from ..evaluate import accuracy, r2
 from ..growing import GrowthConfig
+from ..inspection import mean_importances
 from ..regressor import check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from .boosting import BoostedEnsemble, check_count, class_positions
-from .importance import mean_importances
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower
 
@@ -180,10 +180,10 @@ class GradientBoosting(BoostedEnsemble):
 
     @property
     def feature_importances_(self) -> np.ndarray:
-        """Impurity importances averaged over every tree (:mod:`.importance`), summing to 1."""
+        """Impurity importances averaged over every tree (:func:`treecore.inspection.mean_importances`), summing to 1."""
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
-        return mean_importances(self.estimators_.ravel(), self.n_features_in_)
+        return mean_importances(self.estimators_.ravel(), self.n_features_in_, normalise_each=False)
 
 
 def seed_step_size(residuals: np.ndarray, step: np.ndarray, weights: np.ndarray) -> float:

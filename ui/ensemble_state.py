@@ -1,0 +1,106 @@
+"""The Forests & boosting page's session: its keys, their defaults, the settings they make and
+the round player.
+
+The session holds only the small values a user chose; the ensemble itself is rebuilt from them
+through the cache (:mod:`ui.ensemble_fit`).
+
+>>> model_params("forest", "classification", {ROUNDS: 20, MAX_DEPTH: 0, MIN_LEAF: 1,
+...              MAX_FEATURES: "sqrt", LEARNING_RATE: 0.1, SEED: 0})["max_features"]
+'sqrt'
+>>> model_params("adaboost", "classification", {ROUNDS: 5, MAX_DEPTH: 1, MIN_LEAF: 1,
+...              MAX_FEATURES: "sqrt", LEARNING_RATE: 0.1, SEED: 3})
+{'n_estimators': 5, 'max_depth': 1, 'random_state': 3}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import streamlit as st
+
+from . import growth, player
+
+# ------------------------------------------------------------------------------- session keys
+KIND = "ens_kind"                   #: "forest", "adaboost" or "gbdt"
+ROUNDS = "ens_rounds"               #: number of members T
+MAX_DEPTH = "ens_max_depth"         #: each member's depth limit; 0 = none
+MIN_LEAF = "ens_min_samples_leaf"
+MAX_FEATURES = "ens_max_features"   #: the forest's k: "sqrt", "log2" or "all"
+LEARNING_RATE = "ens_learning_rate"  #: gradient boosting's shrinkage ν
+SEED = "ens_seed"                   #: random_state of the ensemble
+ROUND = "ens_round"                 #: round t on screen (1-based)
+PLAYING = "ens_playing"             #: the player advances the round by itself
+LAST_TICK = "ens_last_tick"         #: monotonic time of the player's last beat, or None
+INSPECT = "ens_inspect"             #: node selected in member t's view
+COLLAPSED = "ens_collapsed"         #: subtrees folded in that view
+ROW = "ens_row"                     #: row number (as in the table) followed in "One row"
+
+KINDS = ("forest", "adaboost", "gbdt")
+FEATURE_DRAWS = ("sqrt", "log2", "all")
+#: Each kind's usual member depth (0 = no limit): full trees, stumps, depth 3 (Friedman).
+KIND_DEPTH = {"forest": 0, "adaboost": 1, "gbdt": 3}
+#: Seconds between two rounds while playing.
+BEAT_SECONDS = 1.0
+
+DEFAULTS: dict[str, Any] = {
+    KIND: "forest", ROUNDS: 30, MAX_DEPTH: 0, MIN_LEAF: 1, MAX_FEATURES: "sqrt",
+    LEARNING_RATE: 0.1, SEED: 0, ROUND: 1, PLAYING: False, LAST_TICK: None, INSPECT: None,
+    COLLAPSED: (), ROW: None,
+}
+
+
+def ensure_defaults() -> None:
+    """The shared defaults and the Grow page's (its validation rows feed the shared split,
+    :mod:`ui.split`), then this page's own."""
+    growth.ensure_defaults()
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def allowed_kinds(task: str) -> tuple[str, ...]:
+    """AdaBoost (the seed's form and SAMME) classifies; forests and GBDT do both."""
+    return KINDS if task == "classification" else ("forest", "gbdt")
+
+
+def current_kind(task: str) -> str:
+    kind = st.session_state[KIND]
+    return kind if kind in allowed_kinds(task) else allowed_kinds(task)[0]
+
+
+def set_kind(kind: str) -> None:
+    """Switch ensemble, with the members' usual depth and the first round on screen."""
+    st.session_state[KIND] = kind
+    st.session_state[MAX_DEPTH] = KIND_DEPTH[kind]
+    set_round(1)
+
+
+def model_params(kind: str, task: str, settings: Mapping[str, Any]) -> dict:
+    """The estimator's keyword arguments for ``kind`` from the page's settings."""
+    depth = int(settings[MAX_DEPTH]) or None
+    params: dict[str, Any] = {"n_estimators": int(settings[ROUNDS]), "max_depth": depth,
+                              "random_state": int(settings[SEED])}
+    if kind == "forest":
+        draw = settings[MAX_FEATURES]
+        params["max_features"] = None if draw == "all" else draw
+        params["min_samples_leaf"] = int(settings[MIN_LEAF])
+    elif kind == "gbdt":
+        params["learning_rate"] = float(settings[LEARNING_RATE])
+        params["min_samples_leaf"] = int(settings[MIN_LEAF])
+    return params
+
+
+def session_params(task: str) -> tuple[str, dict]:
+    """(kind, estimator keyword arguments) as the session has them."""
+    kind = current_kind(task)
+    return kind, model_params(kind, task, st.session_state)
+
+
+# ------------------------------------------------------------------------------- the player
+def set_round(t: int) -> None:
+    st.session_state[ROUND] = max(1, int(t))
+    st.session_state[INSPECT] = None
+
+
+#: The round player: one round per beat.
+PLAYER = player.Player(ROUND, PLAYING, LAST_TICK, set_round)
