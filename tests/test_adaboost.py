@@ -70,7 +70,8 @@ def test_the_seed_worked_by_hand():
 
 def sklearn_adaboost(n_estimators: int) -> SklearnAdaBoost:
     """scikit-learn's AdaBoost of stumps, SAMME (its ``algorithm`` is gone since 1.8)."""
-    extra = {"algorithm": "SAMME"} if "algorithm" in inspect.signature(SklearnAdaBoost).parameters else {}
+    parameters = inspect.signature(SklearnAdaBoost).parameters
+    extra = {"algorithm": "SAMME"} if "algorithm" in parameters else {}
     return SklearnAdaBoost(SklearnTree(max_depth=1), n_estimators=n_estimators, **extra)
 
 
@@ -82,7 +83,8 @@ def tie_free(n_classes: int, seed: int = 0):
     X = rng.random((300, 4)).astype(np.float32).astype(float)
     score = X[:, 0] + 0.7 * X[:, 1] + rng.normal(0, 0.3, len(X))
     y = np.digitize(score, np.quantile(score, np.linspace(0, 1, n_classes + 1)[1:-1]))
-    return X, np.array(["low", "mid", "high"])[y] if n_classes == 3 else y, rng.uniform(1, 2, len(X))
+    labels = np.array(["low", "mid", "high"])[y] if n_classes == 3 else y
+    return X, labels, rng.uniform(1, 2, len(X))
 
 
 @pytest.mark.parametrize("n_classes", [2, 3])

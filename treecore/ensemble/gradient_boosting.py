@@ -180,10 +180,12 @@ class GradientBoosting(BoostedEnsemble):
 
     @property
     def feature_importances_(self) -> np.ndarray:
-        """Impurity importances averaged over every tree (:func:`treecore.inspection.mean_importances`), summing to 1."""
+        """Impurity importances averaged over every tree, summing to 1
+        (:func:`treecore.inspection.mean_importances`, each tree's not normalised first)."""
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
-        return mean_importances(self.estimators_.ravel(), self.n_features_in_, normalise_each=False)
+        return mean_importances(self.estimators_.ravel(), self.n_features_in_,
+                                normalise_each=False)
 
 
 def seed_step_size(residuals: np.ndarray, step: np.ndarray, weights: np.ndarray) -> float:
