@@ -102,6 +102,8 @@ def test_same_staged_predictions_as_sklearn(n_classes):
     np.testing.assert_allclose(samme_scale * ours.estimator_weights_, theirs.estimator_weights_)
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-9)
     assert list(ours.staged_score(X, y)) == pytest.approx(list(theirs.staged_score(X, y)))
+    np.testing.assert_allclose(ours.feature_importances_, theirs.feature_importances_,
+                               atol=1e-9)
 
 
 def test_a_perfect_tree_stops_boosting_with_sklearns_vote():
