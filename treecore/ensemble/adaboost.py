@@ -51,7 +51,7 @@ from ..growing import GrowthConfig
 from ..inspection import impurity_importances
 from ..predict import most_probable
 from ..sklearn_compat import BaseEstimator, ClassifierMixin
-from .boosting import BoostedEnsemble, check_count, softmax
+from .boosting import BoostedEnsemble, check_count, class_positions, softmax
 from .members import MemberGrower
 
 #: A tree without error stops boosting with this vote in SAMME's scale (scikit-learn's).
@@ -77,9 +77,10 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         divided after round t.
     estimator_weights_ : αₜ, each tree's vote: ln ◆ₜ for two classes (the seed's), SAMME's
         ln((1 − εₜ)/εₜ) + ln(K − 1) = 2 ln ◆ₜ for more.
-    misclassified_ : (T × N booleans) which training rows tree t got wrong: one byte a row a
-        round (50 MB for a million rows and 50 rounds), from which :meth:`staged_sample_weights`
-        rebuilds the weights uᵗ (eight bytes a row a round, kept only while read).
+    misclassified_ : (T × N booleans) which training rows tree t got wrong (rows of weight 0,
+        absent, are not among the N): one byte a row a round (50 MB for a million rows and
+        50 rounds), from which :meth:`staged_sample_weights` rebuilds the weights uᵗ (eight
+        bytes a row a round, kept only while read).
     classes_, n_classes_, n_features_in_, feature_names_in_ : as scikit-learn's.
     """
 
@@ -111,7 +112,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
                                           max_depth=self.max_depth, min_samples_split=0,
                                           min_samples_leaf=0)
         dataset, labels = self._dataset(X, y, sample_weight, "classification")
-        self.classes_, truth = np.unique(labels, return_inverse=True)
+        self.classes_ = np.unique(labels)          # with classes only weight-0 rows have
+        truth = class_positions(self.classes_, dataset.schema)[dataset.y]
         self.n_classes_ = len(self.classes_)
         grower = MemberGrower(dataset, config)
         self._initial_weights = dataset.weights / dataset.weights.sum()
@@ -133,7 +135,7 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
                 factors.append(np.inf)
                 break
             factors.append(np.sqrt((self.n_classes_ - 1) * (1 - error) / error))
-            weights = reweighted(weights, wrong, factors[-1], self._initial_weights > 0)
+            weights = reweighted(weights, wrong, factors[-1])
         self.estimators_ = members
         self.estimator_errors_ = np.array(errors)
         self.scaling_factors_ = np.array(factors)
@@ -150,9 +152,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
 
     def _votes_of(self, member, encoded: np.ndarray) -> np.ndarray:
         """The class (position in ``classes_``) tree ``member`` gives each encoded row."""
-        member_classes = np.asarray(member.schema.classes, dtype=self.classes_.dtype)
-        position = np.searchsorted(self.classes_, member_classes)
-        return position[most_probable(member.predict_proba(encoded))]
+        codes = most_probable(member.predict_proba(encoded))
+        return class_positions(self.classes_, member.schema)[codes]
 
     @property
     def feature_importances_(self) -> np.ndarray:
@@ -171,7 +172,7 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         weights = self._initial_weights
         for wrong, factor in zip(self.misclassified_, self.scaling_factors_):
             yield weights
-            weights = reweighted(weights, wrong, factor, self._initial_weights > 0)
+            weights = reweighted(weights, wrong, factor)
 
     # ------------------------------------------------------------------- using
     def _initial_raw(self, n_rows: int) -> np.ndarray:
@@ -225,10 +226,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         return softmax(decision / (self.n_classes_ - 1))
 
 
-def reweighted(weights: np.ndarray, wrong: np.ndarray, factor: float,
-               positive: np.ndarray) -> np.ndarray:
-    """The next round's weights: a wrong row's ×◆, a right row's ÷◆, normalised to Σ = 1, and
-    those that started positive kept above machine epsilon (as scikit-learn keeps them)."""
+def reweighted(weights: np.ndarray, wrong: np.ndarray, factor: float) -> np.ndarray:
+    """The next round's weights: a wrong row's ×◆, a right row's ÷◆, normalised to Σ = 1 and
+    kept above machine epsilon (as scikit-learn keeps them)."""
     updated = weights * np.where(wrong, factor, 1 / factor)
-    updated /= updated.sum()
-    return np.where(positive, np.maximum(updated, np.finfo(float).eps), 0.0)
+    return np.maximum(updated / updated.sum(), np.finfo(float).eps)

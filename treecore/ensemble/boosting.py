@@ -91,3 +91,9 @@ def softmax(scores: np.ndarray) -> np.ndarray:
     changes nothing but keeps exp from overflowing)."""
     shifted = np.exp(scores - scores.max(axis=1, keepdims=True))
     return shifted / shifted.sum(axis=1, keepdims=True)
+
+
+def class_positions(classes: np.ndarray, schema: Schema) -> np.ndarray:
+    """Where each of ``schema``'s classes (first-seen order, the order of the trees' class
+    codes) stands in the sorted ``classes`` (scikit-learn's ``classes_``)."""
+    return np.searchsorted(classes, np.asarray(schema.classes, dtype=classes.dtype))

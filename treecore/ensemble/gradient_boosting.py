@@ -46,10 +46,10 @@ from ..dataset import Dataset, Schema
 from ..errors import ConfigError
 from ..evaluate import accuracy, r2
 from ..growing import GrowthConfig
+from ..inspection import mean_importances
 from ..regressor import check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
-from .boosting import BoostedEnsemble, check_count
-from ..inspection import mean_importances
+from .boosting import BoostedEnsemble, check_count, class_positions
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower
 
@@ -112,20 +112,26 @@ class GradientBoosting(BoostedEnsemble):
         for t in range(self.n_estimators):
             bag = weights * self._in_bag(rng, dataset.n_rows)
             kept = bag > 0
-            residuals = self._loss.negative_gradient(targets, raw)
+            residuals = self._loss.negative_gradient(targets, raw)      # at F_t, for all K
             curvature = self._loss.hessian(targets, raw)
             for k in range(self._loss.n_columns):
-                tree = grower.grow(weights=bag, target=residuals[:, k])
-                leaves = tree.apply(dataset.X)
-                values = newton_leaf_values(leaves[kept], tree.n_nodes, residuals[kept, k],
-                                            curvature[kept, k], bag[kept],
-                                            self._loss.numerator_factor)
-                step = values[leaves]
+                tree, values, step = self._tree_on(grower, bag, residuals[:, k], curvature[:, k])
+                self.estimators_[t, k], self.leaf_values_[t, k] = tree, values
                 self.step_sizes_[t, k] = seed_step_size(residuals[kept, k], step[kept], bag[kept])
                 raw[:, k] += self.learning_rate * step
-                self.estimators_[t, k], self.leaf_values_[t, k] = tree, values
             self.train_score_[t] = self._loss.mean_loss(targets[kept], raw[kept], weights[kept])
         return self
+
+    def _tree_on(self, grower: MemberGrower, bag: np.ndarray, residuals: np.ndarray,
+                 curvature: np.ndarray) -> tuple:
+        """(the tree fitted to ``residuals`` on the rows of positive ``bag`` weight, its
+        Newton leaf values by node id, its value gₜ(xₙ) on every training row)."""
+        kept = bag > 0
+        tree = grower.grow(weights=bag, target=residuals)
+        leaves = tree.apply(grower.dataset.X)
+        values = newton_leaf_values(leaves[kept], tree.n_nodes, residuals[kept], curvature[kept],
+                                    bag[kept], self._loss.numerator_factor)
+        return tree, values, values[leaves]
 
     def _new_loss(self):
         """The loss named by ``loss``, for the target ``fit`` read."""
@@ -174,10 +180,12 @@ class GradientBoosting(BoostedEnsemble):
 
     @property
     def feature_importances_(self) -> np.ndarray:
-        """Impurity importances averaged over every tree (:func:`treecore.inspection.mean_importances`), summing to 1."""
+        """Impurity importances averaged over every tree, summing to 1
+        (:func:`treecore.inspection.mean_importances`, each tree's not normalised first)."""
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
-        return mean_importances(self.estimators_.ravel(), self.n_features_in_, normalise_each=False)
+        return mean_importances(self.estimators_.ravel(), self.n_features_in_,
+                                normalise_each=False)
 
 
 def seed_step_size(residuals: np.ndarray, step: np.ndarray, weights: np.ndarray) -> float:
@@ -224,7 +232,7 @@ class GradientBoostingRegressor(RegressorMixin, GradientBoosting, BaseEstimator)
 
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
         check_numbers(X, type(self).__name__)
-        dataset, target = self._dataset(X, y, sample_weight, "regression")
+        dataset, _ = self._dataset(X, y, sample_weight, "regression")
         return dataset, dataset.y
 
     def _target_of(self, y) -> np.ndarray:
@@ -274,11 +282,12 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
         check_numbers(X, type(self).__name__)
         dataset, labels = self._dataset(X, y, sample_weight, "classification")
-        self.classes_, positions = np.unique(labels, return_inverse=True)
+        self.classes_ = np.unique(labels)          # with classes only weight-0 rows have
         self.n_classes_ = len(self.classes_)
         residual = Schema(dataset.schema.features, "residual", (), task="regression")
-        return Dataset(residual, dataset.X, np.zeros(dataset.n_rows), dataset.weights,
-                       dataset.row_labels), positions
+        return (Dataset(residual, dataset.X, np.zeros(dataset.n_rows), dataset.weights,
+                        dataset.row_labels),
+                class_positions(self.classes_, dataset.schema)[dataset.y])
 
     def _new_loss(self):
         return self._losses[self.loss](self.n_classes_)
@@ -312,7 +321,8 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
 
     def predict(self, X) -> np.ndarray:
         """The most probable class."""
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        probabilities = self.predict_proba(X)
+        return self.classes_[np.argmax(probabilities, axis=1)]
 
     def staged_predict(self, X) -> Iterator[np.ndarray]:
         for probabilities in self.staged_predict_proba(X):
