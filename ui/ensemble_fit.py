@@ -133,31 +133,14 @@ class Grown:
     def staged_row(self, data: Dataset, row: int) -> np.ndarray:
         """Row ``row`` of ``data`` after each round (rounds × width): a forest's vote shares
         per class (or mean value), a boosted model's running score sₜ(x)."""
-        one = data.subset([row])
-        if self.kind == "forest":
-            return np.cumsum(member_outputs(self.model, one)[:, 0], axis=0) / np.arange(
-                1, self.n_rounds + 1)[:, None]
-        staged = (self.model.staged_predict(one) if self.is_regression
-                  else self.model.staged_decision_function(one))
-        return np.array([np.atleast_1d(np.asarray(s, dtype=float)[0]) for s in staged])
-
-
-def member_outputs(model, data: Dataset) -> np.ndarray:
-    """Each forest member's output on the rows (members × rows × width): class probabilities
-    in ``classes_`` order, or values."""
-    if hasattr(model, "classes_"):
-        return np.stack([m.predict_proba(data) for m in model.estimators_])
-    return np.stack([m.predict(data)[:, None] for m in model.estimators_])
-
-
-def staged(model, kind: str, data: Dataset) -> Iterator[np.ndarray]:
-    """The ensemble's predictions on ``data`` after each round."""
-    if kind != "forest":
-        yield from model.staged_predict(data)
-        return
-    running = np.cumsum(member_outputs(model, data), axis=0)
-    for t, total in enumerate(running, start=1):
-        yield total[:, 0] / t if data.is_regression else model.classes_[total.argmax(axis=1)]
+        one, model = data.subset([row]), self.model
+        if self.is_regression:
+            steps = model.staged_predict(one)
+        elif self.kind == "forest":
+            steps = model.staged_predict_proba(one)
+        else:
+            steps = model.staged_decision_function(one)
+        return np.array([np.atleast_1d(np.asarray(step, dtype=float)[0]) for step in steps])
 
 
 def single_tree(train: Dataset, params: dict) -> Tree:
@@ -171,9 +154,9 @@ def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None) -> 
     estimator = getattr(ensemble, ESTIMATORS[kind, train.schema.task])
     extra = {"oob_score": True, "n_jobs": FOREST_THREADS} if kind == "forest" else {}
     model = estimator(**params, **extra).fit(train, None)
-    curves = {"train": errors(train, staged(model, kind, train))}
+    curves = {"train": errors(train, model.staged_predict(train))}
     if validation is not None:
-        curves["validation"] = errors(validation, staged(model, kind, validation))
+        curves["validation"] = errors(validation, model.staged_predict(validation))
     if kind == "forest":
         curves["oob"] = np.asarray(model.oob_error_curve_, dtype=float)
     tree = single_tree(train, params)

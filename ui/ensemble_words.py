@@ -15,7 +15,7 @@ import pandas as pd
 
 from treecore import Dataset
 
-from .ensemble_fit import staged, truth
+from .ensemble_fit import truth
 from .i18n import t
 
 
@@ -127,7 +127,7 @@ def subsets_frame(grown, round_: int) -> pd.DataFrame:
 def row_text(grown, data: Dataset, row: int, round_: int) -> str:
     """Row ``row`` of ``data``: its true value and the ensemble's prediction after ``round_`` rounds."""
     one = data.subset([row])
-    predicted = next(islice(staged(grown.model, grown.kind, one), round_ - 1, None))[0]
+    predicted = next(islice(grown.model.staged_predict(one), round_ - 1, None))[0]
     value = truth(one)[0]
     show = (lambda v: f"{float(v):.4g}") if data.is_regression else str
     return t("ens.row_truth", row=int(data.row_labels[row]), truth=show(value), t=round_,
