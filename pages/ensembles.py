@@ -10,7 +10,8 @@ impurity and permutation importance.
 
 import streamlit as st
 
-from ui import ensemble_fit as fit, ensemble_state as ens, ensemble_words as words, page, split, state
+from ui import (ensemble_fit as fit, ensemble_state as ens, ensemble_words as words, growth,
+                limits, page, split, state)
 from ui.ensemble_figures import (BARS_LIMIT, bootstrap_chart, importance_chart, residuals_chart,
                                  rounds_chart, running_sum_chart, votes_chart, weights_chart)
 from ui.i18n import error_text, t
@@ -59,14 +60,27 @@ if chosen_split.error is not None:
     st.warning(error_text(chosen_split.error), icon="⚠️")
 train, validation = chosen_split.train, chosen_split.validation
 kind, params = ens.session_params(task)
+progress = st.empty()
+
+
+def show_progress(done: int, total: int) -> None:
+    progress.progress(done / total, text=t("ens.growing", t=done, n=total))
+
+
 try:
-    with st.spinner(t("ens.growing", n=params["n_estimators"])):
-        grown = fit.cached_fit(kind, params, train, validation)
+    grown = fit.cached_fit(kind, params, train, validation, progress=show_progress,
+                           retry=growth.retry_requested())
 except fit.FIT_ERRORS as error:
     st.error(error_text(error), icon="⚠️")
     st.stop()
+finally:
+    progress.empty()
 rounds = grown.n_rounds
-if rounds < params["n_estimators"]:
+if grown.stopped_early:
+    st.warning(t("ens.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}", n=rounds,
+                 asked=params["n_estimators"]), icon="⏱️")
+    st.button(t("limits.retry"), key="ens.retry", icon="🔁", on_click=growth.ask_retry)
+elif rounds < params["n_estimators"]:
     st.info(t("ens.stopped_early", n=rounds, asked=params["n_estimators"]), icon="ℹ️")
 current = min(int(S[ens.ROUND]), rounds)
 

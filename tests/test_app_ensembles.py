@@ -129,3 +129,16 @@ def test_page_speaks_chinese(ensembles):
     at = ensembles("iris", "adaboost", **{state.LANGUAGE: "zh"})
     assert at.title[0].value.endswith("随机森林与提升")
     assert any("棵树中的前 1 棵" in m.value for m in at.markdown)
+
+
+def test_an_ensemble_past_the_deadline_keeps_its_rounds_and_can_grow_again(ensembles,
+                                                                           monkeypatch):
+    from ui import limits
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
+    at = ensembles("iris", "gbdt")
+    assert at.warning and "with 1 of 12 trees" in at.warning[0].value
+    assert any("the first 1 of 1 trees" in m.value for m in at.markdown)
+    monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 60.0)
+    at.button(key="ens.retry").click().run()
+    assert not at.warning
+    assert any("the first 1 of 12 trees" in m.value for m in at.markdown)

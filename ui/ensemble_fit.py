@@ -9,16 +9,20 @@ for every t, the out-of-bag error of a forest, and one tree grown with the membe
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 import streamlit as st
 
 from treecore import Dataset, Tree, TreecoreError, ensemble, grow
 from treecore.inspection import permutation_importance
+
+from . import limits
 
 #: Gradient boosting's shrinkage ν offered by the page.
 LEARNING_RATES = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
@@ -65,6 +69,7 @@ class Grown:
     validation: Dataset | None
     curves: dict[str, np.ndarray] = field(default_factory=dict)
     single: dict[str, float] = field(default_factory=dict)
+    stopped_early: bool = False           #: the fit deadline came before the last round
 
     @property
     def is_regression(self) -> bool:
@@ -149,11 +154,33 @@ def single_tree(train: Dataset, params: dict) -> Tree:
                 min_samples_leaf=params.get("min_samples_leaf", 1))
 
 
-def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None) -> Grown:
-    """Fit the ensemble ``kind`` with ``params`` on ``train`` and compute its curves."""
+class RoundClock:
+    """An ensemble fit's ``on_round`` hook (:data:`treecore.ensemble.members.RoundHook`):
+    reports each round to ``progress`` and stops the fit once ``max_seconds`` have passed."""
+
+    def __init__(self, max_seconds: float, progress: Callable[[int, int], None] | None = None):
+        self.max_seconds, self.progress = max_seconds, progress
+        self.started = time.monotonic()
+        self.cut_short = False            #: it stopped the fit before the last round
+
+    def __call__(self, done: int, total: int) -> bool:
+        if self.progress is not None:
+            self.progress(done, total)
+        self.cut_short = done < total and time.monotonic() - self.started >= self.max_seconds
+        return not self.cut_short
+
+
+def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None, *,
+        max_seconds: float | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Grown:
+    """Fit the ensemble ``kind`` with ``params`` on ``train`` (telling ``progress`` of each
+    round, stopping after ``max_seconds``, default :data:`ui.limits.FIT_DEADLINE_SECONDS`)
+    and compute its curves."""
     estimator = getattr(ensemble, ESTIMATORS[kind, train.schema.task])
     extra = {"oob_score": True, "n_jobs": FOREST_THREADS} if kind == "forest" else {}
-    model = estimator(**params, **extra).fit(train, None)
+    clock = RoundClock(limits.FIT_DEADLINE_SECONDS if max_seconds is None else max_seconds,
+                       progress)
+    model = estimator(**params, **extra).fit(train, None, on_round=clock)
     curves = {"train": errors(train, model.staged_predict(train))}
     if validation is not None:
         curves["validation"] = errors(validation, model.staged_predict(validation))
@@ -163,16 +190,31 @@ def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None) -> 
     single = {"train": errors(train, iter([tree.predict(train.X)]))[0]}
     if validation is not None:
         single["validation"] = errors(validation, iter([tree.predict(validation.X)]))[0]
-    return Grown(kind, model, train, validation, curves, single)
+    return Grown(kind, model, train, validation, curves, single, stopped_early=clock.cut_short)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
-def _cached_fit(kind: str, params: tuple, fingerprints: tuple, _train: Dataset,
-                _validation: Dataset | None) -> Grown:
-    return fit(kind, dict(params), _train, _validation)
+#: Fitted ensembles shared by every session, newest last, at most :data:`KEPT_FITS`.
+KEPT_FITS = 8
 
 
-def cached_fit(kind: str, params: dict, train: Dataset, validation: Dataset | None) -> Grown:
-    """:func:`fit`, cached on the kind, the parameters and the rows' fingerprints."""
-    fingerprints = (train.fingerprint(), None if validation is None else validation.fingerprint())
-    return _cached_fit(kind, tuple(sorted(params.items())), fingerprints, train, validation)
+@st.cache_resource(show_spinner=False)
+def _fits() -> OrderedDict:
+    """The store of fitted ensembles (a plain dict in ``st.cache_resource``, so a fit can show
+    its progress: a cached function may not draw into the page)."""
+    return OrderedDict()
+
+
+def cached_fit(kind: str, params: dict, train: Dataset, validation: Dataset | None, *,
+               progress: Callable[[int, int], None] | None = None, retry: bool = False) -> Grown:
+    """:func:`fit`, kept on the kind, the parameters and the rows' fingerprints. A fit
+    stopped at the deadline stays kept; with ``retry`` it is grown again."""
+    key = (kind, tuple(sorted(params.items())), train.fingerprint(),
+           None if validation is None else validation.fingerprint())
+    fits = _fits()
+    grown = fits.get(key)
+    if grown is None or (retry and grown.stopped_early):
+        grown = fits[key] = fit(kind, params, train, validation, progress=progress)
+        while len(fits) > KEPT_FITS:
+            fits.popitem(last=False)
+    fits.move_to_end(key)
+    return grown

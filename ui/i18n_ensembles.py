@@ -30,7 +30,15 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.max_features.all": {"en": "all d (bagging)", "zh": "全部 d 个（即装袋）"},
     "ens.learning_rate": {"en": "Learning rate ν", "zh": "学习率 ν"},
     "ens.seed": {"en": "Random seed", "zh": "随机种子"},
-    "ens.growing": {"en": "Growing {n} trees…", "zh": "正在生成 {n} 棵树…"},
+    "ens.growing": {"en": "Grown {t} of {n} trees…", "zh": "已生成 {n} 棵树中的 {t} 棵…"},
+    "ens.deadline": {
+        "en": "Growing stopped after {seconds} s (the limit) with {n} of {asked} trees; the "
+              "page shows the ensemble grown by then. Use fewer trees, shallower trees or "
+              "fewer rows to grow it whole, or press “Grow again” to give it another "
+              "{seconds} s.",
+        "zh": "生成在 {seconds} 秒（上限）后停止，已生成 {asked} 棵树中的 {n} 棵；页面显示的是"
+              "此时已生成的集成。减少树的数量、降低树的深度或减少样本即可完整生成，或点击"
+              "“重新生成”再给它 {seconds} 秒。"},
     "ens.round": {"en": "Round t", "zh": "第 t 轮"},
     "ens.regression_no_adaboost": {
         "en": "AdaBoost as the seed defines it classifies; for a number to predict choose a "

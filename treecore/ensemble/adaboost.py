@@ -52,7 +52,7 @@ from ..inspection import impurity_importances
 from ..predict import most_probable
 from ..sklearn_compat import BaseEstimator, ClassifierMixin
 from .boosting import BoostedEnsemble, check_count, class_positions, softmax
-from .members import MemberGrower
+from .members import MemberGrower, keep_going
 
 #: A tree without error stops boosting with this vote in SAMME's scale (scikit-learn's).
 PERFECT_VOTE = 1.0
@@ -104,9 +104,10 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         return tags
 
     # ------------------------------------------------------------------- learning
-    def fit(self, X, y, sample_weight=None) -> "AdaBoostClassifier":
+    def fit(self, X, y, sample_weight=None, on_round=None) -> "AdaBoostClassifier":
         """Boost trees on features ``X`` and classes ``y``; ``sample_weight`` gives u¹ (normalised;
-        a row of weight 0 is absent)."""
+        a row of weight 0 is absent); ``on_round(done, total)`` is told after each round and
+        may stop the fit (:data:`.members.RoundHook`)."""
         check_count("n_estimators", self.n_estimators)
         config = GrowthConfig.from_params(algorithm=self.algorithm, criterion=self.criterion,
                                           max_depth=self.max_depth, min_samples_split=0,
@@ -136,6 +137,8 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
                 break
             factors.append(np.sqrt((self.n_classes_ - 1) * (1 - error) / error))
             weights = reweighted(weights, wrong, factors[-1])
+            if not keep_going(on_round, len(members), self.n_estimators):
+                break
         self.estimators_ = members
         self.estimator_errors_ = np.array(errors)
         self.scaling_factors_ = np.array(factors)

@@ -39,7 +39,7 @@ from ..inspection import mean_importances
 from ..regressor import DecisionTreeRegressor, check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from .bagging import OutOfBag, bootstrap_counts, member_seed
-from .members import MemberGrower
+from .members import MemberGrower, RoundHook, keep_going
 
 #: The members' parameters a forest passes on unchanged.
 TREE_PARAMS = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf")
@@ -82,9 +82,10 @@ class BaseForest(FittedRows):
             raise self._not_fitted()
         return self.estimators_[0].tree_.schema
 
-    def _grow_forest(self, X, y, sample_weight) -> np.ndarray:
-        """Grow the members (``estimators_``) and, with ``oob_score``, the out-of-bag estimate;
-        returns the target as given."""
+    def _grow_forest(self, X, y, sample_weight, on_round: RoundHook | None) -> np.ndarray:
+        """Grow the members (``estimators_``; fewer than ``n_estimators`` when ``on_round``
+        stops the fit) and, with ``oob_score``, the out-of-bag estimate; returns the target
+        as given."""
         if not isinstance(self.n_estimators, (int, np.integer)) or self.n_estimators < 1:
             raise ConfigError(f"n_estimators must be an integer ≥ 1, got {self.n_estimators!r}")
         if self.oob_score and not self.bootstrap:
@@ -109,8 +110,15 @@ class BaseForest(FittedRows):
             return grower.grow(weights=weights, random_state=member_seed(self._seed, t))
 
         self._prepare_target(target, dataset)
+        trees = []
         with ThreadPoolExecutor(thread_count(self.n_jobs)) as pool:
-            trees = list(pool.map(grow_member, range(self.n_estimators)))
+            futures = [pool.submit(grow_member, t) for t in range(self.n_estimators)]
+            for future in futures:
+                trees.append(future.result())
+                if not keep_going(on_round, len(trees), self.n_estimators):
+                    for waiting in futures:
+                        waiting.cancel()
+                    break
         self.estimators_ = [self._member(tree, t) for t, tree in enumerate(trees)]
         if self.oob_score:
             self._out_of_bag(X, target)
@@ -144,7 +152,7 @@ class BaseForest(FittedRows):
         encoded = self._encoded(X)
         oob = OutOfBag(self._oob_targets(target), self._width(),
                        self._task == "classification")
-        for t in range(self.n_estimators):
+        for t in range(len(self.estimators_)):
             rows = np.flatnonzero(self.bootstrap_counts(t) == 0)
             oob.add(rows, self._member_predictions(t, encoded[rows]))
         if not oob.all_voted:
@@ -254,9 +262,10 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
         tags.input_tags.string = True
         return tags
 
-    def fit(self, X, y, sample_weight=None) -> "RandomForestClassifier":
-        """Grow the forest on features ``X`` and classes ``y`` (a row of weight 0 is absent)."""
-        self._grow_forest(X, y, sample_weight)
+    def fit(self, X, y, sample_weight=None, on_round=None) -> "RandomForestClassifier":
+        """Grow the forest on features ``X`` and classes ``y`` (a row of weight 0 is absent);
+        ``on_round(done, total)`` is told after each tree (:data:`.members.RoundHook`)."""
+        self._grow_forest(X, y, sample_weight, on_round)
         return self
 
     def _prepare_target(self, target, dataset) -> None:
@@ -328,10 +337,11 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
         self.random_state = random_state
         self.n_jobs = n_jobs
 
-    def fit(self, X, y, sample_weight=None) -> "RandomForestRegressor":
-        """Grow the forest on features ``X`` and numbers ``y`` (a row of weight 0 is absent)."""
+    def fit(self, X, y, sample_weight=None, on_round=None) -> "RandomForestRegressor":
+        """Grow the forest on features ``X`` and numbers ``y`` (a row of weight 0 is absent);
+        ``on_round`` as the classifier's."""
         check_numbers(X, type(self).__name__)
-        self._grow_forest(X, y, sample_weight)
+        self._grow_forest(X, y, sample_weight, on_round)
         return self
 
     def _member_params(self, t: int) -> dict:

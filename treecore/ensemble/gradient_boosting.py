@@ -51,7 +51,7 @@ from ..regressor import check_numbers, refuse_missing
 from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from .boosting import BoostedEnsemble, check_count, class_positions
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
-from .members import MemberGrower
+from .members import MemberGrower, keep_going
 
 #: ``init=`` choices: None starts from the loss's best constant, "zero" from 0 (the seed's).
 INITS = (None, "zero")
@@ -92,9 +92,10 @@ class GradientBoosting(BoostedEnsemble):
         loss reads it: numbers, or class positions in ``classes_``)."""
         raise NotImplementedError
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, on_round=None):
         """Boost ``n_estimators`` rounds on features ``X`` and target ``y`` (a row of weight 0
-        is absent)."""
+        is absent); ``on_round(done, total)`` is told after each round and may stop the fit
+        there (:data:`.members.RoundHook`): the model keeps the rounds grown."""
         self._check_params()
         dataset, y_fit = self._training_set(X, y, sample_weight)
         self._loss = self._new_loss()
@@ -120,7 +121,15 @@ class GradientBoosting(BoostedEnsemble):
                 self.step_sizes_[t, k] = seed_step_size(residuals[kept, k], step[kept], bag[kept])
                 raw[:, k] += self.learning_rate * step
             self.train_score_[t] = self._loss.mean_loss(targets[kept], raw[kept], weights[kept])
+            if not keep_going(on_round, t + 1, self.n_estimators):
+                self._keep_rounds(t + 1)
+                break
         return self
+
+    def _keep_rounds(self, rounds: int) -> None:
+        """Drop the rounds after the first ``rounds`` (a fit stopped early)."""
+        for name in ("estimators_", "leaf_values_", "train_score_", "step_sizes_"):
+            setattr(self, name, getattr(self, name)[:rounds])
 
     def _tree_on(self, grower: MemberGrower, bag: np.ndarray, residuals: np.ndarray,
                  curvature: np.ndarray) -> tuple:

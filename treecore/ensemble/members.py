@@ -27,6 +27,7 @@ entries of its rows of positive weight: a member costs its growth, not a sort.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import numpy as np
 
@@ -82,3 +83,15 @@ class MemberGrower:
         if not present.all():
             member = member.subset(present)
         return grow(member, config, max_seconds=max_seconds)
+
+
+#: An ensemble's ``fit(..., on_round=hook)``: ``hook(done, total)`` is told after each round
+#: (member, or row of members) is grown; returning False stops the fit there, and the model
+#: keeps the rounds grown so far (a caller's progress bar and deadline).
+RoundHook = Callable[[int, int], "bool | None"]
+
+
+def keep_going(on_round: RoundHook | None, done: int, total: int) -> bool:
+    """Whether a fit goes on after ``done`` of ``total`` rounds: always without a hook; with
+    one, unless it returns False."""
+    return on_round is None or on_round(done, total) is not False
