@@ -77,6 +77,22 @@ class BaseForest(FittedRows):
 
     _task = "classification"
 
+    def __init__(self, *, n_estimators, max_features, bootstrap, oob_score, algorithm,
+                 criterion, max_depth, min_samples_split, min_samples_leaf, max_leaf_nodes,
+                 random_state, n_jobs):
+        self.n_estimators = n_estimators
+        self.max_features = max_features
+        self.bootstrap = bootstrap
+        self.oob_score = oob_score
+        self.algorithm = algorithm
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.max_leaf_nodes = max_leaf_nodes
+        self.random_state = random_state
+        self.n_jobs = n_jobs
+
     def _fitted_schema(self):
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
@@ -241,18 +257,11 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
                  oob_score=False, algorithm="cart", criterion=None, max_depth=None,
                  min_samples_split=2, min_samples_leaf=1, max_leaf_nodes=None,
                  random_state=None, n_jobs=None):
-        self.n_estimators = n_estimators
-        self.max_features = max_features
-        self.bootstrap = bootstrap
-        self.oob_score = oob_score
-        self.algorithm = algorithm
-        self.criterion = criterion
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.min_samples_leaf = min_samples_leaf
-        self.max_leaf_nodes = max_leaf_nodes
-        self.random_state = random_state
-        self.n_jobs = n_jobs
+        super().__init__(n_estimators=n_estimators, max_features=max_features,
+                         bootstrap=bootstrap, oob_score=oob_score, algorithm=algorithm,
+                         criterion=criterion, max_depth=max_depth,
+                         min_samples_split=min_samples_split, min_samples_leaf=min_samples_leaf,
+                         max_leaf_nodes=max_leaf_nodes, random_state=random_state, n_jobs=n_jobs)
 
     def __sklearn_tags__(self):
         """scikit-learn's tags: missing values, text and nominal features taken as they are."""
@@ -324,18 +333,11 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     def __init__(self, *, n_estimators=100, max_features=1.0, bootstrap=True, oob_score=False,
                  algorithm="cart", criterion=None, max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, max_leaf_nodes=None, random_state=None, n_jobs=None):
-        self.n_estimators = n_estimators
-        self.max_features = max_features
-        self.bootstrap = bootstrap
-        self.oob_score = oob_score
-        self.algorithm = algorithm
-        self.criterion = criterion
-        self.max_depth = max_depth
-        self.min_samples_split = min_samples_split
-        self.min_samples_leaf = min_samples_leaf
-        self.max_leaf_nodes = max_leaf_nodes
-        self.random_state = random_state
-        self.n_jobs = n_jobs
+        super().__init__(n_estimators=n_estimators, max_features=max_features,
+                         bootstrap=bootstrap, oob_score=oob_score, algorithm=algorithm,
+                         criterion=criterion, max_depth=max_depth,
+                         min_samples_split=min_samples_split, min_samples_leaf=min_samples_leaf,
+                         max_leaf_nodes=max_leaf_nodes, random_state=random_state, n_jobs=n_jobs)
 
     def fit(self, X, y, sample_weight=None, on_round=None) -> "RandomForestRegressor":
         """Grow the forest on features ``X`` and numbers ``y`` (a row of weight 0 is absent);
