@@ -114,8 +114,8 @@ beat()
 st.markdown(words.metric_text(grown, current))
 if validation is None:
     st.caption(t("ens.no_validation"))
-st.plotly_chart(rounds_chart(grown.curves, current, words.curve_words(grown.is_regression),
-                             single=grown.single, percent=not grown.is_regression),
+st.plotly_chart(rounds_chart(grown.curves, current, words.curve_words(grown.measure),
+                             single=grown.single, percent=grown.measure == "error"),
                 key="ens.curves", width="stretch")
 
 
@@ -136,6 +136,8 @@ def rows_tab() -> None:
         st.plotly_chart(bootstrap_chart(counts, words.bootstrap_words(current)),
                         key="ens.bootstrap", width="stretch")
         st.caption(words.bootstrap_note(counts))
+        st.dataframe(words.bootstrap_frame(train, counts), hide_index=True, height=240,
+                     key="ens.bootstrap_rows")
     elif kind == "adaboost":
         st.markdown(f"**{t('ens.adaboost_formula', t=current)}**")
         st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1,

@@ -142,3 +142,31 @@ def test_an_ensemble_past_the_deadline_keeps_its_rounds_and_can_grow_again(ensem
     at.button(key="ens.retry").click().run()
     assert not at.warning
     assert any("the first 1 of 12 trees" in m.value for m in at.markdown)
+
+
+def test_the_bootstrap_table_names_each_training_row_and_its_draws(ensembles):
+    at = ensembles("iris", "forest")
+    table = next(df.value for df in at.dataframe if "times drawn" in df.value.columns)
+    assert len(table) == 105 and table["times drawn"].sum() == 105
+    assert table["row"].is_unique and table["row"].between(1, 150).all()
+
+
+def test_gradient_boosting_on_classes_draws_the_log_loss(ensembles):
+    at = ensembles("iris", "gbdt")
+    curves = _figures(at)[0]
+    assert curves["layout"]["title"]["text"].startswith("Log-loss")
+    train = plotly_values(next(tr for tr in curves["data"] if tr["name"] == "training")["y"])
+    assert train[0] > train[-1] > 0                          # each round lowers the loss
+    assert any("log-loss" in m.value for m in at.markdown)
+
+
+def test_the_log_loss_curve_is_the_loss_gradient_boosting_reports():
+    import pandas as pd
+
+    from treecore import Dataset
+    from ui import ensemble_fit
+    frame = pd.read_csv(SAMPLES["iris"].path)
+    data = Dataset.from_frame(frame, "species")
+    grown = ensemble_fit.fit("gbdt", {"n_estimators": 8, "max_depth": 2, "learning_rate": 0.3,
+                                      "min_samples_leaf": 1, "random_state": 0}, data, None)
+    np.testing.assert_allclose(grown.curves["train"], grown.model.train_score_, rtol=1e-9)

@@ -59,6 +59,24 @@ def errors(data: Dataset, staged: Iterator[np.ndarray]) -> np.ndarray:
     return np.array([np.average(p != target, weights=weights) for p in staged])
 
 
+def log_losses(data: Dataset, staged_proba: Iterator[np.ndarray], classes) -> np.ndarray:
+    """The cross-entropy −Σ wₙ ln p̂(yₙ | xₙ) / Σ wₙ of each staged probability table (columns
+    in ``classes`` order): the log-loss gradient boosting minimises. A probability is kept
+    above 1e-15, as scikit-learn's ``log_loss`` keeps it."""
+    own = np.searchsorted(np.asarray(classes), truth(data))
+    rows = np.arange(data.n_rows)
+    return np.array([np.average(-np.log(np.clip(p[rows, own], 1e-15, 1)), weights=data.weights)
+                     for p in staged_proba])
+
+
+def measure(kind: str, task: str) -> str:
+    """What the curves measure: the mean squared error of numbers, the log-loss gradient
+    boosting minimises on classes, else the error rate."""
+    if task == "regression":
+        return "mse"
+    return "log_loss" if kind == "gbdt" else "error"
+
+
 @dataclass(frozen=True, eq=False)
 class Grown:
     """A fitted ensemble with the figures the page draws (rounds are 1-based here)."""
@@ -74,6 +92,10 @@ class Grown:
     @property
     def is_regression(self) -> bool:
         return self.train.is_regression
+
+    @property
+    def measure(self) -> str:
+        return measure(self.kind, self.train.schema.task)
 
     @property
     def n_rounds(self) -> int:
@@ -181,15 +203,19 @@ def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None, *,
     clock = RoundClock(limits.FIT_DEADLINE_SECONDS if max_seconds is None else max_seconds,
                        progress)
     model = estimator(**params, **extra).fit(train, None, on_round=clock)
-    curves = {"train": errors(train, model.staged_predict(train))}
-    if validation is not None:
-        curves["validation"] = errors(validation, model.staged_predict(validation))
+    tree = single_tree(train, params)
+    parts = {"train": train} if validation is None else {"train": train, "validation": validation}
+    if measure(kind, train.schema.task) == "log_loss":
+        curves = {name: log_losses(rows, model.staged_predict_proba(rows), model.classes_)
+                  for name, rows in parts.items()}
+        single = {name: log_losses(rows, iter([tree.predict_proba(rows.X)]), rows.classes)[0]
+                  for name, rows in parts.items()}
+    else:
+        curves = {name: errors(rows, model.staged_predict(rows)) for name, rows in parts.items()}
+        single = {name: errors(rows, iter([tree.predict(rows.X)]))[0]
+                  for name, rows in parts.items()}
     if kind == "forest":
         curves["oob"] = np.asarray(model.oob_error_curve_, dtype=float)
-    tree = single_tree(train, params)
-    single = {"train": errors(train, iter([tree.predict(train.X)]))[0]}
-    if validation is not None:
-        single["validation"] = errors(validation, iter([tree.predict(validation.X)]))[0]
     return Grown(kind, model, train, validation, curves, single, stopped_early=clock.cut_short)
 
 

@@ -19,11 +19,17 @@ from .ensemble_fit import truth
 from .i18n import t
 
 
-def curve_words(is_regression: bool) -> dict[str, str]:
-    """Words of the rounds chart: error rates of a classifier, the MSE of a regressor."""
-    return {"title": t("ens.curve_title_loss" if is_regression else "ens.curve_title_error"),
-            "rounds": t("ens.rounds_axis"),
-            "error": t("ens.metric_mse" if is_regression else "ens.error_axis"),
+#: The title and the axis / summary word of each measure of the curves
+#: (:func:`ui.ensemble_fit.measure`).
+MEASURE_WORDS = {"error": ("ens.curve_title_error", "ens.metric_error"),
+                 "mse": ("ens.curve_title_loss", "ens.metric_mse"),
+                 "log_loss": ("ens.curve_title_logloss", "ens.metric_logloss")}
+
+
+def curve_words(measure: str) -> dict[str, str]:
+    """Words of the rounds chart for what its curves measure."""
+    title, metric = MEASURE_WORDS[measure]
+    return {"title": t(title), "rounds": t("ens.rounds_axis"), "error": t(metric),
             "train": t("ens.train"), "validation": t("ens.validation"), "oob": t("ens.oob"),
             "single_train": t("ens.single_train"),
             "single_validation": t("ens.single_validation")}
@@ -39,6 +45,12 @@ def bootstrap_note(counts: np.ndarray) -> str:
     out = int((np.asarray(counts) == 0).sum())
     return t("ens.bootstrap_note", oob=f"{out:,}", rows=f"{len(counts):,}",
              share=f"{out / max(len(counts), 1):.1%}")
+
+
+def bootstrap_frame(rows: Dataset, counts: np.ndarray) -> pd.DataFrame:
+    """Which training rows a bootstrap sample drew, and how often (0: out of the bag)."""
+    return pd.DataFrame({t("ens.col.row"): rows.row_labels,
+                         t("ens.bootstrap_times"): np.asarray(counts)})
 
 
 def weights_words(round_: int) -> dict[str, str]:
@@ -103,14 +115,14 @@ def metric_text(grown, round_: int) -> str:
     the validation rows (the training rows when there are none)."""
     part = "validation" if "validation" in grown.curves else "train"
     value, single = grown.curves[part][round_ - 1], grown.single[part]
-    shown = (lambda v: f"{v:.4g}") if grown.is_regression else (lambda v: f"{v:.1%}")
+    shown = (lambda v: f"{v:.1%}") if grown.measure == "error" else (lambda v: f"{v:.4g}")
     return _summary(grown, part, round_, shown(value), shown(single))
 
 
 def _summary(grown, part: str, rounds: int, value: str, single: str) -> str:
     return t("ens.summary", kind=t(f"ens.kind.{grown.kind}"), t=rounds, total=grown.n_rounds,
              rows=f"{grown.train.n_rows:,}", part=t(f"ens.{part}"),
-             metric=t("ens.metric_mse" if grown.is_regression else "ens.metric_error"),
+             metric=t(MEASURE_WORDS[grown.measure][1]),
              value=value, single=single)
 
 

@@ -51,6 +51,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
     "ens.metric_error": {"en": "error rate", "zh": "错误率"},
     "ens.metric_mse": {"en": "mean squared error", "zh": "均方误差"},
+    "ens.metric_logloss": {"en": "log-loss", "zh": "对数损失"},
     "ens.stopped_early": {
         "en": "AdaBoost stopped after round {n} of {asked}: the weighted error εₜ of the last "
               "tree was 0 (it classifies every training row right, so αₜ would be infinite) "
@@ -66,11 +67,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                               "zh": "错误率随树的数量的变化"},
     "ens.curve_title_loss": {"en": "Mean squared error against the number of trees",
                              "zh": "均方误差随树的数量的变化"},
+    "ens.curve_title_logloss": {"en": "Log-loss (cross-entropy) against the number of trees",
+                                "zh": "对数损失（交叉熵）随树的数量的变化"},
     "ens.rounds_axis": {"en": "trees in the ensemble", "zh": "集成中树的数量"},
-    "ens.error_axis": {"en": "error rate", "zh": "错误率"},
     "ens.train": {"en": "training", "zh": "训练集"},
     "ens.validation": {"en": "validation", "zh": "验证集"},
-    "ens.oob": {"en": "out-of-bag", "zh": "袋外估计"},
+    "ens.oob": {"en": "out-of-bag", "zh": "袋外误差"},
     "ens.single_validation": {"en": "one tree (validation)", "zh": "单棵树（验证集）"},
     "ens.single_train": {"en": "one tree (training)", "zh": "单棵树（训练集）"},
     # ---------------------------------------------------------------- tabs
@@ -94,6 +96,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.subsets_title": {"en": "Features drawn at each node of tree {t}",
                           "zh": "第 {t} 棵树每个结点随机选取的属性"},
     "ens.col.node": {"en": "node", "zh": "结点"},
+    "ens.col.row": {"en": "row", "zh": "样本"},
     "ens.col.drawn": {"en": "features drawn", "zh": "随机选取的属性"},
     "ens.col.chosen": {"en": "splitting attribute", "zh": "划分属性"},
     "ens.votes_title": {"en": "Votes for row {row} as trees are added",
