@@ -44,7 +44,7 @@ def timed_run(at: AppTest) -> float:
     start = time.perf_counter()
     at.run()
     if at.exception:
-        raise RuntimeError(at.exception[0].message)
+        raise RuntimeError(at.exception[0].message + "\n" + "\n".join(at.exception[0].stack_trace))
     return time.perf_counter() - start
 
 

@@ -170,3 +170,23 @@ def test_the_log_loss_curve_is_the_loss_gradient_boosting_reports():
     grown = ensemble_fit.fit("gbdt", {"n_estimators": 8, "max_depth": 2, "learning_rate": 0.3,
                                       "min_samples_leaf": 1, "random_state": 0}, data, None)
     np.testing.assert_allclose(grown.curves["train"], grown.model.train_score_, rtol=1e-9)
+
+
+def test_one_trees_log_loss_reads_each_rows_own_class():
+    """The single tree's probability columns follow the data set's class order, which need not
+    be sorted: iris read bottom up meets virginica first."""
+    import pandas as pd
+    from sklearn.metrics import log_loss
+
+    from treecore import Dataset
+    from ui import ensemble_fit
+    frame = pd.read_csv(SAMPLES["iris"].path).iloc[::-1]
+    data = Dataset.from_frame(frame, "species")
+    assert data.classes[0] == "virginica"
+    params = {"n_estimators": 2, "max_depth": 1, "learning_rate": 0.1, "min_samples_leaf": 1,
+              "random_state": 0}
+    grown = ensemble_fit.fit("gbdt", params, data, None)
+    tree = ensemble_fit.single_tree(data, params)
+    expected = log_loss(data.y, np.clip(tree.predict_proba(data.X), 1e-15, 1),
+                        labels=range(3))
+    assert grown.single["train"] == pytest.approx(expected)

@@ -59,11 +59,10 @@ def errors(data: Dataset, staged: Iterator[np.ndarray]) -> np.ndarray:
     return np.array([np.average(p != target, weights=weights) for p in staged])
 
 
-def log_losses(data: Dataset, staged_proba: Iterator[np.ndarray], classes) -> np.ndarray:
-    """The cross-entropy −Σ wₙ ln p̂(yₙ | xₙ) / Σ wₙ of each staged probability table (columns
-    in ``classes`` order): the log-loss gradient boosting minimises. A probability is kept
-    above 1e-15, as scikit-learn's ``log_loss`` keeps it."""
-    own = np.searchsorted(np.asarray(classes), truth(data))
+def log_losses(data: Dataset, staged_proba: Iterator[np.ndarray], own: np.ndarray) -> np.ndarray:
+    """The cross-entropy −Σ wₙ ln p̂(yₙ | xₙ) / Σ wₙ of each staged probability table, ``own``
+    the column of each row's class: the log-loss gradient boosting minimises. A probability is
+    kept above 1e-15, as scikit-learn's ``log_loss`` keeps it."""
     rows = np.arange(data.n_rows)
     return np.array([np.average(-np.log(np.clip(p[rows, own], 1e-15, 1)), weights=data.weights)
                      for p in staged_proba])
@@ -206,10 +205,11 @@ def fit(kind: str, params: dict, train: Dataset, validation: Dataset | None, *,
     tree = single_tree(train, params)
     parts = {"train": train} if validation is None else {"train": train, "validation": validation}
     if measure(kind, train.schema.task) == "log_loss":
-        curves = {name: log_losses(rows, model.staged_predict_proba(rows), model.classes_)
-                  for name, rows in parts.items()}
-        single = {name: log_losses(rows, iter([tree.predict_proba(rows.X)]), rows.classes)[0]
-                  for name, rows in parts.items()}
+        curves = {name: log_losses(rows, model.staged_predict_proba(rows),
+                                   np.searchsorted(model.classes_, truth(rows)))
+                  for name, rows in parts.items()}          # the model's classes are sorted
+        single = {name: log_losses(rows, iter([tree.predict_proba(rows.X)]), rows.y)[0]
+                  for name, rows in parts.items()}          # the tree's in the schema's order
     else:
         curves = {name: errors(rows, model.staged_predict(rows)) for name, rows in parts.items()}
         single = {name: errors(rows, iter([tree.predict(rows.X)]))[0]

@@ -38,13 +38,16 @@ PERMUTE = "ens_permute"             #: run the permutation test (it predicts man
 
 KINDS = ("forest", "adaboost", "gbdt")
 FEATURE_DRAWS = ("sqrt", "log2", "all")
-#: Each kind's usual member depth (0 = no limit): full trees, stumps, depth 3 (Friedman).
-KIND_DEPTH = {"forest": 0, "adaboost": 1, "gbdt": 3}
+#: Each kind's member depth on the page at first (0 = no limit): stumps for AdaBoost, depth 3
+#: for GBDT (Friedman's), and 12 for a forest: Breiman grows full trees (set 0), but a full
+#: tree of 100k rows has some 100,000 nodes to draw at every click; 12 levels keep it under
+#: 8,191.
+KIND_DEPTH = {"forest": 12, "adaboost": 1, "gbdt": 3}
 #: Seconds between two rounds while playing.
 BEAT_SECONDS = 1.0
 
 DEFAULTS: dict[str, Any] = {
-    KIND: "forest", ROUNDS: 30, MAX_DEPTH: 0, MIN_LEAF: 1, MAX_FEATURES: "sqrt",
+    KIND: "forest", ROUNDS: 30, MAX_DEPTH: KIND_DEPTH["forest"], MIN_LEAF: 1, MAX_FEATURES: "sqrt",
     LEARNING_RATE: 0.1, SEED: 0, ROUND: 1, PLAYING: False, LAST_TICK: None, INSPECT: None,
     COLLAPSED: (), ROW: None, PERMUTE: False,
 }
