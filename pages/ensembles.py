@@ -136,8 +136,10 @@ def rows_tab() -> None:
         st.plotly_chart(bootstrap_chart(counts, words.bootstrap_words(current)),
                         key="ens.bootstrap", width="stretch")
         st.caption(words.bootstrap_note(counts))
-        st.dataframe(words.bootstrap_frame(train, counts), hide_index=True, height=240,
-                     key="ens.bootstrap_rows")
+        st.dataframe(words.bootstrap_frame(train, counts).head(fit.LISTED_ROWS),
+                     hide_index=True, height=240, key="ens.bootstrap_rows")
+        if train.n_rows > fit.LISTED_ROWS:
+            st.caption(t("ens.listed_rows", n=f"{fit.LISTED_ROWS:,}", rows=f"{train.n_rows:,}"))
     elif kind == "adaboost":
         st.markdown(f"**{t('ens.adaboost_formula', t=current)}**")
         st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1,
@@ -187,7 +189,7 @@ def importance_tab() -> None:
     if S[ens.PERMUTE]:
         with st.spinner(t("ens.permutation_running")):
             permuted = grown.permutation
-    st.plotly_chart(importance_chart(list(train.feature_names), grown.model.feature_importances_,
+    st.plotly_chart(importance_chart(list(train.feature_names), grown.impurity_importances,
                                      permuted, words.importance_words()),
                     key="ens.importance", width="stretch")
     st.caption(t("ens.importance_note"))

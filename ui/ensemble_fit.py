@@ -28,6 +28,8 @@ from . import limits
 LEARNING_RATES = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0)
 #: What a fit may raise on the user's data (shown with ``ui.i18n.error_text``).
 FIT_ERRORS = (TreecoreError, ValueError)
+#: Most rows listed one by one in a table (the first ones, in table order).
+LISTED_ROWS = 1_000
 #: Threads a forest grows on (this machine's two cores).
 FOREST_THREADS = 2
 #: Repeats of the permutation test, and the most rows it shuffles (each repeat of each
@@ -141,6 +143,12 @@ class Grown:
     def step_size(self, t: int) -> float:
         """The seed's αₜ of round t."""
         return float(self.model.step_sizes_[t - 1, 0])
+
+    @cached_property
+    def impurity_importances(self) -> np.ndarray:
+        """The model's ``feature_importances_`` (a pass over every node of every member:
+        computed once per ensemble)."""
+        return self.model.feature_importances_
 
     @cached_property
     def permutation(self) -> tuple[np.ndarray, np.ndarray, int]:

@@ -93,6 +93,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "this tree, and (1 − 1/N)ᴺ → 1/e ≈ 36.8 % (Zhou 式 2.1).",
         "zh": "{rows} 个样本中有 {oob} 个（{share}）未被抽中，是这棵树的袋外样本；"
               "(1 − 1/N)ᴺ → 1/e ≈ 36.8%（周志华 式 2.1）。"},
+    "ens.listed_rows": {"en": "The first {n} of {rows} training rows are listed.",
+                        "zh": "表中列出了 {rows} 个训练样本中的前 {n} 个。"},
     "ens.subsets_title": {"en": "Features drawn at each node of tree {t}",
                           "zh": "第 {t} 棵树每个结点随机选取的属性"},
     "ens.col.node": {"en": "node", "zh": "结点"},
