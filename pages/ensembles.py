@@ -195,13 +195,11 @@ def importance_tab() -> None:
     st.caption(t("ens.importance_note"))
 
 
-member, rows, one_row, importance = st.tabs([
-    t("ens.tab.member"), t("ens.tab.rows"), t("ens.tab.row"), t("ens.tab.importance")])
-with member:
-    member_tab()
-with rows:
-    rows_tab()
-with one_row:
-    row_tab()
-with importance:
-    importance_tab()
+# Only the open tab runs (``on_change="rerun"``): a click pays for what is on screen.
+TABS = {"ens.tab.member": member_tab, "ens.tab.rows": rows_tab, "ens.tab.row": row_tab,
+        "ens.tab.importance": importance_tab}
+for tab, draw in zip(st.tabs([t(name) for name in TABS], key=ens.TAB, on_change="rerun"),
+                     TABS.values()):
+    if tab.open:
+        with tab:
+            draw()

@@ -16,10 +16,17 @@ from ui import ensemble_state as ens, state
 from ui.samples import SAMPLES
 
 
+#: The tab of what member t saw.
+ROWS_TAB = "What tree t saw"
+
+
 @pytest.fixture
 def ensembles(make_app):
-    def open_page(sample: str, kind: str, **settings):
+    def open_page(sample: str, kind: str, tab: str | None = None, **settings):
+        """The page on ``sample`` with ensemble ``kind``, tab ``tab`` open (the first)."""
         at = make_app("pages/ensembles.py")
+        if tab is not None:
+            at.session_state[ens.TAB] = tab
         at.session_state[state.DATASET] = sample
         at.session_state[state.TARGET] = SAMPLES[sample].target
         at.session_state[state.KINDS] = {name: "ignored" for name in SAMPLES[sample].ignored}
@@ -60,13 +67,15 @@ def test_every_node_splits_on_a_feature_it_drew(ensembles):
     at = ensembles("iris", "forest")
     table = next(df.value for df in at.dataframe if "features drawn" in df.value.columns)
     assert len(table) > 0
+    titles = [f["layout"].get("title", {}).get("text", "") for f in _figures(at)]
+    assert not any("Bootstrap" in title for title in titles)     # only the open tab runs
     for drawn, chosen in zip(table["features drawn"], table["splitting attribute"]):
         assert chosen in drawn.split(", ")
         assert len(drawn.split(", ")) >= 2     # √4 on iris; a constant one does not count
 
 
 def test_bootstrap_chart_counts_every_training_row(ensembles):
-    at = ensembles("iris", "forest")
+    at = ensembles("iris", "forest", ROWS_TAB)
     bootstrap = next(f for f in _figures(at) if "Bootstrap" in f["layout"]["title"]["text"])
     drawn = bootstrap["data"][0]
     times, rows = plotly_values(drawn["x"]), plotly_values(drawn["y"])
@@ -76,7 +85,7 @@ def test_bootstrap_chart_counts_every_training_row(ensembles):
 
 
 def test_adaboost_prints_the_estimators_error_and_vote(ensembles):
-    at = ensembles("watermelon3.0", "adaboost")
+    at = ensembles("watermelon3.0", "adaboost", ROWS_TAB)
     at.button(key="ens.next").click().run()
     latex = _latex(at)
     numbers = [float(x) for x in re.findall(r"= (\d+\.\d{4})", latex)]
@@ -91,7 +100,7 @@ def test_adaboost_prints_the_estimators_error_and_vote(ensembles):
 def test_gbdt_steps_are_one_for_least_squares_trees(ensembles):
     """A tree fitted to the residuals by least squares predicts each leaf's mean residual, so
     the regression of the residuals on its output through 0 has slope Σ r g / Σ g² = 1."""
-    at = ensembles("diabetes", "gbdt")
+    at = ensembles("diabetes", "gbdt", ROWS_TAB)
     assert "= 1.0000" in _latex(at)
     residuals = next(f for f in _figures(at) if "residuals" in f["layout"]["title"]["text"])
     assert len(plotly_values(residuals["data"][0]["x"])) == 442 - round(0.3 * 442)  # training
@@ -112,7 +121,8 @@ def test_gbdt_on_nominal_features_says_which_column(ensembles):
 
 
 def test_importance_tab_adds_the_permutation_test_on_request(ensembles):
-    at = ensembles("iris", "forest")
+    at = ensembles("iris", "forest", "Feature importance")
+
     def chart():
         return next(f for f in _figures(at) if "permutation" in f["layout"]["title"]["text"])
     assert [len(plotly_values(trace["y"])) for trace in chart()["data"]] == [4]
@@ -145,7 +155,7 @@ def test_an_ensemble_past_the_deadline_keeps_its_rounds_and_can_grow_again(ensem
 
 
 def test_the_bootstrap_table_names_each_training_row_and_its_draws(ensembles):
-    at = ensembles("iris", "forest")
+    at = ensembles("iris", "forest", ROWS_TAB)
     table = next(df.value for df in at.dataframe if "times drawn" in df.value.columns)
     assert len(table) == 105 and table["times drawn"].sum() == 105
     assert table["row"].is_unique and table["row"].between(1, 150).all()

@@ -34,6 +34,7 @@ LAST_TICK = "ens_last_tick"         #: monotonic time of the player's last beat,
 INSPECT = "ens_inspect"             #: node selected in member t's view
 COLLAPSED = "ens_collapsed"         #: subtrees folded in that view
 ROW = "ens_row"                     #: row number (as in the table) followed in "One row"
+TAB = "ens_tab"                     #: widget: the open tab (its label)
 PERMUTE = "ens_permute"             #: run the permutation test (it predicts many times)
 
 KINDS = ("forest", "adaboost", "gbdt")
