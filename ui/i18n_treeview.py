@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 TRANSLATIONS: dict[str, dict[str, str]] = {
+    "view.select_placeholder": {"en": "Choose a node or type to search",
+                                "zh": "选择一个结点，或输入以搜索"},
     "view.select": {"en": "Selected node (click one in the tree, or search here)",
                     "zh": "选中的结点（在树中点击，或在此搜索）"},
     "view.goto": {"en": "Selected node id (click one in the tree, or type its number)",

@@ -208,7 +208,8 @@ def _picker(view: TreeView, labels: dict, key: str, select_key: str, selected) -
         options = list(labels)
         st.session_state[widget_key] = selected if selected in labels else None
         st.selectbox(t("view.select"), options, format_func=state.labels(labels),
-                     key=widget_key, on_change=_choose, args=(widget_key, select_key))
+                     placeholder=t("view.select_placeholder"), key=widget_key,
+                     on_change=_choose, args=(widget_key, select_key))
     else:
         st.session_state[widget_key] = selected
         st.number_input(t("view.goto"), min_value=0, step=1, key=widget_key,
