@@ -288,3 +288,16 @@ def test_permutation_importance_of_a_frame_leaves_it_unchanged():
     pd.testing.assert_frame_equal(X, before)
     assert result.importances_mean.shape == (X.shape[1],)
     assert result.importances_mean.max() > 0.01
+
+
+@pytest.mark.filterwarnings("ignore:Some inputs do not have OOB scores")
+@pytest.mark.parametrize("forest", [RandomForestClassifier, RandomForestRegressor])
+def test_a_member_that_drew_every_row_leaves_the_out_of_bag_estimate_as_it_was(forest):
+    """On a tiny table a bootstrap sample can hold every row: that member votes on no row."""
+    X, y = np.array([[0.0], [1.0], [2.0]]), np.array([0.0, 1.0, 1.0])
+    model = forest(n_estimators=20, random_state=0, oob_score=True).fit(X, y)
+    left_out = [int((model.bootstrap_counts(t) == 0).sum()) for t in range(20)]
+    drew_all = left_out.index(0)
+    assert len(model.oob_error_curve_) == 20
+    curve = model.oob_error_curve_
+    assert curve[drew_all] == curve[drew_all - 1] or np.isnan(curve[drew_all - 1])

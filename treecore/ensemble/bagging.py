@@ -50,8 +50,9 @@ class OutOfBag:
         self.errors: list[float] = []
 
     def add(self, rows: np.ndarray, predictions: np.ndarray) -> None:
-        """One member's predictions (rows × width) for the ``rows`` it left out."""
-        self.sums[rows] += predictions.reshape(len(rows), -1)
+        """One member's predictions (rows × width) for the ``rows`` it left out (none, when
+        its bootstrap sample drew every row: a small table can)."""
+        self.sums[rows] += predictions.reshape(len(rows), self.sums.shape[1])
         self.votes[rows] += 1
         self.errors.append(self._error())
 
