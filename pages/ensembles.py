@@ -71,7 +71,8 @@ try:
     grown = fit.cached_fit(kind, params, train, validation, progress=show_progress,
                            retry=growth.retry_requested())
 except fit.FIT_ERRORS as error:
-    st.error(error_text(error), icon="⚠️")
+    st.error(t("ens.gbdt_cannot" if kind == "gbdt" else "ens.cannot", message=error_text(error)),
+             icon="⚠️")
     st.stop()
 finally:
     progress.empty()

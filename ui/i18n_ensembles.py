@@ -52,6 +52,14 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.metric_error": {"en": "error rate", "zh": "错误率"},
     "ens.metric_mse": {"en": "mean squared error", "zh": "均方误差"},
     "ens.metric_logloss": {"en": "log-loss", "zh": "对数损失"},
+    "ens.cannot": {"en": "This ensemble cannot grow on these rows: {message}",
+                   "zh": "无法在这些样本上生成该集成：{message}"},
+    "ens.gbdt_cannot": {
+        "en": "Gradient boosting fits regression trees to the residuals, and they cannot grow "
+              "here: {message}. A random forest or AdaBoost takes nominal columns and missing "
+              "values as they are.",
+        "zh": "梯度提升用回归树拟合残差，而回归树在这里无法生成：{message}。随机森林或 AdaBoost "
+              "可以直接处理离散属性和缺失值。"},
     "ens.stopped_early": {
         "en": "AdaBoost stopped after round {n} of {asked}: the weighted error εₜ of the last "
               "tree was 0 (it classifies every training row right, so αₜ would be infinite) "
