@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from treecore import ConfigError
-from ui import concepts, growth, page, state
+from ui import concepts, concepts_regression, growth, page, state
 from ui.concepts_figures import distributions_chart, impurity_chart, information_diagram
 from ui.i18n import error_text, t
 
@@ -18,9 +18,8 @@ concepts.ensure_defaults()
 S = st.session_state
 
 st.title("💡 " + t("concepts.title"))
-st.caption(t("concepts.intro"))
 dataset = page.dataset_or_stop()
-page.classification_only(dataset)
+st.caption(t("concepts.sse_page_intro" if dataset.is_regression else "concepts.intro"))
 train, _, _ = growth.training_split(dataset)
 try:
     with st.spinner(t("grow.growing")):
@@ -44,6 +43,30 @@ node_id = st.selectbox(t("concepts.node"), ids, help=t("concepts.node_help"),
                        format_func=state.labels({i: node_label(i) for i in ids}),
                        **state.widget(concepts.NODE, current))
 node = tree.node(node_id)
+
+
+# ================================================================ a regression tree
+def squared_error_section() -> None:
+    """What a regression tree's cut decreases: the squared error between the children."""
+    st.subheader("📐 " + t("concepts.sse_title"))
+    st.caption(t("concepts.sse_intro"))
+    parts = concepts_regression.decomposition(tree, node_id)
+    if parts is None:
+        st.info(t("concepts.sse_leaf", node=node_id), icon="ℹ️")
+        return
+    columns = st.columns(3)
+    for column, (key, value) in zip(columns, (("sse_total", parts.total),
+                                              ("sse_within", parts.within),
+                                              ("sse_between", parts.between))):
+        column.metric(t(f"concepts.{key}"), f"{value:.4f}")
+    st.code("\n".join(concepts_regression.worked(parts)), language=None, wrap_lines=True)
+    holds = t("concepts.sse_holds" if parts.holds else "concepts.sse_fails", node=node_id)
+    (st.success if parts.holds else st.error)(holds, icon="🟰")
+
+
+if tree.is_regression:
+    squared_error_section()
+    st.stop()
 sample, candidates = concepts.node_data(grown, train, node_id)
 
 

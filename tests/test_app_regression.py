@@ -68,17 +68,21 @@ def test_diabetes_grows_whole(make_app):
     assert _dot(at).count("->") == 14
 
 
-@pytest.mark.parametrize("page", ["pages/concepts.py"])
-def test_classification_pages_say_so_for_a_regression_target(make_app, page):
-    """This page shows classification trees so far: a regression target gets a clear note,
-    never a classification kernel fed with numbers (the Pruning lab and Compare page prune
-    and compare regression trees: tests/test_app_regression_lab.py)."""
-    at = make_app(page)
-    at.session_state[state.DATASET] = "diabetes"
-    at.session_state[state.TARGET] = "progression"
-    at.run()
-    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
-    assert any("classification trees so far" in info.value for info in at.info)
+def test_concepts_page_splits_the_squared_error_of_a_cut(lihang):
+    """Li Hang's exercise 5.2 at the root: SSE 27.63 = 3.36 left inside the two regions (m(s)
+    at s = 5.5) + 24.27 between them = 5·5/10·(5.06 − 8.18)² (to rounding of the means)."""
+    at = lihang("pages/concepts.py")
+    assert not at.error
+    figures = {m.label: float(m.value) for m in at.metric}
+    assert round(figures["SSE of the node"], 2) == 27.63
+    assert round(figures["left inside the children"], 2) == 3.36
+    assert round(figures["between the children (the decrease)"], 2) == 24.27
+    assert at.success and "exactly" in at.success[0].value
+    assert "between = W₁W₂/W · (c₁ − c₂)² = 5·5/10" in at.code[0].value
+    last = len(at.selectbox[0].options) - 1                   # the last node in pre-order: a leaf
+    at.selectbox[0].set_value(last).run()
+    assert not at.exception
+    assert any("is a leaf" in info.value for info in at.info)
 
 
 def test_predict_page_predicts_numbers_and_offers_every_download(make_app):

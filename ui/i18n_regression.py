@@ -61,12 +61,35 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "A regression tree is grown by CART with the squared error (the least-squares "
               "regression tree); ID3 and C4.5 grow classification trees.",
         "zh": "回归树由 CART 以平方误差生成（最小二乘回归树）；ID3 与 C4.5 生成分类树。"},
-    "regression.classification_only": {
-        "en": "This page shows classification trees so far. The data set's target is a number "
-              "to predict: its regression tree grows on the Grow page, or switch the kind of "
-              "tree on the Data page.",
-        "zh": "本页目前只展示分类树。当前数据集的目标是要预测的数值：其回归树可在“生成决策树”页"
-              "查看，或在“数据”页切换决策树类型。"},
+    "concepts.sse_page_intro": {
+        "en": "The data set's target is a number: its regression tree measures squared error, "
+              "not bits. Here is what each cut of the tree grown on the Grow page takes away.",
+        "zh": "当前数据集的目标是数值：回归树度量的是平方误差而不是比特。这里展示“生成决策树”"
+              "页上所生成的树的每次切分减少了多少平方误差。"},
+    "concepts.sse_title": {"en": "What a cut of a regression tree decreases",
+                           "zh": "回归树的一次切分减少了什么"},
+    "concepts.sse_intro": {
+        "en": "The law of total variance splits a node's squared error W·MSE(t) into what the "
+              "children leave, Σ W_c·MSE(c), and what lies between them, Σ W_c·(ȳ_c − ȳ_t)². "
+              "The decrease CART makes largest (Li Hang 式 5.21) is the part between: for two "
+              "children W₁W₂/W·(c₁ − c₂)², large when the means differ and the rows are shared "
+              "evenly. The numbers are the tree's own.",
+        "zh": "全方差公式把结点的平方误差 W·MSE(t) 分成两部分：子结点内部剩下的 Σ W_c·MSE(c)，"
+              "以及子结点之间的 Σ W_c·(ȳ_c − ȳ_t)²。CART 选切分点时最大化的平方误差减少量"
+              "（李航 式 5.21）正是子结点之间的部分：对两个子结点为 W₁W₂/W·(c₁ − c₂)²，"
+              "均值相差越大、样本分得越均匀，它就越大。数值均取自决策树本身。"},
+    "concepts.sse_total": {"en": "SSE of the node", "zh": "结点的平方误差"},
+    "concepts.sse_within": {"en": "left inside the children", "zh": "子结点内部"},
+    "concepts.sse_between": {"en": "between the children (the decrease)",
+                             "zh": "子结点之间（即减少量）"},
+    "concepts.sse_leaf": {"en": "Node #{node} is a leaf: choose a node that was split.",
+                          "zh": "结点 #{node} 是叶结点：请选择一个被划分的结点。"},
+    "concepts.sse_holds": {"en": "At node #{node} the squared error is exactly what the "
+                                 "children leave plus what lies between them.",
+                           "zh": "在结点 #{node}，平方误差恰好等于子结点内部的部分加上子结点"
+                                 "之间的部分。"},
+    "concepts.sse_fails": {"en": "At node #{node} the parts do not add up: please report it.",
+                           "zh": "在结点 #{node}，各部分之和不相等：请报告此问题。"},
     "regression.a_number": {"en": "a number: regression tree", "zh": "数值：回归树"},
     "regression.value": {"en": "mean", "zh": "均值"},
     "regression.mse": {"en": "MSE", "zh": "MSE"},

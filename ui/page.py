@@ -20,14 +20,6 @@ def dataset_or_stop() -> Dataset:
     return dataset
 
 
-def classification_only(dataset: Dataset) -> None:
-    """On a page that so far shows classification trees only: for a regression data set, say
-    so and where its tree can be seen, and stop the page here."""
-    if dataset.is_regression:
-        st.info(t("regression.classification_only"), icon="ℹ️")
-        st.stop()
-
-
 def deadline_notice(steps: int, key: str) -> None:
     """The note on a tree stopped at the fit deadline, with its "Grow again" button."""
     st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}", steps=steps),
