@@ -91,7 +91,7 @@ def rows_frame():
 
 try:
     frame, frame_name = rows_frame()
-    result = pe.predictions(tree, frame, state.missing_markers())
+    result = pe.predictions(tree, frame)
 except (LoadError, DataError) as error:
     st.error(plain(t("predict.bad_rows", message=error_text(error))), icon="⚠️")
     result = None
@@ -106,7 +106,7 @@ if result is not None:
     number = st.number_input(t("predict.row"), min_value=1, max_value=len(frame), step=1,
                              **state.widget(pe.ROW, min(int(S[pe.ROW]), len(frame))))
     raw = {name: value for name, value in frame.iloc[int(number) - 1].items()}
-    path = pe.explain(tree, raw, state.missing_markers())
+    path = pe.explain(tree, raw)
     st.dataframe(path, hide_index=True, key="predict.path", column_config={
         "node": st.column_config.NumberColumn(t("predict.node")),
         "depth": st.column_config.NumberColumn(t("col.depth")),
@@ -118,7 +118,7 @@ if result is not None:
     if path["split"].any():
         st.caption(t("predict.path_split"))
     with st.expander("💧 " + t("flow.predict"), expanded=bool(path["split"].any())):
-        flow_view.show_row_flow(tree, pe.encode_row(tree, raw, state.missing_markers()),
+        flow_view.show_row_flow(tree, pe.encode_row(tree, raw),
                                 "predict.flow")
 
 

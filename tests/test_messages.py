@@ -20,7 +20,8 @@ import pytest
 import treecore
 from treecore import Dataset
 from treecore.errors import ConfigError, DataError, TreecoreError
-from treecore.export import from_json, sql_identifier, sql_literal
+from treecore.export import from_json
+from treecore.export_sql import sql_identifier, sql_literal
 from treecore.pruning import prune_ccp, prune_ebp, prune_pep, prune_rep
 from ui import limits, state
 from ui.i18n import TRANSLATIONS, error_text, reason_text
@@ -30,7 +31,8 @@ from ui.samples import load_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
-CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "ui/loaders.py",
+CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "treecore/export_sql.py",
+                 "ui/loaders.py",
                  *(f"ui/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
                                                        "parquet", "text", "archives")))
 

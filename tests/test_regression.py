@@ -219,7 +219,8 @@ def test_classification_explanations_refuse_a_regression_data_set():
 def test_exports_predict_what_the_tree_predicts(diabetes):
     import sqlite3
 
-    from treecore.export import to_python, to_rules, to_sql
+    from treecore.export import to_python, to_rules
+    from treecore.export_sql import to_sql
 
     X, y = diabetes
     tree = DecisionTreeRegressor(max_depth=3).fit(X, y).tree_

@@ -64,13 +64,17 @@ class Schema:
     """Names, kinds, labels and classes: all a tree needs to encode rows it has never seen.
 
     ``task`` is ``"classification"`` (the target holds ``classes``) or ``"regression"`` (the
-    target is a number; ``classes`` is empty).
+    target is a number; ``classes`` is empty). ``missing`` holds the cell texts the training
+    table was read with as missing values (compared after stripping spaces): rows a tree is
+    later asked about are read with the same markers, whoever asks (``predict``, pruning, the
+    exports).
     """
 
     features: tuple[Feature, ...]
     target: str
     classes: tuple
     task: str = "classification"
+    missing: tuple[str, ...] = DEFAULT_MISSING
 
     @property
     def is_regression(self) -> bool:
@@ -91,8 +95,9 @@ class Schema:
                 return j
         raise KeyError(f"no feature named {name!r}; features are {list(self.feature_names)}")
 
-    def encode(self, frame: pd.DataFrame, missing: Iterable[str] = DEFAULT_MISSING) -> np.ndarray:
-        """Encode the feature columns of ``frame`` as this schema's float matrix.
+    def encode(self, frame: pd.DataFrame, missing: Iterable[str] | None = None) -> np.ndarray:
+        """Encode the feature columns of ``frame`` as this schema's float matrix, reading the
+        cells in ``missing`` (by default the schema's own markers) as missing values.
 
         A nominal value not seen in training becomes ``NaN`` (treated as missing, so it is
         distributed over the branches). A missing feature column is an error.
@@ -105,7 +110,7 @@ class Schema:
         columns = frame[list(self.feature_names)]
         if self.is_numeric and all(_is_number_dtype(dtype) for dtype in columns.dtypes):
             return self.encode_numbers(columns.to_numpy(dtype=float, na_value=np.nan))
-        markers = frozenset(m.strip() for m in missing)
+        markers = frozenset(m.strip() for m in (self.missing if missing is None else missing))
         rows = np.arange(1, len(frame) + 1)
         X = np.empty((len(frame), len(self.features)), dtype=float, order="F")   # by column
         for j, feature in enumerate(self.features):
@@ -161,19 +166,21 @@ class Schema:
         if not self.is_regression:
             return self.encode_classes(values)
         return _encode_number_target(pd.Series(list(values), dtype=object), self.target,
-                                     frozenset(DEFAULT_MISSING), np.arange(1, len(values) + 1))
+                                     frozenset(self.missing), np.arange(1, len(values) + 1))
 
     def to_dict(self) -> dict:
         return {"target": self.target, "task": self.task, "classes": list(self.classes),
                 "features": [{"name": f.name, "kind": f.kind.value, "labels": list(f.labels)}
-                             for f in self.features]}
+                             for f in self.features],
+                "missing": list(self.missing)}
 
     @classmethod
     def from_dict(cls, data: Mapping) -> "Schema":
         features = tuple(Feature(str(f["name"]), Kind(f["kind"]), tuple(str(x) for x in f["labels"]))
                          for f in data["features"])
         return cls(features, str(data["target"]), tuple(data["classes"]),
-                   str(data.get("task", "classification")))
+                   str(data.get("task", "classification")),
+                   tuple(str(m) for m in data.get("missing", DEFAULT_MISSING)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -303,7 +310,7 @@ class Dataset:
             classes, y = (), _encode_number_target(frame[target], str(target), markers, rows)
         else:
             classes, y = _encode_target(frame[target], str(target), markers, rows)
-        schema = Schema(tuple(features), str(target), classes, task)
+        schema = Schema(tuple(features), str(target), classes, task, tuple(sorted(markers)))
         return cls(schema, X, y, weight_values, rows)
 
 

@@ -37,8 +37,6 @@ from .pruning import PruneResult, prune_ccp, prune_ebp, prune_pep, prune_rep
 from .sklearn_compat import BaseEstimator, ClassifierMixin, NotFittedError
 from .tree import Tree
 
-_TARGET = "__target__"
-
 #: ``pruning=`` choices: each prunes the grown tree, given the rows it grew on, the held-out
 #: rows (REP's validation set, None for the others) and C4.5's confidence factor ``cf`` (EBP's;
 #: the J48 preset's EBP re-routes the rows it grew on).
@@ -72,7 +70,8 @@ class FittedRows:
         kinds = {column: kind if kind is not Kind.IGNORED else
                  (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column]) else Kind.NOMINAL)
                  for column, kind in infer_kinds(frame).items()}
-        dataset = Dataset.from_frame(frame.assign(**{_TARGET: target}), _TARGET, kinds=kinds,
+        name = inputs.target_name(y, frame.columns)
+        dataset = Dataset.from_frame(frame.assign(**{name: target}), name, kinds=kinds,
                                      weights=sample_weight, task=task)
         self.n_features_in_ = frame.shape[1]
         if names is not None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, fields
 
 from .algorithms import TASKS
 from .candidates import Candidate
-from .dataset import DEFAULT_MISSING, Kind, Schema
+from .dataset import Kind, Schema
 from .errors import DataError
 from .tree import Node, StopReason, Tree
 
@@ -37,6 +37,8 @@ VERSION = 1
 #: Most nodes and levels a model file may have: beyond them a tree is no tree anyone grew here
 #: (the views draw and export a tree recursively, one call per level).
 MAX_NODES = 300_000
+#: At most this many missing-value markers in a model's schema.
+MAX_MARKERS = 1_000
 MAX_DEPTH = 500
 
 _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error", "impurity",
@@ -227,6 +229,9 @@ def from_json(text: str) -> Tree:
                 and isinstance(feature.get("labels"), list), "a feature of the schema")
     _expect(all(isinstance(c, (str, int, float, bool)) for c in raw_schema["classes"]), "classes")
     _expect(raw_schema.get("task", "classification") in TASKS, "the schema's task")
+    markers = raw_schema.get("missing", [])
+    _expect(isinstance(markers, list) and len(markers) <= MAX_MARKERS
+            and all(isinstance(m, str) for m in markers), "the missing-value markers")
     schema = Schema.from_dict(raw_schema)
     raw_nodes = data.get("nodes")
     _expect(isinstance(raw_nodes, list) and raw_nodes, "the nodes")
@@ -461,10 +466,6 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
 
 
 # ------------------------------------------------------------------------------ rules and code
-#: Cell texts the generated Python function reads as missing (the defaults of ``Dataset``).
-_PY_MISSING = DEFAULT_MISSING
-
-
 @dataclass(frozen=True)
 class Route:
     """Which known values send a row down one branch of a node.
@@ -536,7 +537,7 @@ _PY_HEADER = '''"""Predict with a decision tree exported by Tree Explorer (treec
 
 predict(row) takes a dict of feature name -> raw value and returns the predicted class;
 predict_proba(row) returns {class: probability}. A missing value (None, NaN, an absent key,
-or a text such as "", "?" or "NA") and a nominal value the tree never saw are handled as the
+or a text in MISSING, the markers the tree's data was read with) and a nominal value the tree never saw are handled as the
 tree does (C4.5): the row goes down every branch of that node with its weight times the
 branch's share of the training rows, and the class distributions of the leaves it reaches
 are blended. Ties go to the first class in CLASSES. Standard library only.
@@ -636,92 +637,9 @@ def to_python(tree: Tree) -> str:
     {'否': 0.6666666666666666, '是': 0.3333333333333333}
     """
     header = (_PY_HEADER.replace("@CLASSES@", repr(list(tree.classes)))
-              .replace("@MISSING@", repr(list(_PY_MISSING))))
+              .replace("@MISSING@", repr(list(tree.schema.missing))))
     if tree.is_regression:
         header = header.replace("returns the predicted class;\npredict_proba(row) returns "
                                 "{class: probability}", "returns the predicted number")
     footer = _PY_REGRESSION_FOOTER if tree.is_regression else _PY_FOOTER
     return header + "".join(_py_node(tree, node) for node in tree.iter_preorder()) + footer
-
-
-def sql_identifier(name: str) -> str:
-    """``name`` as a double-quoted SQL identifier (inner quotes doubled), whatever it contains.
-
-    >>> print(sql_identifier('a"b c'))
-    "a""b c"
-    """
-    if "\x00" in name:
-        raise DataError("a name with a NUL character cannot be written in SQL",
-                        code="nul_in_sql_name", column=name)
-    return '"' + name.replace('"', '""') + '"'
-
-
-def sql_literal(value) -> str:
-    """A number as itself, anything else as a single-quoted SQL string (inner quotes doubled).
-
-    >>> sql_literal("it's"), sql_literal(0.5)
-    ("'it''s'", '0.5')
-    """
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return repr(value)
-    text = str(value)
-    if "\x00" in text:
-        raise DataError("a value with a NUL character cannot be written in SQL",
-                        code="nul_in_sql_value")
-    return "'" + text.replace("'", "''") + "'"
-
-
-def _sql_node(tree: Tree, node: Node, indent: int) -> str:
-    """The CASE expression of ``node``: known values follow their branch; NULL and anything no
-    branch accepts fall to ELSE, the node's own prediction."""
-    if node.is_leaf:
-        return _sql_prediction(tree, node)
-    pad = "  " * indent
-    column = sql_identifier(node.split.feature)
-    lines = ["CASE"]
-    for r in routes(tree, node):
-        if r.above is not None:
-            test = f"{column} {'>' if r.above else '<='} {float(node.split.threshold)!r}"
-        else:
-            test = f"CAST({column} AS TEXT) IN ({', '.join(map(sql_literal, r.labels))})"
-        lines.append(f"{pad}  WHEN {test} THEN {_sql_node(tree, tree.node(r.child), indent + 2)}")
-    lines.append(f"{pad}  ELSE {_sql_prediction(tree, node)}")
-    lines.append(f"{pad}END")
-    return "\n".join(lines)
-
-
-def _sql_prediction(tree: Tree, node: Node) -> str:
-    """What a node predicts, as an SQL literal: its class, or a regression node's mean."""
-    return sql_literal(node.value if tree.is_regression else tree.classes[node.prediction])
-
-
-def to_sql(tree: Tree, table: str | None = None) -> str:
-    """The tree's predicted class as one SQL ``CASE`` expression (standard SQL; tested in SQLite),
-    or with ``table`` a ``SELECT *, <expression> AS "prediction" FROM <table>`` query.
-
-    Continuous features are compared as numbers, nominal ones as text (``CAST(col AS TEXT)``).
-    **Missing values are not distributed**: at a node whose tested value is NULL (or a nominal
-    value the tree never saw) the expression returns that node's own prediction, the majority
-    class of its training rows, where the tree itself would blend all branches. So the SQL
-    agrees with the tree on rows without missing values; use ``to_python`` for exact handling.
-    Every name is a quoted identifier and every label a quoted literal, so any name is valid SQL.
-
-    >>> import pandas as pd
-    >>> from treecore import Dataset, grow
-    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
-    ...             algorithm="id3")
-    >>> print(to_sql(tree))
-    CASE
-      WHEN CAST("有自己的房子" AS TEXT) IN ('否') THEN CASE
-          WHEN CAST("有工作" AS TEXT) IN ('否') THEN '否'
-          WHEN CAST("有工作" AS TEXT) IN ('是') THEN '是'
-          ELSE '否'
-        END
-      WHEN CAST("有自己的房子" AS TEXT) IN ('是') THEN '是'
-      ELSE '是'
-    END
-    """
-    expression = _sql_node(tree, tree.root, 0)
-    if table is None:
-        return expression
-    return f"SELECT *, {expression} AS \"prediction\"\nFROM {sql_identifier(table)}"

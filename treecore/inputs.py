@@ -137,6 +137,17 @@ def _names_message(unseen: list, missing: list) -> str:
     return "\n".join(lines)
 
 
+def target_name(y, columns) -> str:
+    """What messages call the target: the name of a pandas Series ``y``, else ``y`` (as
+    scikit-learn's messages do), made distinct from the feature ``columns``."""
+    name = getattr(y, "name", None)
+    name = name if isinstance(name, str) and name else "y"
+    taken = {str(column) for column in columns}
+    while name in taken:
+        name += "_target"
+    return name
+
+
 def target(y, n_rows: int, estimator: str) -> np.ndarray:
     """The classes as a 1-D array: numbers keep their dtype (encoded without per-row Python),
     anything else becomes ``object``. A column vector is raveled with scikit-learn's warning."""

@@ -18,7 +18,8 @@ import streamlit as st
 
 from treecore import Tree
 from treecore.errors import DataError
-from treecore.export import from_json, to_json, to_python, to_rules, to_sql
+from treecore.export import from_json, to_json, to_python, to_rules
+from treecore.export_sql import to_sql
 from treecore.predict import most_probable
 
 from . import pruning_lab as lab
@@ -94,11 +95,12 @@ def read_rows(name: str, data: bytes) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------------------- predictions
-def predictions(tree: Tree, frame: pd.DataFrame, missing=None) -> pd.DataFrame:
+def predictions(tree: Tree, frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` with the predicted class and one probability column per class,
-    ``P(<class>)`` (a regression tree: the predicted number). Raises DataError when a feature
+    ``P(<class>)`` (a regression tree: the predicted number), its cells read with the
+    missing-value markers the tree's data was read with. Raises DataError when a feature
     column is absent or a number is not one."""
-    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
+    X = tree.schema.encode(frame)
     out = frame.copy()
     target = tree.schema.target
     column = target if target not in frame.columns else f"{target} (predicted)"
@@ -112,19 +114,17 @@ def predictions(tree: Tree, frame: pd.DataFrame, missing=None) -> pd.DataFrame:
     return out
 
 
-def encode_row(tree: Tree, row: Mapping, missing=None) -> np.ndarray:
+def encode_row(tree: Tree, row: Mapping) -> np.ndarray:
     """One row (a mapping of feature name to raw value) encoded for ``tree``, as a 1-D array."""
-    frame = pd.DataFrame([dict(row)])
-    X = tree.schema.encode(frame, missing) if missing is not None else tree.schema.encode(frame)
-    return X[0]
+    return tree.schema.encode_row(row)[0]
 
 
-def explain(tree: Tree, row: Mapping, missing=None) -> pd.DataFrame:
+def explain(tree: Tree, row: Mapping) -> pd.DataFrame:
     """The path of one row (a mapping of feature name to raw value): one line per node it
     reaches, with the test, the row's value, the weight it arrives with, and where it went;
     at a node whose value is missing (or unseen) the weight is split over the branches by
     their shares of the training rows (r̃ᵥ)."""
-    encoded = encode_row(tree, row, missing)
+    encoded = encode_row(tree, row)
     reached = dict(tree.path(encoded))
     lines = []
     for node in tree.iter_preorder():

@@ -78,9 +78,9 @@ def rows_split(dataset: Dataset, text: str) -> Split:
     return Split(train, validation)
 
 
-def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
-                 missing=None) -> Split:
-    """Train on all of ``dataset``; validate on the uploaded table (same columns and classes)."""
+def upload_split(dataset: Dataset, name: str | None, data: bytes | None) -> Split:
+    """Train on all of ``dataset``; validate on the uploaded table (same columns and classes),
+    read with the data set's own missing-value markers."""
     if data is None:
         return Split(dataset, None, Notice("upload a validation table with the same columns",
                                            "split_no_upload"))
@@ -91,7 +91,7 @@ def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
             return Split(dataset, None, Notice(f"the validation table has no class column "
                                                f"{target!r}", "split_no_target",
                                                {"column": target}))
-        X = dataset.schema.encode(frame, missing) if missing else dataset.schema.encode(frame)
+        X = dataset.schema.encode(frame)
         validation = labelled(dataset.schema, X, frame[target].tolist())
     except (LoadError, TreecoreError) as error:
         return Split(dataset, None, error)
@@ -100,21 +100,21 @@ def upload_split(dataset: Dataset, name: str | None, data: bytes | None,
 
 def make_split(dataset: Dataset, mode: str, *, ratio: float = 0.3, seed: int = 0,
                stratified: bool = True, rows: str = "", upload_name: str | None = None,
-               upload: bytes | None = None, missing=None) -> Split:
+               upload: bytes | None = None) -> Split:
     """The split chosen by ``mode`` (one of :data:`MODES`)."""
     if mode == "rows":
         return rows_split(dataset, rows)
     if mode == "upload":
-        return upload_split(dataset, upload_name, upload, missing)
+        return upload_split(dataset, upload_name, upload)
     return random_split(dataset, ratio, seed, stratified)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _cached_split(fingerprint: str, choice: tuple, _dataset: Dataset, _upload: bytes | None
                   ) -> Split:
-    mode, ratio, seed, stratified, rows, name, digest, missing = choice
+    mode, ratio, seed, stratified, rows, name, digest = choice
     return make_split(_dataset, mode, ratio=ratio, seed=seed, stratified=stratified, rows=rows,
-                      upload_name=name, upload=_upload, missing=missing)
+                      upload_name=name, upload=_upload)
 
 
 def current_split(dataset: Dataset) -> Split:
@@ -126,7 +126,7 @@ def current_split(dataset: Dataset) -> Split:
     digest = None if upload is None else hashlib.sha256(upload).hexdigest()
     choice = (mode, float(s[state.SPLIT_RATIO]), int(s[state.SPLIT_SEED]),
               bool(s[state.SPLIT_STRATIFIED]), s.get(growth.VALIDATION_TEXT, ""),
-              s[state.VALIDATION_NAME], digest, state.missing_markers())
+              s[state.VALIDATION_NAME], digest)
     return _cached_split(dataset.fingerprint(), choice, dataset, upload)
 
 
