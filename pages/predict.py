@@ -5,6 +5,8 @@ The tree is the Grow page's, the Pruning lab's post-pruned tree, or a model file
 here, e.g. one downloaded from this page before.
 """
 
+import functools
+
 import streamlit as st
 
 from treecore import ConfigError
@@ -98,9 +100,10 @@ except (LoadError, DataError) as error:
 if result is not None:
     st.caption(plain(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name)))
     st.dataframe(result.head(1000), hide_index=True, key="predict.table")
-    st.download_button(t("predict.download_predictions"), result.to_csv(index=False).encode(),
+    st.download_button(t("predict.download_predictions"),
+                       functools.partial(pe.predictions_csv, result),
                        file_name="predictions.csv", mime="text/csv", icon="⬇️",
-                       key="predict.download_csv")
+                       key="predict.download_csv", help=t("predict.download_formulas"))
 
     st.subheader("🧭 " + t("predict.path"))
     number = st.number_input(t("predict.row"), min_value=1, max_value=len(frame), step=1,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -175,3 +177,17 @@ def test_ccp_by_cross_validation_stops_at_the_fit_deadline(zhou, monkeypatch):
     assert "0 秒内" in zh and "已完成 0/3 折" in zh and "验证集" in zh
     by_validation = {**options, "ccp_select": "validation"}
     assert lab.post_prune("ccp", tree, train, validation, by_validation, {"algorithm": "id3"}).tree
+
+
+def test_the_predictions_download_cannot_run_a_formula_in_a_spreadsheet():
+    result = pd.DataFrame({"name": ["=HYPERLINK(\"http://x\")", "+1+1", "@SUM(A1)", "-", "-3.5",
+                                    "plain", None],
+                           "x": [-1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]})
+    flags = pe.formula_cells(result)
+    assert flags["name"].tolist() == [True, True, True, True, False, False, False]
+    assert not flags["x"].any()                                 # numbers stay numbers
+    written = pd.read_csv(io.BytesIO(pe.predictions_csv(result)), keep_default_na=False)
+    assert written["name"].tolist() == ["'=HYPERLINK(\"http://x\")", "'+1+1", "'@SUM(A1)", "'-",
+                                        "-3.5", "plain", ""]
+    assert written["x"].tolist() == result["x"].tolist()
+    assert result["name"][0].startswith("=")                    # the table shown is untouched

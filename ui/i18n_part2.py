@@ -179,6 +179,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                    "class probabilities.",
                              "zh": "{name} 的 {rows} 个样本，附预测类别和各类别的概率。"},
     "predict.download_predictions": {"en": "Download predictions (CSV)", "zh": "下载预测结果（CSV）"},
+    "predict.download_formulas": {
+        "en": "A text cell that begins with =, +, -, @ (and is not a number) is written with a "
+              "leading ' so that a spreadsheet shows it as text instead of running it as a "
+              "formula.",
+        "zh": "以 =、+、-、@ 开头（且不是数字）的文本单元格写出时前面加 '，电子表格会把它当作文本显示，"
+              "而不会当作公式执行。"},
     "predict.path": {"en": "Why this prediction", "zh": "预测的路径"},
     "predict.row": {"en": "Row", "zh": "样本（行号）"},
     "predict.node": {"en": "Node", "zh": "结点"},

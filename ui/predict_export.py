@@ -114,6 +114,40 @@ def predictions(tree: Tree, frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: What a spreadsheet takes for the start of a formula when a cell begins with it (OWASP's
+#: "CSV injection" list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def formula_cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """Which text cells of ``frame`` a spreadsheet would run as a formula: they begin with one
+    of :data:`FORMULA_STARTS` and are not a number (``-3.5`` stays a number)."""
+    flags = pd.DataFrame(False, index=frame.index, columns=frame.columns)
+    for column in frame.columns:
+        values = frame[column]
+        if values.dtype != object and not pd.api.types.is_string_dtype(values):
+            continue
+        text = values.astype("string")
+        risky = text.str.startswith(FORMULA_STARTS).fillna(False)
+        numbers = pd.to_numeric(text.where(risky), errors="coerce").notna()
+        flags[column] = (risky & ~numbers).to_numpy(dtype=bool)
+    return flags
+
+
+def predictions_csv(result: pd.DataFrame) -> bytes:
+    """The predictions as UTF-8 CSV for a spreadsheet: a text cell that would start a formula
+    (:func:`formula_cells`) is written with a leading ``'``, which spreadsheets show as text
+    and do not keep; every other cell as it is."""
+    flags = formula_cells(result)
+    if flags.to_numpy().any():
+        result = result.copy()
+        for column in flags.columns[flags.any()]:
+            risky = flags[column].to_numpy()
+            result[column] = result[column].astype(object)
+            result.loc[risky, column] = "'" + result.loc[risky, column].astype(str)
+    return result.to_csv(index=False).encode("utf-8")
+
+
 def encode_row(tree: Tree, row: Mapping) -> np.ndarray:
     """One row (a mapping of feature name to raw value) encoded for ``tree``, as a 1-D array."""
     return tree.schema.encode_row(row)[0]
