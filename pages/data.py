@@ -10,7 +10,7 @@ from ui.guards import level_messages
 from ui.i18n import error_text, note_text, t
 from ui.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.plain import plain
-from ui.summary import class_balance_figure, column_summary, target_histogram
+from ui.summary import class_balance_figure, target_histogram
 
 #: Rows shown in the preview.
 PREVIEW_ROWS = 20
@@ -95,7 +95,7 @@ kinds[target] = t("kind.target")
 summary, balance = st.columns([3, 2])
 summary.markdown(f"**{t('data.summary')}**")
 summary.dataframe(
-    column_summary(frame, kinds, state.missing_markers()), hide_index=True, key="data.summary",
+    state.column_summary(kinds), hide_index=True, key="data.summary",
     column_config={
         "column": st.column_config.TextColumn(t("summary.column")),
         "kind": st.column_config.TextColumn(t("summary.kind")),

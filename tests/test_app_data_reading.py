@@ -113,6 +113,10 @@ def test_the_lenses_class_none_and_a_frequent_marker_in_the_class(data_page):
     data_page.text_input(key="w_" + state.MISSING).input("?, none").run()
     assert success(data_page) == "6 rows, 1 features, 3 classes"
     assert "'none' looks like a missing-value marker but occurs 3 times" in shown(data_page.info)
+    summary = next(frame.value for frame in data_page.dataframe
+                   if "examples" in frame.value.columns).set_index("column")
+    assert summary.loc["lenses", "missing"] == 0.0          # read as a class, counted as one
+    assert summary.loc["lenses", "distinct"] == 3
 
 
 def test_names_from_the_file_are_shown_as_text(data_page):

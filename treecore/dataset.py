@@ -121,7 +121,7 @@ class Schema:
                 code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
                 X[:, j] = code_of[codes]
             else:
-                X[:, j] = _to_float(column, ~_missing_mask(column, markers), feature.name, rows)
+                X[:, j] = _to_float(column, ~missing_mask(column, markers), feature.name, rows)
         return X
 
     @property
@@ -328,7 +328,7 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
     kinds = {}
     for name in frame.columns:
         column = frame[name]
-        known = ~_missing_mask(column, markers)
+        known = ~missing_mask(column, markers)
         if name != target and _is_row_id(str(name), column[known]):
             kinds[name] = Kind.IGNORED
         elif pd.api.types.is_datetime64_any_dtype(column):
@@ -359,7 +359,7 @@ def infer_task(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING) -> s
     >>> infer_task(pd.Series([2.5, 3.1, 4.0])), infer_task(pd.Series([0, 1, 1, 0]))
     ('regression', 'classification')
     """
-    known = column[~_missing_mask(column, frozenset(m.strip() for m in missing))]
+    known = column[~missing_mask(column, frozenset(m.strip() for m in missing))]
     if pd.api.types.is_bool_dtype(known) or not len(known):
         return "classification"
     numbers = pd.to_numeric(known, errors="coerce")
@@ -413,7 +413,9 @@ def _is_number_dtype(dtype) -> bool:
     return pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype)
 
 
-def _missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
+def missing_mask(column: pd.Series, markers: frozenset[str]) -> np.ndarray:
+    """True where a cell is empty (None, NaN, NA) or its text, stripped of spaces, is one of
+    ``markers`` (stripped already); only text columns hold markers."""
     mask = column.isna().to_numpy(dtype=bool, na_value=True).copy()
     if column.dtype == object or pd.api.types.is_string_dtype(column):
         text = column.astype("string").str.strip()
@@ -485,11 +487,11 @@ def _parse_numbers(column: pd.Series, known: np.ndarray, name: str, rows: np.nda
 def _encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[Feature, np.ndarray]:
     if kind is Kind.CONTINUOUS:
-        known = ~_missing_mask(column, markers)
+        known = ~missing_mask(column, markers)
         _check_some_known(known.any(), name)
         return Feature(name, kind), _to_float(column, known, name, rows)
     if isinstance(column.dtype, pd.CategoricalDtype):  # declared values, in declared order
-        known = ~_missing_mask(column, markers)
+        known = ~missing_mask(column, markers)
         _check_some_known(known.any(), name)
         encoded = np.full(len(column), np.nan)
         encoded[known] = column.cat.codes.to_numpy()[known]
@@ -520,13 +522,13 @@ def _nominal_codes(column: pd.Series, markers: frozenset[str]) -> tuple[np.ndarr
     labelled first.
     """
     if column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) != "string":
-        known = ~_missing_mask(column, markers)
+        known = ~missing_mask(column, markers)
         labelled = np.full(len(column), None, dtype=object)
         labelled[known] = _value_labels(column.to_numpy(dtype=object)[known])
         column = pd.Series(labelled, dtype=object)
     codes, uniques = pd.factorize(column, sort=False)
     distinct = pd.Series(uniques)
-    known = ~_missing_mask(distinct, markers)
+    known = ~missing_mask(distinct, markers)
     labels = _value_labels(distinct.to_numpy(dtype=object)[known])
     label_of = np.full(len(distinct) + 1, -1)
     label_of[np.flatnonzero(known)] = np.arange(len(labels))
@@ -556,7 +558,7 @@ def marker_classes(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING
 
 def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[tuple, np.ndarray]:
-    known = ~_missing_mask(column, markers - set(marker_classes(column, markers)))
+    known = ~missing_mask(column, markers - set(marker_classes(column, markers)))
     if not known.all():
         row = int(rows[~known][0])
         raise DataError("the class (target) is missing", code="target_missing", column=name,
@@ -585,7 +587,7 @@ def _encode_target(column: pd.Series, name: str, markers: frozenset[str],
 def _encode_number_target(column: pd.Series, name: str, markers: frozenset[str],
                           rows: np.ndarray) -> np.ndarray:
     """The target of a regression data set as floats: every value known and a finite number."""
-    known = ~_missing_mask(column, markers)
+    known = ~missing_mask(column, markers)
     if not known.all():
         raise DataError("the target value is missing", code="target_missing", column=name,
                         row=int(rows[~known][0]),

@@ -22,6 +22,7 @@ from treecore.dataset import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer
 from treecore.errors import DataError
 
 from .loaders import LoadedTable, LoadError, ReadOptions, read_table
+from . import summary
 from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
 
 # ------------------------------------------------------------------------------- plain keys
@@ -281,10 +282,31 @@ def set_missing_text(text: str) -> None:
     st.session_state[MISSING] = ("",) + tuple(dict.fromkeys(markers))
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def _marker_classes(source: str, target: str, missing: tuple[str, ...], _frame: pd.DataFrame
+                    ) -> dict[str, int]:
+    return marker_classes(_frame[target], missing)
+
+
 def target_marker_classes() -> dict[str, int]:
     """Values of the class column that look like missing-value markers but occur as often as
-    a class, so they are read as classes (:func:`treecore.dataset.marker_classes`)."""
-    return marker_classes(current_frame()[current_target()], missing_markers())
+    a class, so they are read as classes (:func:`treecore.dataset.marker_classes`); cached
+    on the source and the choices."""
+    return _marker_classes(_source_key(), current_target(), missing_markers(), current_frame())
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _column_summary(source: str, target: str, missing: tuple[str, ...],
+                    kinds: tuple[tuple[str, str], ...], _frame: pd.DataFrame) -> pd.DataFrame:
+    return summary.column_summary(_frame, dict(kinds), missing, target)
+
+
+def column_summary(kind_labels: dict[str, str]) -> pd.DataFrame:
+    """The Data page's per-column summary (:func:`ui.summary.column_summary`) with the kinds
+    labelled by ``kind_labels``, computed once per table and choices: it reads every cell,
+    which at a million rows takes seconds, and the page reruns on every click."""
+    return _column_summary(_source_key(), current_target(), missing_markers(),
+                           tuple(kind_labels.items()), current_frame())
 
 
 def missing_text() -> str:

@@ -18,17 +18,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from treecore.dataset import marker_classes, missing_mask
+
 #: How many distinct values the "Values" column lists before "…".
 N_EXAMPLES = 5
-
-
-def missing_mask(column: pd.Series, markers: Iterable[str]) -> np.ndarray:
-    """True where a cell is empty or its text (stripped) is one of ``markers``."""
-    mask = column.isna().to_numpy(dtype=bool, na_value=True).copy()
-    if not pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
-        text = column.astype("string").str.strip()
-        mask |= text.isin({m.strip() for m in markers}).to_numpy(dtype=bool, na_value=False)
-    return mask
 
 
 def distinct_texts(known: pd.Series) -> tuple[int, list[str]]:
@@ -53,15 +46,19 @@ def _is_plain_numbers(column: pd.Series) -> bool:
     return isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf"
 
 
-def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str],
-                   markers: Iterable[str]) -> pd.DataFrame:
+def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str], markers: Iterable[str],
+                   target: str | None = None) -> pd.DataFrame:
     """One row per column: name, kind (as given in ``kinds``), number of distinct known values,
-    fraction missing (0..1) and the first few distinct values."""
-    markers = tuple(markers)
+    fraction missing (0..1) and the first few distinct values, each cell read as the engine
+    reads it: in the ``target`` column a marker that occurs as often as a class is a class
+    (:func:`treecore.dataset.marker_classes`)."""
+    markers = frozenset(m.strip() for m in markers)
     rows = []
     for name in frame.columns:
         column = frame[name]
-        known = column[~missing_mask(column, markers)]
+        read_as_missing = markers - set(marker_classes(column, markers)) if str(name) == target \
+            else markers
+        known = column[~missing_mask(column, read_as_missing)]
         n_distinct, first = distinct_texts(known)
         examples = ", ".join(first) + (", …" if n_distinct > N_EXAMPLES else "")
         rows.append({"column": str(name), "kind": kinds[str(name)], "distinct": n_distinct,
