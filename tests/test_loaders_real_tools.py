@@ -152,6 +152,14 @@ def test_trailing_empty_columns_and_rows_are_dropped():
     assert codes(table) == ["empty_columns", "empty_rows"]
 
 
+def test_rows_left_out_keep_the_files_numbering_of_the_others():
+    table = read_table("x.csv", b"a,b\n1,x\n,\n2,y\na,b\n3,\n4,y\n")
+    assert table.frame["a"].tolist() == [1, 2, 3, 4]
+    assert table.row_numbers.tolist() == [1, 3, 5, 6]
+    assert "data rows 4" in str(table.notes[0])
+    assert read_table("x.csv", b"a,b\n1,x\n2,y\n").row_numbers is None
+
+
 def test_a_title_above_a_csv_header_is_skipped_or_chosen():
     data = b"Survey 2024\n\ncolour,label\nred,yes\nblue,no\n"
     table = read_table("x.csv", data)

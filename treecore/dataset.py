@@ -260,7 +260,8 @@ class Dataset:
                    kinds: Mapping[str, Kind | str] | None = None, ignore: Iterable[str] = (),
                    weights: str | Sequence[float] | np.ndarray | None = None,
                    missing: Iterable[str] = DEFAULT_MISSING,
-                   task: str = "classification") -> "Dataset":
+                   task: str = "classification",
+                   row_numbers: Sequence[int] | np.ndarray | None = None) -> "Dataset":
         """Validate and encode ``frame`` with ``target`` as the class column, or for ``task=
         "regression"`` as the number to predict (:func:`infer_task` guesses which).
 
@@ -272,8 +273,9 @@ class Dataset:
 
         A row of weight 0 is an absent row: it is left out before encoding (otherwise its value
         would still place a threshold midpoint, add a nominal level or a class), and
-        ``row_labels`` keep the caller's row numbers of the rows that stay. Kinds are inferred
-        on the whole table, as it was given.
+        ``row_labels`` keep the caller's row numbers of the rows that stay: ``row_numbers``
+        (one per row, e.g. the file's own numbering when a loader left rows out), else 1, 2, ….
+        Kinds are inferred on the whole table, as it was given.
         Raises :class:`DataError` naming the column, the row and what to do.
         """
         markers = frozenset(m.strip() for m in missing)
@@ -281,7 +283,11 @@ class Dataset:
         ignored = set(ignore)
         weight_values = _weights(frame, weights)
         present = weight_values > 0
-        rows = np.flatnonzero(present) + 1            # the caller's row numbers, 1-based
+        numbers = (np.arange(1, len(frame) + 1) if row_numbers is None
+                   else np.asarray(row_numbers, dtype=np.int64))
+        if len(numbers) != len(frame):
+            raise ValueError(f"{len(numbers)} row numbers for {len(frame)} rows")
+        rows = numbers[present]                       # the caller's row numbers, 1-based
         if isinstance(weights, str):
             ignored.add(weights)
         overrides = {name: Kind(kind) for name, kind in (kinds or {}).items()}

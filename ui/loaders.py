@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+import numpy as np
 import pandas as pd
 
 from . import limits
@@ -59,7 +60,9 @@ class LoadedTable:
     """A table read from a file, with how it was read.
 
     ``encoding`` and ``delimiter`` are ``None`` for Excel and Parquet; ``sheets`` lists an
-    Excel workbook's sheets. ``notes`` are short remarks about guesses made while reading (the
+    Excel workbook's sheets. ``row_numbers`` are the file's data-row numbers (1 = the first
+    row under the header) of the frame's rows when empty or repeated-header rows were left
+    out, so messages name the row as the file has it; ``None`` when they are 1, 2, 3, …. ``notes`` are short remarks about guesses made while reading (the
     encoding, a title above the header, a decimal comma, …), each a coded
     :class:`~ui.notice.Notice` that :func:`ui.i18n.note_text` words in the session's language.
     """
@@ -69,6 +72,7 @@ class LoadedTable:
     delimiter: str | None
     notes: tuple[Notice, ...] = ()
     sheets: tuple[str, ...] = ()
+    row_numbers: np.ndarray | None = None
 
 
 def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions()) -> LoadedTable:
@@ -110,8 +114,9 @@ def _read_file(name: str, data: bytes, options: ReadOptions) -> LoadedTable:
 
 def _read_excel(data: bytes, options: ReadOptions) -> LoadedTable:
     sheet = read_sheet(data, options.sheet, options.header_row)
-    frame, notes = _tidy(sheet.frame)
-    return LoadedTable(frame.infer_objects(), None, None, sheet.notes + notes, sheet.sheets)
+    frame, notes, numbers = _tidy(sheet.frame)
+    return LoadedTable(frame.infer_objects(), None, None, sheet.notes + notes, sheet.sheets,
+                       numbers)
 
 
 def _read_parquet(data: bytes) -> LoadedTable:
@@ -128,17 +133,20 @@ def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> Loaded
     notes = decoded.notes
     if options.header_row is None and scan.header_row > 1:
         notes += (layout.header_found(scan.header_row),)
-    frame, tidied = _tidy(frame)
+    frame, tidied, row_numbers = _tidy(frame)
     frame, numbers = cells.read_numbers(frame, cells.sniff_number_format(frame, delimiter))
     notes += tidied + numbers
     if frame.shape[1] == 1 and len(frame) > 0:
         notes += (Notice("Only one column was found. If the file has several, separate them "
                          "with commas, semicolons, tabs or '|'.", "one_column"),)
-    return LoadedTable(frame, decoded.encoding, delimiter, notes)
+    return LoadedTable(frame, decoded.encoding, delimiter, notes, row_numbers=row_numbers)
 
 
-def _tidy(frame: pd.DataFrame) -> tuple[pd.DataFrame, tuple[Notice, ...]]:
-    """Spaces around values removed, then the table's edges (:func:`ui.loading.layout.tidy`)."""
+def _tidy(frame: pd.DataFrame) -> tuple[pd.DataFrame, tuple[Notice, ...], np.ndarray | None]:
+    """Spaces around values removed, then the table's edges (:func:`ui.loading.layout.tidy`);
+    with the data-row numbers of the rows kept when some were left out (else ``None``)."""
     frame, trimmed = cells.trim_spaces(frame)
-    frame, tidied = layout.tidy(frame)
-    return frame, trimmed + tidied
+    n_rows = len(frame)
+    frame, tidied = layout.tidy(frame.reset_index(drop=True))
+    numbers = None if len(frame) == n_rows else frame.index.to_numpy() + 1
+    return frame.reset_index(drop=True), trimmed + tidied, numbers

@@ -373,15 +373,15 @@ def set_continuous(names: list[str]) -> None:
 # ------------------------------------------------------------------------------- the Dataset
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
-                   missing: tuple[str, ...], task: str, _frame: pd.DataFrame
-                   ) -> tuple[Dataset | None, DataError | None]:
+                   missing: tuple[str, ...], task: str, _frame: pd.DataFrame,
+                   _row_numbers=None) -> tuple[Dataset | None, DataError | None]:
     """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed).
 
     A resource, not data: every rerun gets the same immutable Dataset object, so its
     fingerprint (the key of every fit) is computed once, not hashed again on each step."""
     try:
         return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing,
-                                  task=task), None
+                                  task=task, row_numbers=_row_numbers), None
     except DataError as error:
         return None, error
 
@@ -395,4 +395,4 @@ def current_dataset() -> tuple[Dataset | None, DataError | None]:
     kinds = tuple(sorted((name, kind.value) for name, kind in effective_kinds().items()
                          if name in columns))
     return _build_dataset(_source_key(), current_target(), kinds, missing_markers(),
-                          current_task(), frame)
+                          current_task(), frame, current_table().row_numbers)

@@ -74,7 +74,8 @@ def header_names(cells: Sequence[object]) -> list[str]:
 
 def tidy(frame: pd.DataFrame) -> tuple[pd.DataFrame, tuple[Notice, ...]]:
     """Drop, each with a note: empty columns without a name, a first column without a name
-    that counts 0, 1, 2, … (pandas' index), rows that repeat the header, and empty rows."""
+    that counts 0, 1, 2, … (pandas' index), rows that repeat the header, and empty rows. The
+    rows kept keep their index labels (so the caller can number them as the file does)."""
     notes = []
     for step in (_drop_empty_columns, _drop_pandas_index, _drop_repeated_header,
                  _drop_empty_rows):
@@ -118,8 +119,8 @@ def _drop_repeated_header(frame: pd.DataFrame) -> tuple[pd.DataFrame, Notice | N
     if frame.shape[1] == 0 or not len(candidates):
         return frame, None
     repeats = np.isin(np.arange(len(frame)), candidates)
-    rows = [int(position) + 1 for position in candidates]
-    return frame[~repeats].reset_index(drop=True), Notice(
+    rows = [int(label) + 1 for label in frame.index[candidates]]
+    return frame[~repeats], Notice(
         f"{len(rows)} row(s) repeat the header line (data rows {_listed(rows)}) and were left "
         "out.", "repeated_header", {"count": len(rows), "rows": _listed(rows)})
 
@@ -129,7 +130,7 @@ def _drop_empty_rows(frame: pd.DataFrame) -> tuple[pd.DataFrame, Notice | None]:
     if not empty.any() or frame.shape[1] == 0:
         return frame, None
     count = int(empty.sum())
-    return frame[~empty].reset_index(drop=True), Notice(
+    return frame[~empty], Notice(
         f"{count} empty row(s) were left out.", "empty_rows", {"count": count})
 
 
