@@ -33,7 +33,7 @@ from typing import Iterator, Mapping
 
 import numpy as np
 
-from . import j48, kernels, nodewise, presorted
+from . import j48, kernels, least_squares, nodewise, presorted, squared_error
 from .algorithms import ALGORITHMS, resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
@@ -84,9 +84,9 @@ class Growth:
         #: leaves without a stop reason.
         self.stopped_early = False
         self.config = config
-        preset, criterion = resolve(config.algorithm, config.criterion)
+        preset, criterion = resolve(config.algorithm, config.criterion, config.task)
         self.preset, self.criterion = preset, criterion
-        self.impurity = IMPURITIES[criterion.impurity]
+        self.impurity = IMPURITIES.get(criterion.impurity)      # None: squared error
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.validation = validation
         self.root_weight = float(dataset.weights.sum())
@@ -104,9 +104,17 @@ class Growth:
                    val_rows, val_weights, excluded) -> _Draft:
         draft = _Draft(len(self.drafts), None if parent is None else parent.node_id, depth, path,
                        branch_path, rows, weights, val_rows, val_weights, excluded, self.step)
-        counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
+        if self.data.is_regression:                  # sums (W, S, Q); the value c = S/W
+            counts = squared_error.sums(self.data.y[rows], weights)
+            weight, value = counts[squared_error.WEIGHT], None
+            if weight > 0:
+                value = counts[squared_error.SUM] / weight
+        else:
+            counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
         draft.class_counts = counts.astype(float)
-        if counts.sum() > 0:
+        if self.data.is_regression and weight > 0:
+            draft.distribution = np.array([value])
+        elif not self.data.is_regression and counts.sum() > 0:
             draft.prediction = int(majority(counts))
             draft.distribution = counts / counts.sum()
         else:
@@ -142,7 +150,7 @@ class Growth:
                 continue
             scored, chosen = self._choose(draft)
             if chosen is None:
-                small = any(p.note == "leaf too small" for p in scored.proposals)
+                small = any(c.note == "leaf too small" for c in scored.table())
                 draft.stop_reason = StopReason.MIN_SAMPLES_LEAF if small else StopReason.IDENTICAL
                 continue
             parts = self._partition(draft, chosen)
@@ -159,7 +167,7 @@ class Growth:
     def _stop_before_split(self, draft: _Draft) -> StopReason | None:
         if draft.stop_reason is not None:
             return draft.stop_reason
-        if (draft.class_counts > TIE_TOLERANCE).sum() <= 1:
+        if self._pure(draft):
             return StopReason.PURE
         usable = [j for j in range(self.data.n_features) if j not in draft.excluded]
         if not usable:
@@ -172,20 +180,32 @@ class Growth:
             return StopReason.MIN_SAMPLES_SPLIT
         return None
 
+    def _pure(self, draft: _Draft) -> bool:
+        """Hunt's first case: the node's rows are all of one class, or (regression) all have
+        one target value."""
+        if self.data.is_regression:
+            targets = self.data.y[draft.rows]
+            return bool((targets == targets[0]).all())
+        return (draft.class_counts > TIE_TOLERANCE).sum() <= 1
+
     def node_data(self, draft: _Draft) -> NodeData:
         return NodeData(self.data.X[draft.rows], self.data.y[draft.rows], draft.weights,
                         self.data.n_classes)
 
     def _choose(self, draft: _Draft) -> tuple[NodeScores | CandidateTable, Candidate | None]:
         """The node's scored candidates and the chosen split (the forced one, if any)."""
-        node = self.node_data(draft)
-        rules = self.rules(draft.excluded)
-        scores = score_node(node, self.data.features, rules)
         spec = self._forced_spec(draft)
+        if self.data.is_regression:
+            scores, forced = self._regression_candidates(draft, spec)
+        else:
+            node = self.node_data(draft)
+            rules = self.rules(draft.excluded)
+            scores = score_node(node, self.data.features, rules)
+            forced = None if spec is None else forced_candidate(node, self.data.features, rules,
+                                                                spec)
         if spec is None:
             return scores, scores.chosen()
         table = scores.table()
-        forced = forced_candidate(node, self.data.features, rules, spec)
         where = "the root" if not draft.path else " → ".join(draft.path)
         if forced is None or not forced.eligible:
             note = "" if forced is None else forced.note
@@ -197,6 +217,18 @@ class Growth:
         ordered = tuple(sorted(others + (forced,), key=lambda c: c.feature_index))
         return (CandidateTable(ordered, table.criterion, table.average_gain, ordered.index(forced)),
                 forced)
+
+    def _regression_candidates(self, draft: _Draft, spec) -> tuple[CandidateTable,
+                                                                    Candidate | None]:
+        """A regression node's candidates by squared error (:mod:`treecore.least_squares`)
+        and the split forced by ``spec``, if any."""
+        X, y = self.data.X[draft.rows], self.data.y[draft.rows]
+        limits = dict(min_samples_leaf=float(self.config.min_samples_leaf),
+                      threshold_style=self.config.threshold_style)
+        table = least_squares.node_candidates(X, y, draft.weights, self.data.features, **limits)
+        forced = None if spec is None else least_squares.forced_candidate(
+            X, y, draft.weights, self.data.features, spec, **limits)
+        return table, forced
 
     def _partition(self, draft: _Draft, chosen: Candidate) -> list[tuple]:
         """Rows and weights of each branch, for training and validation rows alike."""
@@ -218,6 +250,11 @@ class Growth:
             return StopReason.MAX_LEAVES, None
         if self.validation is None:
             return None, None
+        if self.data.is_regression:
+            before, after = self._validation_errors(draft, parts)
+            improved = (after < before - TIE_TOLERANCE if config.validation_rule == "strict"
+                        else after <= before + TIE_TOLERANCE)
+            return (None if improved else StopReason.VALIDATION), (before, after)
         y_val = self.validation.y
         before = float(draft.val_weights[y_val[draft.val_rows] == draft.prediction].sum())
         after = 0.0
@@ -228,6 +265,22 @@ class Growth:
         improved = (after > before + TIE_TOLERANCE if config.validation_rule == "strict"
                     else after >= before - TIE_TOLERANCE)
         return (None if improved else StopReason.VALIDATION), (before, after)
+
+    def _validation_errors(self, draft: _Draft, parts) -> tuple[float, float]:
+        """The validation rows' squared error Σ w (y − c)² with the node as a leaf (c its
+        training mean) and with its children as leaves (each child's training mean; a child
+        no training row reaches predicts the node's): validation-set pre-pruning of a
+        regression tree (Zhou §4.3.1 with the squared error in place of accuracy)."""
+        y_val = self.validation.y
+        value = float(draft.distribution[0])
+        before = float(draft.val_weights @ (y_val[draft.val_rows] - value) ** 2)
+        after = 0.0
+        for rows, weights, val_rows, val_weights in parts:
+            sums = squared_error.sums(self.data.y[rows], weights)
+            mean = sums[squared_error.SUM] / sums[squared_error.WEIGHT] \
+                if sums[squared_error.WEIGHT] > 0 else value
+            after += float(val_weights @ (y_val[val_rows] - mean) ** 2)
+        return before, after
 
     def _make_children(self, draft: _Draft, chosen: Candidate, parts) -> tuple[int, ...]:
         excluded = draft.excluded
@@ -255,11 +308,15 @@ class Growth:
         return Tree(self.data.schema, nodes, tree_settings(self.config, self.force), self.step)
 
     def _node(self, d: _Draft) -> Node:
+        regression = self.data.is_regression
         return Node(node_id=d.node_id, parent=d.parent, depth=d.depth, path=d.path,
                     n_samples=int(len(d.rows)), weighted_n_samples=float(d.weights.sum()),
-                    class_counts=tuple(map(float, d.class_counts)),
+                    class_counts=() if regression else tuple(map(float, d.class_counts)),
                     distribution=tuple(map(float, d.distribution)),
-                    impurity=float(self.impurity(d.class_counts)), prediction=d.prediction,
+                    impurity=float(squared_error.mse(*d.class_counts) if regression
+                                   else self.impurity(d.class_counts)),
+                    prediction=d.prediction,
+                    value=float(d.distribution[0]) if regression else None,
                     created_at=d.created_at, split=d.split, children=d.children,
                     expanded_at=d.expanded_at, stop_reason=d.stop_reason)
 
@@ -281,44 +338,27 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
-    A regression tree grows in the presorted engine (see :func:`_check_regression`); the J48
-    preset grows by its own rules (:mod:`treecore.j48`)."""
+    A regression tree grows in the presorted engine when its features are continuous and
+    known, else in this module's readable one (the nodewise engine grows classification trees
+    only); the J48 preset grows by its own rules (:mod:`treecore.j48`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
-    if dataset.is_regression:
-        _check_regression(dataset, force, validation)
-    if config.max_features is not None and (force or validation is not None
-                                            or ALGORITHMS[config.algorithm].release8):
+    if config.max_features is not None and (
+            force or validation is not None or ALGORITHMS[config.algorithm].release8
+            or (dataset.is_regression and not presorted.applies(dataset, force, validation))):
         raise ConfigError("random feature subsets (max_features) grow in the compiled engines: "
-                          "not with forced splits, validation-set pre-pruning or the J48 preset")
+                          "not with forced splits, validation-set pre-pruning, the J48 preset "
+                          "or a regression tree on nominal or missing values")
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds)
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores)
-    if nodewise.applies(dataset, force, validation):
+    if nodewise.applies(dataset, force, validation) and not dataset.is_regression:
         return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds)
-
-
-def _check_regression(dataset: Dataset, force, validation) -> None:
-    """Regression trees grow, so far, on continuous features with every value known, without
-    forced splits or validation-set pre-pruning; say which column or option stands in the way."""
-    for j, feature in enumerate(dataset.features):
-        if feature.is_nominal:
-            raise ConfigError(f"column {feature.name!r} is nominal: regression trees grow on "
-                              "continuous features so far; ignore the column or make it "
-                              "continuous")
-        missing = int(np.isnan(dataset.X[:, j]).sum())
-        if missing:
-            raise ConfigError(f"column {feature.name!r} has {missing} missing values: regression "
-                              "trees need every value known so far; ignore the column or drop "
-                              "those rows")
-    if force or validation is not None:
-        raise ConfigError("forced splits and validation-set pre-pruning apply to classification "
-                          "trees only so far")
 
 
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,

@@ -184,6 +184,10 @@ class CandidateTable:
         """
         return None if self.chosen_index is None else self.candidates[self.chosen_index]
 
+    def chosen(self) -> Candidate | None:
+        """:meth:`best`, under the name scores answer to (a table serves wherever they do)."""
+        return self.best()
+
     def to_records(self) -> list[dict]:
         """One dict per candidate with a ``chosen`` flag, for a display table."""
         return [{**c.as_record(), "chosen": i == self.chosen_index}

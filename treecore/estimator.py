@@ -129,6 +129,15 @@ class FittedTree(FittedRows):
     tree's schema, route them (``apply``, ``decision_path``). Subclasses set ``tree_`` in
     ``fit`` through :meth:`_dataset`."""
 
+    def __sklearn_tags__(self):
+        """scikit-learn's tags (only scikit-learn calls this): missing values, text and
+        nominal features are taken as they are."""
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
+
     def _fitted_schema(self) -> Schema:
         if not hasattr(self, "tree_"):
             raise self._not_fitted()
@@ -195,15 +204,6 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
         self.validation_fraction = validation_fraction
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
-
-    def __sklearn_tags__(self):
-        """scikit-learn's tags (only scikit-learn calls this): missing values, text and
-        nominal features are taken as they are."""
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        tags.input_tags.string = True
-        return tags
 
     # ------------------------------------------------------------------- learning
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeClassifier":

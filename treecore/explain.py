@@ -110,7 +110,7 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
     j = dataset.schema.index_of(feature)
     spec = dataset.features[j]
     known = ~np.isnan(data.X[:, j])
-    rho, missing_weight = known_share(data, known)
+    rho, missing_weight = known_share(data.weights, known)
     if spec.kind is Kind.CONTINUOUS:
         cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
         return _continuous_curve(feature, cuts, rho, missing_weight, rules)
@@ -147,7 +147,7 @@ def threshold_curves(dataset: Dataset, feature: str, settings, *,
                 for algorithm, criterion in settings]
     data, _ = _node_context(dataset, node, "cart", None)
     known = ~np.isnan(data.X[:, j])
-    rho, missing_weight = known_share(data, known)
+    rho, missing_weight = known_share(data.weights, known)
     cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
     return [_continuous_curve(feature, cuts, rho, missing_weight,
                               SplitRules(*resolve(algorithm, criterion)))

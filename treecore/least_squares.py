@@ -11,14 +11,14 @@ finds the same cut in compiled code; this module lays every cut out for a chart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from . import kernels, squared_error
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .dataset import Feature, Kind
-from .splitting import FIGURES, Proposal, build_candidate
+from .splitting import FIGURES, Proposal, build_candidate, known_share, subset_labels
 
 
 @dataclass(frozen=True)
@@ -65,17 +65,18 @@ def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
                     features: tuple[Feature, ...], *, min_samples_leaf: float = 1.0,
                     threshold_style: str = "midpoint", chosen: str | None = None
                     ) -> CandidateTable:
-    """The best cut of each continuous feature at a regression node (rows ``X``, targets ``y``,
-    ``weights``), scored by squared error, in column order. The chosen candidate is the
-    feature named ``chosen`` when given (the one growth chose), else the highest decrease, ties
-    within a relative tolerance to the first feature."""
+    """The best split of each feature at a regression node (rows ``X``, targets ``y``,
+    ``weights``), scored by squared error, in column order: a continuous feature's best cut
+    (:func:`_best_cut`), a nominal feature's best two groups of values (:func:`_best_groups`).
+    A feature with missing values is scored on the rows where it is known and its decrease
+    scaled by their weight share ρ (Zhou 式 4.12, the decrease in place of the gain). The chosen
+    candidate is the feature named ``chosen`` when given (the one growth chose), else the
+    highest decrease, ties within a relative tolerance to the first feature."""
     total = squared_error.sums(y, weights)
     candidates = []
     for j, feature in enumerate(features):
-        if feature.kind is not Kind.CONTINUOUS:
-            continue
-        candidate = _best_cut(j, feature, X[:, j], y, weights, total, min_samples_leaf,
-                              threshold_style)
+        candidate = _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
+                                       threshold_style)
         if candidate is not None:
             candidates.append(candidate)
     if chosen is not None:
@@ -85,8 +86,81 @@ def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
     return CandidateTable(tuple(candidates), "squared_error", float("nan"), index)
 
 
+def forced_candidate(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
+                     features: tuple[Feature, ...], spec, *, min_samples_leaf: float = 1.0,
+                     threshold_style: str = "midpoint") -> Candidate | None:
+    """The split a user forces at a regression node: ``spec`` is a feature name (its best split
+    here), ``(name, threshold)`` for a continuous feature or ``(name, labels)`` for the group of
+    a nominal one (the other values form the second group). None when no such feature exists
+    or none of its values is known here; a candidate that may not be used says why in its note."""
+    name, given = (spec, None) if isinstance(spec, str) else spec
+    j = next((j for j, f in enumerate(features) if f.name == name), None)
+    if j is None:
+        return None
+    feature, values = features[j], X[:, j]
+    if given is None:
+        candidate = _feature_candidate(j, feature, values, y, weights, min_samples_leaf,
+                                       threshold_style)
+        return None if candidate is None else replace(candidate, forced=True)
+    known = ~np.isnan(values)
+    if not known.any():
+        return None
+    if feature.kind is Kind.CONTINUOUS:
+        threshold = float(given)
+        left = known & (values <= threshold)
+        proposal_args = dict(threshold=threshold, midpoint=threshold)
+        branches = None
+    else:
+        labels = [given] if isinstance(given, str) else [str(label) for label in given]
+        subset = tuple(sorted(feature.labels.index(label) for label in labels
+                              if label in feature.labels))
+        left = known & np.isin(values, subset)
+        proposal_args = dict(subset=subset)
+        branches = subset_labels(feature, subset)
+    sides = [squared_error.sums(y[part], weights[part]) for part in (left, known & ~left)]
+    branch_sums = np.stack(sides)
+    small = (branch_sums[:, squared_error.WEIGHT] < min_samples_leaf - TIE_TOLERANCE).any()
+    note = "one side empty" if (branch_sums[:, squared_error.WEIGHT] <= 0).any() \
+        else "leaf too small" if small else ""
+    rho, missing_weight = known_share(weights, known)
+    proposal = Proposal(j, branch_sums[:, :1], rho, missing_weight, branches, note=note,
+                        forced=True, **proposal_args)
+    return _candidate(proposal, feature, branch_sums)
+
+
+def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: float,
+                       threshold_style: str) -> Candidate | None:
+    """Feature j's best split over its known rows, ρ-scaled (None: no split possible)."""
+    known = ~np.isnan(values)
+    rho, missing_weight = known_share(weights, known)
+    if not known.all():
+        values, y, weights = values[known], y[known], weights[known]
+    if not len(values):
+        return None
+    total = squared_error.sums(y, weights)
+    if feature.kind is Kind.CONTINUOUS:
+        return _best_cut(j, feature, values, y, weights, total, min_leaf, threshold_style,
+                         rho, missing_weight)
+    return _best_groups(j, feature, values.astype(np.int64), y, weights, total, min_leaf, rho,
+                        missing_weight)
+
+
+def _candidate(proposal: Proposal, feature: Feature, branch_sums: np.ndarray) -> Candidate:
+    """The candidate of a regression proposal with its branch sums (W, S, Q) per branch: the
+    figures of :func:`treecore.squared_error.partition_figures` on the known rows, the
+    decrease and score scaled by ρ."""
+    row = squared_error.figures(branch_sums[None])[0]
+    figures = dict(zip(FIGURES, map(float, row)))
+    figures["decrease"] *= proposal.rho
+    figures["score"] *= proposal.rho
+    weights = np.maximum(branch_sums[:, squared_error.WEIGHT], 1e-300)
+    means = tuple(float(m) for m in branch_sums[:, squared_error.SUM] / weights)
+    return build_candidate(proposal, feature, figures, means)
+
+
 def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: float,
-              threshold_style: str) -> Candidate | None:
+              threshold_style: str, rho: float = 1.0, missing_weight: float = 0.0
+              ) -> Candidate | None:
     order = np.argsort(values, kind="mergesort")
     keys = values[order]
     left, right = np.zeros(3), np.zeros(3)
@@ -96,15 +170,46 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
     if status == kernels.NO_CUT:
         return None
     branch_sums = np.stack([left, right])
-    row = squared_error.figures(branch_sums[None])[0]
     lower, upper = float(keys[end]), float(keys[end + 1])
     midpoint = (lower + upper) / 2.0
-    proposal = Proposal(j, branch_sums[:, :1], 1.0, 0.0, None,
+    proposal = Proposal(j, branch_sums[:, :1], rho, missing_weight, None,
                         threshold=midpoint if threshold_style == "midpoint" else lower,
                         midpoint=midpoint,
                         note="" if status == kernels.BEST_CUT else "leaf too small")
-    return build_candidate(proposal, feature, dict(zip(FIGURES, map(float, row))),
-                           (left[1] / left[0], right[1] / right[0]))
+    return _candidate(proposal, feature, branch_sums)
+
+
+def _best_groups(j: int, feature: Feature, codes, y, weights, total, min_leaf: float,
+                 rho: float, missing_weight: float) -> Candidate | None:
+    """The best split of a nominal feature into two groups of values by squared error.
+
+    Order the values present at the node by the mean target of their rows, ȳ₍₁₎ ≤ … ≤ ȳ₍ₖ₎;
+    the best of the 2^(k−1) − 1 groupings is one of the k − 1 cuts of that order (Breiman et
+    al. 1984, Theorem 4.5, after Fisher 1958), so k − 1 partitions are scored instead of all of
+    them. A cut leaving less than ``min_leaf`` weight on a side is allowed only when no other
+    is ("leaf too small"); ties go to the first cut."""
+    n_levels = len(feature.labels)
+    level = np.stack([np.bincount(codes, weights=weights, minlength=n_levels),
+                      np.bincount(codes, weights=weights * y, minlength=n_levels),
+                      np.bincount(codes, weights=weights * y * y, minlength=n_levels)], axis=1)
+    present = np.flatnonzero(level[:, squared_error.WEIGHT] > 0)
+    if len(present) < 2:
+        return None
+    means = level[present, squared_error.SUM] / level[present, squared_error.WEIGHT]
+    ordered = present[np.argsort(means, kind="mergesort")]
+    left = np.cumsum(level[ordered], axis=0)[:-1]
+    branch_sums = np.stack([left, total - left], axis=1)          # (k − 1) cuts × 2 × (W, S, Q)
+    decrease = squared_error.figures(branch_sums)[:, squared_error.DECREASE]
+    allowed = (branch_sums[:, :, squared_error.WEIGHT] >= min_leaf - TIE_TOLERANCE).all(axis=1)
+    tie = TIE_TOLERANCE * squared_error.mse(*total)
+    note = "" if allowed.any() else "leaf too small"
+    candidates = allowed if allowed.any() else np.ones(len(allowed), bool)
+    top = decrease[candidates].max()
+    at = int(np.flatnonzero(candidates & (decrease >= top - tie))[0])
+    subset = tuple(sorted(int(c) for c in ordered[:at + 1]))
+    proposal = Proposal(j, branch_sums[at][:, :1], rho, missing_weight,
+                        subset_labels(feature, subset), subset=subset, note=note)
+    return _candidate(proposal, feature, branch_sums[at])
 
 
 def _first_best(candidates: list[Candidate], parent_mse: float) -> int | None:

@@ -31,6 +31,8 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
     Parameters
     ----------
     criterion : "squared_error" (the leaf value is the weighted mean).
+    Features may be nominal (text: two groups of values, ordered by their mean target) and may
+    have missing values (C4.5's fractional rows; a prediction blends the branches).
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes :
         pre-pruning, as in scikit-learn (``max_leaf_nodes`` grows breadth first).
     threshold_style : "midpoint" (scikit-learn's and Zhou 式 4.7) or "data".
@@ -60,8 +62,8 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
         """Grow the tree on features ``X`` and numbers ``y`` (a row of weight 0 counts as
-        absent), then prune it at ``ccp_alpha``."""
-        check_numbers(X, type(self).__name__)
+        absent), then prune it at ``ccp_alpha``. Nominal features split into two groups of
+        values, and missing values are taken as C4.5 takes them (:mod:`treecore.least_squares`)."""
         dataset, _ = self._dataset(X, y, sample_weight, "regression")
         tree = grow(dataset, algorithm="cart", criterion=self.criterion, task="regression",
                     max_depth=self.max_depth, min_samples_split=self.min_samples_split,
@@ -76,15 +78,15 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """The value of the leaf each row reaches (blended by weight where a tested value is
         missing)."""
-        encoded = self._encoded(X)
-        refuse_missing(encoded, type(self).__name__)
+        encoded = self._encoded(X)                    # raises NotFittedError before fit
         return self.tree_.predict(encoded)
 
 
 def check_numbers(X, estimator: str) -> None:
-    """Regression trees grow, so far, on numeric features with every value known (see
-    :func:`treecore.builder.start_growth`): anything else is refused with scikit-learn's
-    messages. A :class:`~treecore.Dataset` is checked where it grows, column by column."""
+    """The ensembles' regression trees grow, so far, on numeric features with every value
+    known (their members grow in the presorted engine, :mod:`treecore.ensemble.members`):
+    anything else is refused with scikit-learn's messages. A :class:`~treecore.Dataset` is
+    checked where it grows, column by column."""
     if isinstance(X, Dataset):
         return
     values = inputs.numbers(X, estimator)

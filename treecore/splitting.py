@@ -152,10 +152,11 @@ def subset_labels(feature: Feature, subset) -> tuple[str, str]:
     return (f"∈ {{{names}}}", f"∉ {{{names}}}")
 
 
-def known_share(node: NodeData, known: np.ndarray) -> tuple[float, float]:
-    """(ρ, weight of the rows whose value is missing)."""
-    total = node.total_weight
-    known_weight = float(node.weights[known].sum())
+def known_share(weights: np.ndarray, known: np.ndarray) -> tuple[float, float]:
+    """(ρ, weight of the rows whose value is missing) of a node's rows with ``weights``, where
+    ``known`` marks the rows whose value is known (Zhou 式 4.9: ρ = Σ_{x∈D̃} w_x / Σ_{x∈D} w_x)."""
+    total = float(weights.sum())
+    known_weight = float(weights[known].sum())
     return (known_weight / total if total > 0 else 0.0), total - known_weight
 
 
@@ -213,7 +214,7 @@ def threshold_proposal(node: NodeData, j: int, rules: SplitRules, threshold: flo
     """The bi-partition of continuous feature ``j`` at a given ``threshold`` (x ≤ t | x > t)."""
     values = node.X[:, j]
     known = ~np.isnan(values)
-    rho, missing_weight = known_share(node, known)
+    rho, missing_weight = known_share(node.weights, known)
     left = known & (values <= threshold)
     counts = np.stack([node.class_counts(left), node.class_counts(known & ~left)])
     return Proposal(j, counts, rho, missing_weight, _interval_labels(threshold),
@@ -236,7 +237,7 @@ def multiway_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRule
     known = ~np.isnan(node.X[:, j])
     if not known.any():
         return None
-    rho, missing_weight = known_share(node, known)
+    rho, missing_weight = known_share(node.weights, known)
     counts = value_counts(node, j, len(feature.labels))
     weights = counts.sum(axis=1)
     note = ""
@@ -289,7 +290,7 @@ def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
     known = ~np.isnan(node.X[:, j])
     if not known.any():
         return None
-    rho, missing_weight = known_share(node, known)
+    rho, missing_weight = known_share(node.weights, known)
     counts = value_counts(node, j, len(feature.labels))
     if subset is not None:
         member = np.isin(np.arange(len(feature.labels)), subset)
