@@ -15,7 +15,7 @@ from ui import flow_view, grow_regression, growth, guards, node_panel, node_view
 from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
-from ui.i18n import error_text, split_note_text, t
+from ui.i18n import error_text, for_task, split_note_text, t
 from ui.plain import code, plain
 from ui.tree_widget import tree_view
 
@@ -247,7 +247,7 @@ def stop_words(node) -> str:
         return t("stop.split", step=node.expanded_at, test=node.split.describe())
     if node.stop_reason is None:
         return t("stop.pending")
-    return t(f"stop.{node.stop_reason.value}")
+    return t(for_task(f"stop.{node.stop_reason.value}", tree.schema.task))
 
 
 def inspector_tab(node_id: int) -> None:

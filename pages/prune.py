@@ -59,7 +59,8 @@ def pruning_sidebar() -> None:
     st.subheader("✂️ " + t("lab.pruning"))
     modes, methods = lab.prepruning_for(dataset), lab.methods_for(dataset)
     st.radio(t("lab.preprune"), modes,
-             format_func=state.labels({m: t(f"prepruning.{m}") for m in modes}),
+             format_func=state.labels({m: t(for_task(f"prepruning.{m}", dataset.schema.task))
+                                       for m in modes}),
              **state.widget(lab.PREPRUNE, lab.current(lab.PREPRUNE, modes)))
     st.selectbox(t("lab.method"), methods,
                  format_func=state.labels({m: t(f"method.{m}") for m in methods}),
@@ -143,7 +144,7 @@ def tree_column(column, title: str, tree, missing: str, key: str) -> None:
 needs_validation = t("lab.needs_validation")
 left, middle, right = st.columns(3)
 tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
-tree_column(middle, "🌱 " + t("lab.prepruned", how=t(f"prepruning.{preprune}")),
+tree_column(middle, "🌱 " + t("lab.prepruned", how=t(for_task(f"prepruning.{preprune}", dataset.schema.task))),
             prepruned, needs_validation, "lab.drawn_depth.prepruned")
 if prepruned is unpruned:
     middle.caption(t("lab.no_limits"))

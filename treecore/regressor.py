@@ -20,6 +20,7 @@ import numpy as np
 from . import inputs
 from .builder import grow
 from .dataset import Dataset
+from .errors import ConfigError
 from .estimator import FittedTree
 from .pruning import prune_ccp
 from .sklearn_compat import BaseEstimator, RegressorMixin
@@ -85,9 +86,19 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
 def check_numbers(X, estimator: str) -> None:
     """The ensembles' regression trees grow, so far, on numeric features with every value
     known (their members grow in the presorted engine, :mod:`treecore.ensemble.members`):
-    anything else is refused with scikit-learn's messages. A :class:`~treecore.Dataset` is
-    checked where it grows, column by column."""
+    anything else is refused with scikit-learn's messages, or for a :class:`~treecore.Dataset`
+    (the app's rows) with a :class:`ConfigError` naming the column."""
     if isinstance(X, Dataset):
+        for j, feature in enumerate(X.features):
+            if feature.is_nominal:
+                raise ConfigError(f"column {feature.name!r} is nominal: the members' regression "
+                                  "trees grow on continuous features so far; ignore the column "
+                                  "or make it continuous")
+            missing = int(np.isnan(X.X[:, j]).sum())
+            if missing:
+                raise ConfigError(f"column {feature.name!r} has {missing} missing values: the "
+                                  "members' regression trees need every value known so far; "
+                                  "ignore the column or drop those rows")
         return
     values = inputs.numbers(X, estimator)
     if values is None:                            # a frame: numpy's errors name the cell

@@ -31,7 +31,7 @@ def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
                      "test": st.column_config.TextColumn(t("col.test")),
                      **{name: st.column_config.NumberColumn(t(f"col.{name}"), **number)
                         for name in ("sse_before", "sse_after", "sse_decrease", "left_mean",
-                                     "right_mean")},
+                                     "right_mean", "rho")},
                      "status": st.column_config.TextColumn(t("col.status"))})
     st.caption(t("regression.candidates_caption"))
 

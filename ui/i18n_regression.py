@@ -26,10 +26,16 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "regression.candidates_caption": {
         "en": "For each feature the cut s that least leaves squared error: SSE(R₁) + SSE(R₂), "
               "SSE(R) = Σ w (y − c)² with c the mean of region R (Li Hang 式 5.21). The "
-              "decrease is MSE(D) − (SSE(R₁) + SSE(R₂)) / W.",
+              "decrease is MSE(D) − (SSE(R₁) + SSE(R₂)) / W. A nominal feature splits its values "
+              "into two groups, found among the cuts of its values ordered by mean target. A "
+              "feature with missing values is scored on the rows where it is known, its "
+              "decrease scaled by their share ρ (Zhou 式 4.12); the others' rows go down both "
+              "branches.",
         "zh": "对每个属性，选使划分后平方误差 SSE(R₁) + SSE(R₂) 最小的切分点 s，其中 "
               "SSE(R) = Σ w (y − c)²，c 为区域 R 的均值（李航 式 5.21）。减少量为 "
-              "MSE(D) − (SSE(R₁) + SSE(R₂)) / W。"},
+              "MSE(D) − (SSE(R₁) + SSE(R₂)) / W。离散属性把取值分成两组：把取值按目标均值排序后，"
+              "在相邻取值之间寻找最佳切分。有缺失值的属性只在取值已知的样本上计算，减少量乘以它们的"
+              "比例 ρ（周志华 式 4.12）；取值缺失的样本同时进入两个分支。"},
     "col.sse_before": {"en": "SSE before", "zh": "划分前 SSE"},
     "col.sse_after": {"en": "SSE after", "zh": "划分后 SSE"},
     "col.sse_decrease": {"en": "SSE decrease", "zh": "SSE 减少量"},
@@ -127,14 +133,20 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                 "zh": "剪枝条件：验证集平方误差"},
     "rule.strict.regression": {"en": "decreases (Zhou)", "zh": "减小（周志华）"},
     "rule.no_worse.regression": {"en": "does not increase (Quinlan)", "zh": "不增大（Quinlan）"},
+    "prepruning.validation.regression": {"en": "by validation squared error",
+                                         "zh": "按验证集平方误差"},
+    "stop.validation.regression": {
+        "en": "a leaf: splitting would not lower the validation rows' squared error "
+              "(pre-pruning).",
+        "zh": "叶结点：划分不能降低验证集的平方误差（预剪枝）。"},
     "lab.regression_methods": {
         "en": "A regression tree is pruned by REP (validation squared error) or CCP (α by the "
               "validation MSE or by cross-validation); PEP and EBP count a classification "
-              "tree's errors. Pre-pruning uses the Grow page's limits (maximum depth, minimum "
-              "rows per leaf).",
+              "tree's errors. Pre-pruning splits a node only if the validation rows' squared error "
+              "falls, or uses the Grow page's limits (maximum depth, minimum rows per leaf).",
         "zh": "回归树可用错误率降低剪枝（验证集平方误差）或代价复杂度剪枝（按验证集均方误差或交叉验证"
-              "选择 α）进行后剪枝；悲观剪枝与基于错误的剪枝统计的是分类树的错误数。预剪枝使用"
-              "“生成决策树”页的限制（最大深度、叶结点最小样本数）。"},
+              "选择 α）进行后剪枝；悲观剪枝与基于错误的剪枝统计的是分类树的错误数。预剪枝仅在划分使"
+              "验证集平方误差降低时才划分结点，或使用“生成决策树”页的限制（最大深度、叶结点最小样本数）。"},
     "lab.no_limits": {
         "en": "No growth limit is set, so the pre-pruned tree is the unpruned one: set a "
               "maximum depth or a minimum number of rows per leaf on the Grow page.",

@@ -40,7 +40,7 @@ REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
 METHODS = tuple(PRUNERS)
 #: Pre-pruning modes and the kinds of tree each grows (the engine's validation-set pre-pruning
 #: grows classification trees only, so far).
-PREPRUNING = {"validation": ("classification",), "limits": TASKS}
+PREPRUNING = {"validation": TASKS, "limits": TASKS}
 CCP_SELECTIONS = ("validation", "cv")
 #: Above this many training rows CCP with α by cross-validation (which grows one tree per fold)
 #: runs only when it is the chosen method; every other method runs always, for the comparison.

@@ -36,21 +36,23 @@ def candidates(dataset: Dataset, tree: Tree, node_id: int) -> CandidateTable:
 
 
 def candidate_frame(table: CandidateTable, node_weight: float, node_mse: float) -> pd.DataFrame:
-    """One row per feature: the test, SSE before and after the cut, its decrease, the two
-    region means and a ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
+    """One row per feature: the test, SSE before and after the split, its decrease (W times
+    the candidate's MSE decrease, so for a feature with missing values the decrease on its
+    known rows scaled by ρ, as growth compares them), the two groups' means, ρ and a
+    ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
     before = node_weight * node_mse
     rows = []
     for i, c in enumerate(table):
-        after = c.impurity * node_weight
+        decrease = c.decrease * node_weight
         left, right = c.branch_values or (np.nan, np.nan)
         rows.append({"feature": c.feature, "test": c.describe(), "sse_before": before,
-                     "sse_after": after, "sse_decrease": before - after, "left_mean": left,
-                     "right_mean": right,
+                     "sse_after": before - decrease, "sse_decrease": decrease,
+                     "left_mean": left, "right_mean": right, "rho": c.rho,
                      "status": "chosen" if i == table.chosen_index else
                      "" if c.eligible else "filtered", "note": c.note})
     return pd.DataFrame(rows, columns=["feature", "test", "sse_before", "sse_after",
-                                       "sse_decrease", "left_mean", "right_mean", "status",
-                                       "note"])
+                                       "sse_decrease", "left_mean", "right_mean", "rho",
+                                       "status", "note"])
 
 
 @dataclass(frozen=True)

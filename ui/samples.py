@@ -56,6 +56,8 @@ SAMPLES: dict[str, Sample] = {s.id: s for s in (
            "最小二乘回归树（李航 习题 5.2）", "y"),
     Sample("diabetes", "diabetes.csv", "Diabetes progression (Efron et al. 2004)",
            "糖尿病病情进展（Efron 等 2004）", "progression"),
+    Sample("cpu_vendor", "cpu_vendor.csv", "CPU performance by vendor (Ein-Dor & Feldmesser 1987)",
+           "CPU 性能与厂商（Ein-Dor 与 Feldmesser 1987）", "PRP"),
 )}
 
 #: The sample loaded when a session starts.
