@@ -78,3 +78,14 @@ def test_an_upload_with_empty_cells_grows_a_regression_tree(data_page):
     table = _candidates(data_page).set_index("feature")
     assert set(table.index) == {"size", "colour"}
     assert (table["rho"] < 1).all()
+
+
+def test_the_threshold_tab_orders_a_nominal_features_values_by_mean(cpu):
+    from ui import growth
+    at = cpu("pages/grow.py")
+    at.session_state[growth.FEATURE] = "vendor"
+    at.run()
+    assert not at.exception, at.exception
+    charts = [c for c in at.get("plotly_chart") if "vendor" in c.proto.spec]
+    assert len(charts) == 2
+    assert any("k − 1 cuts" in c.value for c in at.caption)

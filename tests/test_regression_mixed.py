@@ -208,3 +208,13 @@ def test_the_estimator_takes_text_and_empty_cells():
     model = DecisionTreeRegressor(max_depth=4).fit(X, y)
     assert model.score(X, y) > 0.6
     assert np.isfinite(model.predict(X.iloc[:5])).all()
+
+
+def test_the_group_curve_lays_out_the_ordered_cuts_of_the_hand_worked_example():
+    from treecore.least_squares import group_curve
+    data = Dataset.from_frame(COLOURS, "y", task="regression")
+    curve = group_curve(data.X[:, 0], data.y, data.weights, data.features[0].labels)
+    assert curve.labels == ("green", "white", "red", "blue")
+    assert curve.means.tolist() == pytest.approx([2, 4, 6, 11])
+    assert curve.sse.tolist() == pytest.approx([47.2, 33 + 2 / 3, 22])
+    assert curve.parent_sse == pytest.approx(92)

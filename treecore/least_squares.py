@@ -188,17 +188,10 @@ def _best_groups(j: int, feature: Feature, codes, y, weights, total, min_leaf: f
     al. 1984, Theorem 4.5, after Fisher 1958), so k − 1 partitions are scored instead of all of
     them. A cut leaving less than ``min_leaf`` weight on a side is allowed only when no other
     is ("leaf too small"); ties go to the first cut."""
-    n_levels = len(feature.labels)
-    level = np.stack([np.bincount(codes, weights=weights, minlength=n_levels),
-                      np.bincount(codes, weights=weights * y, minlength=n_levels),
-                      np.bincount(codes, weights=weights * y * y, minlength=n_levels)], axis=1)
-    present = np.flatnonzero(level[:, squared_error.WEIGHT] > 0)
-    if len(present) < 2:
+    ordered, level_sums = _ordered_values(codes, y, weights, len(feature.labels))
+    if len(ordered) < 2:
         return None
-    means = level[present, squared_error.SUM] / level[present, squared_error.WEIGHT]
-    ordered = present[np.argsort(means, kind="mergesort")]
-    left = np.cumsum(level[ordered], axis=0)[:-1]
-    branch_sums = np.stack([left, total - left], axis=1)          # (k − 1) cuts × 2 × (W, S, Q)
+    branch_sums = _ordered_cuts(level_sums, total)
     decrease = squared_error.figures(branch_sums)[:, squared_error.DECREASE]
     allowed = (branch_sums[:, :, squared_error.WEIGHT] >= min_leaf - TIE_TOLERANCE).all(axis=1)
     tie = TIE_TOLERANCE * squared_error.mse(*total)
@@ -210,6 +203,54 @@ def _best_groups(j: int, feature: Feature, codes, y, weights, total, min_leaf: f
     proposal = Proposal(j, branch_sums[at][:, :1], rho, missing_weight,
                         subset_labels(feature, subset), subset=subset, note=note)
     return _candidate(proposal, feature, branch_sums[at])
+
+
+def _ordered_values(codes, y, weights, n_levels: int) -> tuple[np.ndarray, np.ndarray]:
+    """The codes of the values present, in order of their mean target (ties: code order),
+    and their sums (W, S, Q) in that order."""
+    level = np.stack([np.bincount(codes, weights=weights, minlength=n_levels),
+                      np.bincount(codes, weights=weights * y, minlength=n_levels),
+                      np.bincount(codes, weights=weights * y * y, minlength=n_levels)], axis=1)
+    present = np.flatnonzero(level[:, squared_error.WEIGHT] > 0)
+    means = level[present, squared_error.SUM] / level[present, squared_error.WEIGHT]
+    ordered = present[np.argsort(means, kind="mergesort")]
+    return ordered, level[ordered]
+
+
+def _ordered_cuts(level_sums: np.ndarray, total: np.ndarray) -> np.ndarray:
+    """(k − 1) cuts × 2 branches × (W, S, Q): the first i ordered values against the rest."""
+    left = np.cumsum(level_sums, axis=0)[:-1]
+    return np.stack([left, total - left], axis=1)
+
+
+@dataclass(frozen=True)
+class GroupCurve:
+    """A nominal feature at a regression node, for a chart: the ``labels`` of the values with a
+    known row, ordered by their ``means`` (with their ``weights``), and the squared error
+    SSE(R₁) + SSE(R₂) left by each of the k − 1 cuts of that order (``sse[i]``: the first i + 1
+    values against the rest); ``parent_sse`` is that of the node's known rows."""
+
+    labels: tuple[str, ...]
+    means: np.ndarray
+    weights: np.ndarray
+    sse: np.ndarray
+    parent_sse: float
+
+
+def group_curve(codes: np.ndarray, y: np.ndarray, weights: np.ndarray,
+                labels: tuple[str, ...]) -> GroupCurve:
+    """The :class:`GroupCurve` of a nominal feature's codes (NaN: missing, left out)."""
+    codes, y, weights = (np.asarray(a, float) for a in (codes, y, weights))
+    known = ~np.isnan(codes)
+    codes, y, weights = codes[known].astype(np.int64), y[known], weights[known]
+    total = squared_error.sums(y, weights)
+    ordered, level_sums = _ordered_values(codes, y, weights, len(labels))
+    sse = [sum(squared_error.mse(*side) * side[squared_error.WEIGHT] for side in cut)
+           for cut in _ordered_cuts(level_sums, total)] if len(ordered) > 1 else []
+    weight = level_sums[:, squared_error.WEIGHT]
+    return GroupCurve(tuple(labels[c] for c in ordered),
+                      level_sums[:, squared_error.SUM] / weight, weight, np.asarray(sse, float),
+                      squared_error.mse(*total) * total[squared_error.WEIGHT])
 
 
 def _first_best(candidates: list[Candidate], parent_mse: float) -> int | None:

@@ -46,6 +46,9 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
     default = st.session_state[FEATURE] if st.session_state[FEATURE] in options else (
         split.feature if split is not None else options[0])
     feature = st.selectbox(t("grow.feature"), options, **state.widget(FEATURE, default))
+    if train.features[train.schema.index_of(feature)].is_nominal:
+        groups_view(grown, train, node_id, feature)
+        return
     curve, rows = grown.view("regression_rows", node_id, feature,
                              lambda: regression_view.node_rows(train, tree, node_id, feature))
     left, right = st.columns(2)
@@ -67,6 +70,31 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
                      column_config={name: st.column_config.NumberColumn(t(f"col.{name}"),
                                                                         **number)
                                     for name in ("cut", "sse_cut", "left_mean", "right_mean")})
+
+
+def groups_view(grown: Grown, train: Dataset, node_id: int, feature: str) -> None:
+    """A nominal feature at the node: its values ordered by mean target, and the squared
+    error after each cut of that order (the best two groups are among those cuts)."""
+    curve = grown.view("regression_groups", node_id, feature,
+                       lambda: regression_view.node_groups(train, grown.tree, node_id, feature))
+    left, right = st.columns(2)
+    left.plotly_chart(regression_view.group_sse_chart(curve, {
+        "title": t("regression.groups_title", feature=feature, node=node_id),
+        "cut": t("regression.group_cut_axis"), "y": t("regression.sse_axis"),
+        "chosen": t("grow.chosen")}), key="grow.group_sse_chart")
+    right.plotly_chart(regression_view.group_means_chart(curve, {
+        "title": t("regression.group_means_title", target=grown.tree.schema.target,
+                   feature=feature),
+        "value": feature, "mean": t("regression.mean_axis", target=grown.tree.schema.target),
+        "first": t("regression.first_group"), "second": t("regression.second_group")}),
+        key="grow.group_means_chart")
+    st.caption(t("regression.groups_caption"))
+    if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
+        st.dataframe(regression_view.groups_frame(curve), hide_index=True, key="grow.group_cuts",
+                     column_config={
+                         "first_group": st.column_config.TextColumn(t("col.first_group")),
+                         "sse_cut": st.column_config.NumberColumn(t("col.sse_cut"),
+                                                                  format="%.4g")})
 
 
 def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None:

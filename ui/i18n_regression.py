@@ -133,6 +133,25 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                 "zh": "剪枝条件：验证集平方误差"},
     "rule.strict.regression": {"en": "decreases (Zhou)", "zh": "减小（周志华）"},
     "rule.no_worse.regression": {"en": "does not increase (Quinlan)", "zh": "不增大（Quinlan）"},
+    "regression.groups_title": {"en": "{feature} at node #{node}: squared error after each cut",
+                                "zh": "结点 #{node} 的 {feature}：每个切分后的平方误差"},
+    "regression.group_cut_axis": {"en": "cut between values (ordered by mean)",
+                                  "zh": "取值之间的切分（按均值排序）"},
+    "regression.group_means_title": {"en": "mean {target} of each value of {feature}",
+                                     "zh": "{feature} 各取值的 {target} 均值"},
+    "regression.mean_axis": {"en": "mean {target}", "zh": "{target} 均值"},
+    "regression.first_group": {"en": "first group", "zh": "第一组"},
+    "regression.second_group": {"en": "second group", "zh": "第二组"},
+    "regression.groups_caption": {
+        "en": "A nominal feature splits into two groups of values. Ordered by their mean "
+              "target, the best grouping is one of the k − 1 cuts of that order (Breiman et al. "
+              "1984, after Fisher 1958), so k − 1 cuts are scored instead of 2^(k−1) − 1 "
+              "groupings. Rows whose value is missing are left out here; they go down both "
+              "branches.",
+        "zh": "离散属性把取值分成两组。把取值按目标均值排序后，最优分组必是这一顺序的 k − 1 个切分之一"
+              "（Breiman 等 1984，源自 Fisher 1958），因此只需计算 k − 1 个切分，而不是 2^(k−1) − 1 "
+              "种分组。取值缺失的样本不在此图中，它们同时进入两个分支。"},
+    "col.first_group": {"en": "first group", "zh": "第一组"},
     "prepruning.validation.regression": {"en": "by validation squared error",
                                          "zh": "按验证集平方误差"},
     "stop.validation.regression": {

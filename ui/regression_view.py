@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 from treecore import Dataset, Tree
 from treecore.candidates import CandidateTable
-from treecore.least_squares import CutCurve, cut_curve, node_candidates
+from treecore.least_squares import CutCurve, GroupCurve, cut_curve, group_curve, node_candidates
 
 #: At most this many of a node's rows are drawn in its scatter (evenly spaced in value order).
 SCATTER_LIMIT = 5_000
@@ -121,6 +121,64 @@ def rows_chart(rows: NodeRows, curve: CutCurve, words: dict) -> go.Figure:
                          yaxis_title=words["target"], height=340,
                          margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=-0.25))
     return figure
+
+
+def node_groups(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> GroupCurve:
+    """A nominal feature's values at the node, ordered by mean target, and the squared error
+    of every cut of that order (:func:`treecore.least_squares.group_curve`)."""
+    sample = tree.node_rows(dataset, node_id)
+    j = dataset.schema.index_of(feature)
+    return group_curve(dataset.X[sample.rows, j], dataset.y[sample.rows], sample.weights,
+                       dataset.features[j].labels)
+
+
+def _cut_names(curve: GroupCurve) -> list[str]:
+    """Each cut of the ordered values as ``last of the first group | first of the second``."""
+    return [f"{a} | {b}" for a, b in zip(curve.labels, curve.labels[1:])]
+
+
+def group_sse_chart(curve: GroupCurve, words: dict) -> go.Figure:
+    """SSE(R₁) + SSE(R₂) at every cut of the values ordered by mean (``words``: title, cut, y,
+    chosen), the least marked."""
+    names = _cut_names(curve)
+    figure = go.Figure(go.Scatter(x=names, y=curve.sse, mode="lines+markers",
+                                  line=dict(color=CURVE_COLOR), marker=dict(size=6),
+                                  name=words["y"]))
+    if len(curve.sse):
+        best = int(np.argmin(curve.sse))
+        figure.add_trace(go.Scatter(x=[names[best]], y=[curve.sse[best]], mode="markers",
+                                    name=words["chosen"],
+                                    marker=dict(size=13, color=CHOSEN_COLOR, symbol="star")))
+    figure.update_layout(title=words["title"], xaxis_title=words["cut"], yaxis_title=words["y"],
+                         height=340, margin=dict(l=10, r=10, t=50, b=10),
+                         legend=dict(orientation="h", y=-0.35))
+    return figure
+
+
+def group_means_chart(curve: GroupCurve, words: dict) -> go.Figure:
+    """The mean target of each value, in the order the cuts follow, coloured by the group the
+    least squared error puts it in (``words``: title, value, mean, first, second)."""
+    best = int(np.argmin(curve.sse)) if len(curve.sse) else len(curve.labels) - 1
+    first = np.arange(len(curve.labels)) <= best
+    figure = go.Figure()
+    for members, name, color in ((first, words["first"], MEAN_COLOR),
+                                 (~first, words["second"], CURVE_COLOR)):
+        figure.add_trace(go.Bar(x=np.asarray(curve.labels, dtype=object)[members],
+                                y=curve.means[members], name=name, marker_color=color,
+                                customdata=curve.weights[members],
+                                hovertemplate="%{x}: %{y:.4g} (w = %{customdata:.4g})"))
+    figure.update_layout(title=words["title"], xaxis_title=words["value"],
+                         yaxis_title=words["mean"], height=340, bargap=0.2,
+                         xaxis=dict(categoryorder="array", categoryarray=list(curve.labels)),
+                         margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=-0.35))
+    return figure
+
+
+def groups_frame(curve: GroupCurve) -> pd.DataFrame:
+    """Every cut of the ordered values as a row: the first group, SSE(R₁) + SSE(R₂)."""
+    return pd.DataFrame({"first_group": [", ".join(curve.labels[:i + 1])
+                                         for i in range(len(curve.sse))],
+                         "sse_cut": curve.sse})
 
 
 def histogram(targets: np.ndarray, words: dict) -> go.Figure:
