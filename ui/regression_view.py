@@ -150,8 +150,9 @@ def group_sse_chart(curve: GroupCurve, words: dict) -> go.Figure:
                                     name=words["chosen"],
                                     marker=dict(size=13, color=CHOSEN_COLOR, symbol="star")))
     figure.update_layout(title=words["title"], xaxis_title=words["cut"], yaxis_title=words["y"],
-                         height=340, margin=dict(l=10, r=10, t=50, b=10),
-                         legend=dict(orientation="h", y=-0.35))
+                         height=380, margin=dict(l=10, r=10, t=50, b=10),
+                         legend=dict(x=0.99, xanchor="right", y=0.99, yanchor="top",
+                                     bgcolor="rgba(255,255,255,0.8)"))
     return figure
 
 
@@ -168,9 +169,11 @@ def group_means_chart(curve: GroupCurve, words: dict) -> go.Figure:
                                 customdata=curve.weights[members],
                                 hovertemplate="%{x}: %{y:.4g} (w = %{customdata:.4g})"))
     figure.update_layout(title=words["title"], xaxis_title=words["value"],
-                         yaxis_title=words["mean"], height=340, bargap=0.2,
+                         yaxis_title=words["mean"], height=380, bargap=0.2,
                          xaxis=dict(categoryorder="array", categoryarray=list(curve.labels)),
-                         margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=-0.35))
+                         margin=dict(l=10, r=10, t=50, b=10),
+                         legend=dict(x=0.01, xanchor="left", y=0.99, yanchor="top",
+                                     bgcolor="rgba(255,255,255,0.8)"))
     return figure
 
 

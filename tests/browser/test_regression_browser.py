@@ -44,3 +44,27 @@ def test_regression_tree_grows_and_explains_its_cuts(app_page, shot, settle):
     expect(page.get_by_text("exactly what the children leave")).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
     shot(page, "43-regression-concepts")
+
+
+def test_a_regression_tree_groups_the_values_of_a_nominal_column(app_page, shot, settle):
+    """The CPU sample (30 vendors, a performance to predict), in 中文: the vendor's best two
+    groups in the candidate table and its values ordered by mean in the threshold tab."""
+    page = app_page
+    page.get_by_role("link", name="Data").first.click()
+    settle(page)
+    page.locator(".st-key-w_dataset").get_by_role("combobox").click()
+    page.get_by_role("option", name=SAMPLES["cpu_vendor"].name("en")).click()
+    settle(page)
+    page.get_by_test_id("stSidebar").get_by_text("中文").click()
+    settle(page)
+    page.get_by_role("link", name="生成决策树").first.click()
+    settle(page)
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_text("vendor ∈ {").first).to_be_attached(timeout=30_000)   # a grid cell
+    page.get_by_role("tab", name="划分点图").click()
+    page.locator(".st-key-w_grow_feature").get_by_role("combobox").click()
+    page.get_by_role("option", name="vendor", exact=True).click()
+    settle(page)
+    expect(page.get_by_text("vendor 各取值的 PRP 均值").first).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    shot(page, "44-regression-vendor-groups-zh")
