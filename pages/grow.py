@@ -11,7 +11,8 @@ import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
-from ui import flow_view, grow_regression, growth, guards, node_panel, node_view, page, state
+from ui import (flow_view, grow_regression, growth, guards, node_panel, node_view, page,
+                scores, state)
 from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
@@ -315,18 +316,19 @@ def whatif_tab(node_id: int) -> None:
     except ConfigError as error:
         st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
         return
-    best = node_view.candidates(train, tree, growth.node_by_path(tree, path)).best()
+    best = grown.candidates(train, growth.node_by_path(tree, path)).best()
     cost = growth.override_cost(best, other, path)
     cols = st.columns(3)
     if cost["difference"] is not None:
         cols[0].metric(t("whatif.score"), f"{cost['forced'].score:.3f}",
                        f"{cost['difference']:+.3f}", help=t("whatif.score_help",
                                                              best=cost["best"].describe()))
-    for col, name, data in ((cols[1], "whatif.train_acc", train),
-                            (cols[2], "whatif.val_acc", validation)):
-        now, then = growth.accuracy(tree, data), growth.accuracy(other, data)
+    judged = scores.judging(train).charted          # accuracy, or a regression tree's RMSE
+    for col, name, data in zip(cols[1:], judged.labels, (train, validation)):
+        now, then = scores.value(judged, tree, data), scores.value(judged, other, data)
         if then is not None:
-            col.metric(t(name), f"{then:.1%}", f"{then - now:+.1%}")
+            col.metric(t(name), judged.shown(then), judged.shown(then - now),
+                       delta_color="inverse" if judged.lower_is_better else "normal")
     st.caption(t("whatif.compare", leaves=other.n_leaves, base_leaves=tree.n_leaves))
     tree_chart(other, "grow.whatif_drawn_depth", highlight=growth.node_by_path(other, path))
     adopt, discard = st.columns(2)
@@ -371,13 +373,16 @@ def versions_tab() -> None:
 
 
 st.divider()
-if tree.is_regression:             # the least-squares tree: its node, and every cut of a feature
-    inspect_tab, chart_tab = st.tabs(["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold")],
-                                     key="grow.tabs")
+if tree.is_regression:             # the least-squares tree: its node, every cut, the what-if
+    inspect_tab, chart_tab, whatif = st.tabs(
+        ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔀 " + t("tab.whatif")],
+        key="grow.tabs")
     with inspect_tab:
         grow_regression.inspector_tab(stage, train, selected, stop_words)
     with chart_tab, st.spinner(t("grow.computing")):
         grow_regression.threshold_tab(grown, train, selected)
+    with whatif:
+        whatif_tab(selected)
     st.stop()
 inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
     ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),

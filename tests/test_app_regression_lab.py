@@ -58,7 +58,8 @@ def _diabetes_split():
 def test_the_lab_prunes_diabetes_by_rep_and_ccp(make_app):
     at = _open(make_app, "pages/prune.py", "diabetes", "progression")
     assert at.selectbox(key="w_" + lab.METHOD).options == ["REP", "CCP"]
-    assert at.radio(key="w_" + lab.PREPRUNE).options == ["by the Grow page's limits"]
+    assert at.radio(key="w_" + lab.PREPRUNE).options == ["by validation squared error",
+                                                         "by the Grow page's limits"]
     assert "w_" + state.SPLIT_STRATIFIED not in [c.key for c in at.checkbox]
     table = _table(at, "validation_rmse")
     assert list(table["tree"])[:3] == ["Unpruned", "Pre-pruned", "REP"]
@@ -74,8 +75,11 @@ def test_the_lab_prunes_diabetes_by_rep_and_ccp(make_app):
     assert rep_rmse <= rmse and table["leaves"].iloc[2] < table["leaves"].iloc[0]
     captions = shown(at.caption)
     assert "RMSE training 0, validation" in captions and "R² training 1.000" in captions
-    assert "No growth limit is set" in captions
     assert "PEP and EBP count a classification tree's errors" in captions
+    prepruned = table["leaves"].iloc[1]
+    assert prepruned < table["leaves"].iloc[0]            # by the validation squared error
+    at.radio(key="w_" + lab.PREPRUNE).set_value("limits").run()
+    assert "No growth limit is set" in shown(at.caption)
 
 
 def test_the_ccp_chart_plots_rmse_along_the_path_and_marks_the_chosen_alpha(make_app):
@@ -127,7 +131,7 @@ def test_a_method_chosen_for_classes_falls_back_on_a_regression_tree(make_app):
     at = _open(make_app, "pages/prune.py", "lihang_regression", "y",
                **{lab.METHOD: "ebp", lab.PREPRUNE: "validation"})
     assert at.selectbox(key="w_" + lab.METHOD).value == "rep"
-    assert at.radio(key="w_" + lab.PREPRUNE).value == "limits"
+    assert at.radio(key="w_" + lab.PREPRUNE).value == "validation"     # both kinds have it
 
 
 def test_the_lab_in_chinese(make_app):
@@ -152,7 +156,11 @@ def test_compare_on_diabetes(make_app, lang, heading):
     assert len(table) == 3 and {"validation_r2", "leaves", "depth", "fit_ms"} <= set(table)
     assert table["leaves"].iloc[0] > table["leaves"].iloc[1]          # CCP prunes
     assert at.selectbox(key="w_compare_0_pruning").options == (
-        ["unpruned", "REP", "CCP"] if lang == "en" else ["不剪枝", "错误率降低剪枝", "代价复杂度剪枝"])
+        ["unpruned", "pre-pruned (validation)", "REP", "CCP"] if lang == "en"
+        else ["不剪枝", "预剪枝（验证集）", "错误率降低剪枝", "代价复杂度剪枝"])
+    at.selectbox(key="w_compare_0_pruning").set_value("prepruned").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert _table(at, "validation_rmse")["leaves"].iloc[0] < table["leaves"].iloc[0]
     ranking = _table(at, "sse_decrease")
     assert ranking["feature"].iloc[0] == "s5" and ranking["rank"].iloc[0] == 1
     assert heading in [h.value.split(" ", 1)[1] for h in at.subheader]

@@ -89,3 +89,15 @@ def test_the_threshold_tab_orders_a_nominal_features_values_by_mean(cpu):
     charts = [c for c in at.get("plotly_chart") if "vendor" in c.proto.spec]
     assert len(charts) == 2
     assert any("k − 1 cuts" in c.value for c in at.caption)
+
+
+def test_the_what_if_forces_a_group_of_vendors_and_reports_the_rmse(cpu):
+    at = cpu("pages/grow.py")
+    at.selectbox(key="grow.whatif_feature").set_value("vendor").run()
+    at.button(key="grow.whatif_try").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    metrics = {m.label: m for m in at.metric}
+    assert {"Training RMSE", "Score of this split"} <= set(metrics)
+    assert float(metrics["Score of this split"].delta) < 0        # the best split was MMAX
+    forced = [c for c in at.caption if "leaves" in c.value and "now" in c.value]
+    assert forced

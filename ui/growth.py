@@ -21,7 +21,7 @@ import streamlit as st
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 
-from . import limits, node_view, player, regression_view, scores, state
+from . import limits, node_view, player, regression_view, state
 
 T = TypeVar("T")
 
@@ -231,12 +231,6 @@ def freeze(force) -> tuple:
     def tup(value):
         return tuple(tup(v) for v in value) if isinstance(value, (list, tuple)) else value
     return tuple((tup(path), tup(spec)) for path, spec in force)
-
-
-def accuracy(tree: Tree | None, data: Dataset | None) -> float | None:
-    """Weighted accuracy (``treecore.evaluate.score``), memoised per tree and data object
-    (:func:`ui.scores.value`); None without a tree or rows."""
-    return scores.value(scores.ACCURACY, tree, data)
 
 
 # ------------------------------------------------------------------------------- stepping

@@ -311,8 +311,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "whatif.score": {"en": "Score of this split", "zh": "该划分的得分"},
     "whatif.score_help": {"en": "Difference against the best split, {best}.",
                           "zh": "与最优划分 {best} 的差。"},
-    "whatif.train_acc": {"en": "Training accuracy", "zh": "训练集精度"},
-    "whatif.val_acc": {"en": "Validation accuracy", "zh": "验证集精度"},
     "whatif.compare": {"en": "The tree with this split has {leaves} leaves (now: {base_leaves}); "
                              "the changes are against the tree on screen.",
                        "zh": "采用该划分的树有 {leaves} 个叶结点（当前：{base_leaves}）；"

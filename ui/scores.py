@@ -40,6 +40,7 @@ class Score:
     fmt: str
     labels: tuple[str, str]
     axis: str
+    lower_is_better: bool = False
 
     def shown(self, value) -> str:
         """``value`` as the tables print it; an em dash for a missing one (None or NaN)."""
@@ -60,7 +61,8 @@ def _r2_along(path: CCPPath, rows: Dataset) -> np.ndarray:
 ACCURACY = Score("accuracy", score, path_accuracy, ".1%", ("col.train_acc", "col.val_acc"),
                  "lab.accuracy")
 RMSE = Score("rmse", lambda tree, rows: rmse(rows.y, tree.predict(rows.X), rows.weights),
-             _rmse_along, ".4g", ("col.train_rmse", "col.val_rmse"), "lab.rmse")
+             _rmse_along, ".4g", ("col.train_rmse", "col.val_rmse"), "lab.rmse",
+             lower_is_better=True)
 R2 = Score("r2", lambda tree, rows: r2(rows.y, tree.predict(rows.X), rows.weights),
            _r2_along, ".3f", ("col.train_r2", "col.val_r2"), "lab.r2")
 
