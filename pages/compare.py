@@ -10,7 +10,7 @@ from ui import compare, growth, page, scores, split, state
 from ui.drawing import tree_chart
 from ui.i18n import error_text, for_task, t
 from ui.lab_figures import agreement_heatmap, predicted_scatter
-from ui.plain import plain
+from ui.plain import plain, safe_figure
 
 compare.ensure_defaults()
 S = st.session_state
@@ -139,12 +139,12 @@ if validation is None:
     st.info(t("lab.needs_validation"), icon="ℹ️")
 elif dataset.is_regression:
     scatter_col, _ = st.columns([3, 2])
-    scatter_col.plotly_chart(predicted_scatter(compare.predictions(trees, validation), {
+    scatter_col.plotly_chart(safe_figure(predicted_scatter(compare.predictions(trees, validation), {
         "title": t("compare.predicted_title", target=dataset.schema.target),
         "actual": t("compare.actual"), "predicted": t("compare.predicted_axis"),
-        "identity": t("compare.identity")}), key="compare.predicted")
+        "identity": t("compare.identity")})), key="compare.predicted")
 elif len(trees) >= 2:
     agree_col, _ = st.columns([2, 3])
-    agree_col.plotly_chart(agreement_heatmap(compare.agreement(trees, validation),
-                                             {"title": t("compare.agreement_title")}),
+    agree_col.plotly_chart(safe_figure(agreement_heatmap(compare.agreement(trees, validation),
+                                                         {"title": t("compare.agreement_title")})),
                            key="compare.agreement", config={"displayModeBar": False})

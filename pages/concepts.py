@@ -13,6 +13,7 @@ from treecore import ConfigError
 from ui import concepts, concepts_regression, growth, page, state
 from ui.concepts_figures import distributions_chart, impurity_chart, information_diagram
 from ui.i18n import error_text, t
+from ui.plain import safe_figure
 
 concepts.ensure_defaults()
 S = st.session_state
@@ -77,7 +78,7 @@ marked = {"p": p, **{k: float(v) for k, v in concepts.node_impurities(two_counts
 words = {"title": t("concepts.curves_title"), "p": t("concepts.p_axis"),
          "impurity": t("concepts.impurity_axis"), "node": t("concepts.this_node", node=node_id),
          **{name: t(f"concepts.curve_{name}") for name in ("entropy_half", "gini", "error")}}
-st.plotly_chart(impurity_chart(concepts.impurity_curves(), marked, words),
+st.plotly_chart(safe_figure(impurity_chart(concepts.impurity_curves(), marked, words)),
                 key="concepts.impurity_chart")
 if one is None:
     st.caption(t("concepts.curves_two", node=node_id, cls=classes[0], p=f"{p:.3f}"))
@@ -109,8 +110,9 @@ with table_col:
     if pair.rho < 1:
         st.caption(t("concepts.rows_left_out", rho=f"{pair.rho:.3f}"))
 with diagram_col:
-    st.plotly_chart(information_diagram(m, (x, y), {"title": t("concepts.diagram_title")}),
-                    key="concepts.diagram", config={"displayModeBar": False})
+    diagram = information_diagram(m, (x, y), {"title": t("concepts.diagram_title")})
+    st.plotly_chart(safe_figure(diagram), key="concepts.diagram",
+                    config={"displayModeBar": False})
 
 figures = st.columns(6)
 for column, (label, value) in zip(figures, (
@@ -188,9 +190,9 @@ if picked is not None:
     p, q, outcomes, child = picked
     d = concepts.divergence(p, q)
     chart_col, numbers_col = st.columns([3, 2])
-    chart_col.plotly_chart(distributions_chart(outcomes, p, q, {
+    chart_col.plotly_chart(safe_figure(distributions_chart(outcomes, p, q, {
         "p": "P", "q": "Q", "outcome": t("concepts.outcome"),
-        "probability": t("concepts.probability")}), key="concepts.distributions")
+        "probability": t("concepts.probability")})), key="concepts.distributions")
     with numbers_col:
         first_row, second_row = st.columns(2), st.columns(2)
         first_row[0].metric("D(P‖Q)", concepts.bits(d.d_pq))

@@ -9,7 +9,7 @@ from ui import state
 from ui.guards import level_messages
 from ui.i18n import error_text, note_text, t
 from ui.loaders import ACCEPTED_TYPES, ENCODINGS
-from ui.plain import plain
+from ui.plain import plain, safe_figure
 from ui.summary import class_balance_figure, target_histogram
 
 #: Rows shown in the preview.
@@ -106,12 +106,14 @@ summary.dataframe(
     })
 if task == "regression":
     balance.markdown(f"**{plain(t('data.target_histogram', target=target))}**")
-    balance.plotly_chart(target_histogram(frame, target, count_label=t("summary.count")),
-                         key="data.target_histogram", config={"displayModeBar": False})
+    histogram = target_histogram(frame, target, count_label=t("summary.count"))
+    balance.plotly_chart(safe_figure(histogram), key="data.target_histogram",
+                         config={"displayModeBar": False})
 else:
     balance.markdown(f"**{plain(t('data.class_balance', target=target))}**")
-    balance.plotly_chart(class_balance_figure(frame, target, count_label=t("summary.count")),
-                         key="data.class_balance", config={"displayModeBar": False})
+    bars = class_balance_figure(frame, target, count_label=t("summary.count"))
+    balance.plotly_chart(safe_figure(bars), key="data.class_balance",
+                         config={"displayModeBar": False})
 
 # ---------------------------------------------------------------- check
 st.subheader(t("data.check"))

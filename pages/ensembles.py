@@ -15,6 +15,7 @@ from ui import (ensemble_fit as fit, ensemble_state as ens, ensemble_words as wo
 from ui.ensemble_figures import (BARS_LIMIT, bootstrap_chart, importance_chart, residuals_chart,
                                  rounds_chart, running_sum_chart, votes_chart, weights_chart)
 from ui.i18n import error_text, t
+from ui.plain import safe_figure
 from ui.tree_widget import tree_view
 
 ens.ensure_defaults()
@@ -115,8 +116,8 @@ beat()
 st.markdown(words.metric_text(grown, current))
 if validation is None:
     st.caption(t("ens.no_validation"))
-st.plotly_chart(rounds_chart(grown.curves, current, words.curve_words(grown.measure),
-                             single=grown.single, percent=grown.measure == "error"),
+st.plotly_chart(safe_figure(rounds_chart(grown.curves, current, words.curve_words(grown.measure),
+                                         single=grown.single, percent=grown.measure == "error")),
                 key="ens.curves", width="stretch")
 
 
@@ -134,7 +135,7 @@ def member_tab() -> None:
 def rows_tab() -> None:
     if kind == "forest":
         counts = grown.bootstrap_counts(current)
-        st.plotly_chart(bootstrap_chart(counts, words.bootstrap_words(current)),
+        st.plotly_chart(safe_figure(bootstrap_chart(counts, words.bootstrap_words(current))),
                         key="ens.bootstrap", width="stretch")
         st.caption(words.bootstrap_note(counts))
         st.dataframe(words.bootstrap_frame(train, counts).head(fit.LISTED_ROWS),
@@ -146,8 +147,8 @@ def rows_tab() -> None:
         st.latex(words.adaboost_formula(*grown.round_figures(current), current - 1,
                                         n_classes=len(grown.classes)))
         weights, wrong = grown.round_weights(current)
-        st.plotly_chart(weights_chart(weights, wrong, train.row_labels,
-                                      words.weights_words(current)),
+        st.plotly_chart(safe_figure(weights_chart(weights, wrong, train.row_labels,
+                                                  words.weights_words(current))),
                         key="ens.weights", width="stretch")
         if len(weights) > BARS_LIMIT:
             st.caption(t("ens.weights_note", n=BARS_LIMIT, rows=f"{len(weights):,}"))
@@ -156,8 +157,8 @@ def rows_tab() -> None:
         st.latex(words.gbdt_formula(grown.step_size(current), current - 1,
                                     grown.model.learning_rate))
         member, residuals = grown.residuals(current)
-        st.plotly_chart(residuals_chart(member, residuals, grown.step_size(current),
-                                        words.residual_words(current)),
+        st.plotly_chart(safe_figure(residuals_chart(member, residuals, grown.step_size(current),
+                                                    words.residual_words(current))),
                         key="ens.residuals", width="stretch")
 
 
@@ -170,14 +171,14 @@ def row_tab() -> None:
     staged = grown.staged_row(dataset, row)
     st.markdown(words.row_text(grown, dataset, row, current))
     if kind == "forest" and not grown.is_regression:
-        st.plotly_chart(votes_chart(staged, grown.classes, current,
-                                    words.votes_words(S[ens.ROW])),
+        st.plotly_chart(safe_figure(votes_chart(staged, grown.classes, current,
+                                                words.votes_words(S[ens.ROW]))),
                         key="ens.votes", width="stretch")
     else:
-        st.plotly_chart(running_sum_chart(words.running_values(grown, dataset, row, staged),
-                                          words.row_truth(dataset, row), current,
-                                          words.running_words(S[ens.ROW])),
-                        key="ens.running", width="stretch")
+        running = running_sum_chart(words.running_values(grown, dataset, row, staged),
+                                    words.row_truth(dataset, row), current,
+                                    words.running_words(S[ens.ROW]))
+        st.plotly_chart(safe_figure(running), key="ens.running", width="stretch")
         if kind == "gbdt" and not grown.is_regression:
             st.caption(t("ens.log_odds_note"))
 
@@ -190,9 +191,9 @@ def importance_tab() -> None:
     if S[ens.PERMUTE]:
         with st.spinner(t("ens.permutation_running")):
             permuted = grown.permutation
-    st.plotly_chart(importance_chart(list(train.feature_names), grown.impurity_importances,
-                                     permuted, words.importance_words()),
-                    key="ens.importance", width="stretch")
+    importance = importance_chart(list(train.feature_names), grown.impurity_importances,
+                                  permuted, words.importance_words())
+    st.plotly_chart(safe_figure(importance), key="ens.importance", width="stretch")
     st.caption(t("ens.importance_note"))
 
 

@@ -17,7 +17,7 @@ from ui.drawing import static_drawing, tree_chart
 from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
                         value_chart)
 from ui.i18n import error_text, for_task, split_note_text, t
-from ui.plain import code, plain
+from ui.plain import code, plain, safe_figure
 from ui.tree_widget import tree_view
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
@@ -206,7 +206,7 @@ def threshold_tab(node_id: int, feature: str) -> None:
                  "chosen": t("grow.chosen"), "rows": t("grow.rows_by_class")}
         rows = grown.view("strip", node_id, feature,
                           lambda: node_view.strip(train, tree, node_id, feature))
-        st.plotly_chart(threshold_chart(curve, rows, classes, figure, words),
+        st.plotly_chart(safe_figure(threshold_chart(curve, rows, classes, figure, words)),
                         key="grow.threshold_chart")
         st.caption(t("grow.threshold_caption"))
     else:
@@ -214,7 +214,8 @@ def threshold_tab(node_id: int, feature: str) -> None:
                                     lambda: node_view.value_counts(train, tree, node_id, feature))
         words = {"title": t("grow.values_title", feature=feature, node=node_id),
                  "value": feature, "count": t("grow.weighted_count")}
-        st.plotly_chart(value_chart(values, counts, classes, words), key="grow.value_chart")
+        st.plotly_chart(safe_figure(value_chart(values, counts, classes, words)),
+                        key="grow.value_chart")
 
 
 def lens_tab(node_id: int, feature: str) -> None:
@@ -223,15 +224,15 @@ def lens_tab(node_id: int, feature: str) -> None:
     words = {"scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
              **{name: t(f"lens.{name}") for name in node_view.LENS_FIGURES}}
     if curves:
-        st.plotly_chart(criterion_lens(curves, {
+        st.plotly_chart(safe_figure(criterion_lens(curves, {
             **words, "title": t("grow.lens_title", feature=feature, node=node_id),
-            "threshold": t("grow.threshold_axis", feature=feature)}), key="grow.lens_chart")
+            "threshold": t("grow.threshold_axis", feature=feature)})), key="grow.lens_chart")
         st.caption(t("grow.lens_caption"))
         return
     groupings = grown.view("nominal_lens", node_id, feature,
                            lambda: node_view.nominal_lens(train, tree, node_id, feature))
-    st.plotly_chart(nominal_lens_chart(groupings, {
-        **words, "title": t("lens.nominal_title", feature=feature, node=node_id)}),
+    st.plotly_chart(safe_figure(nominal_lens_chart(groupings, {
+        **words, "title": t("lens.nominal_title", feature=feature, node=node_id)})),
         key="grow.nominal_lens_chart")
     st.caption(t("lens.nominal_caption"))
     number = {"format": "%.3f"}
@@ -263,8 +264,9 @@ def inspector_tab(node_id: int) -> None:
                       weighted=f"{node.weighted_n_samples:.4g}",
                       impurity=f"{node.impurity:.3f}"))
     with right:
-        st.plotly_chart(class_chart(classes, node.class_counts, {"count": t("grow.weighted_count")}),
-                        key="grow.class_chart", config={"displayModeBar": False})
+        chart = class_chart(classes, node.class_counts, {"count": t("grow.weighted_count")})
+        st.plotly_chart(safe_figure(chart), key="grow.class_chart",
+                        config={"displayModeBar": False})
     fractional = node_view.fractional_rows(train, stage, node_id)
     if len(fractional):
         st.markdown(f"**{t('grow.fractional', n=len(fractional))}**")

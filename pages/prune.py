@@ -14,7 +14,7 @@ from ui import growth, page, pruning_lab as lab, scores, split, state
 from ui.drawing import tree_chart
 from ui.lab_figures import ccp_chart, validation_bars
 from ui.i18n import error_text, for_task, reason_text, t
-from ui.plain import plain
+from ui.plain import plain, safe_figure
 
 lab.ensure_defaults()
 S = st.session_state
@@ -173,14 +173,14 @@ chosen_alpha = None if ccp_alpha is None or ccp_alpha.tree is None else (
     ccp_alpha.tree.n_leaves, t("lab.chosen_alpha", alpha=f"{ccp_alpha.alpha:.4g}"))
 bars_col, ccp_col = st.columns([1, 2])
 if validation is not None:
-    bars_col.plotly_chart(validation_bars(table, charted, {
-        "title": t(for_task("lab.bars_title", task)), "axis": t(charted.labels[1])}),
+    bars_col.plotly_chart(safe_figure(validation_bars(table, charted, {
+        "title": t(for_task("lab.bars_title", task)), "axis": t(charted.labels[1])})),
         key="lab.bars", config={"displayModeBar": False})
 with ccp_col:
-    st.plotly_chart(ccp_chart(points, markers, {
+    st.plotly_chart(safe_figure(ccp_chart(points, markers, {
         "title": t(for_task("lab.ccp_title", task)), "leaves": t("col.leaves"),
         "alpha": t("lab.alpha_axis"), "axis": t(charted.axis), "train": t(charted.labels[0]),
-        "validation": t(charted.labels[1])}, charted, chosen_alpha), key="lab.ccp_chart")
+        "validation": t(charted.labels[1])}, charted, chosen_alpha)), key="lab.ccp_chart")
     st.caption(t(for_task("lab.ccp_caption" if validation is not None
                           else "lab.ccp_caption_train", task)))
 

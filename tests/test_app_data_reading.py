@@ -170,3 +170,19 @@ def test_names_from_the_file_stay_text_on_the_grow_page(data_page):
     elements = [*data_page.markdown, *data_page.caption, *data_page.error, *data_page.info]
     assert not any("![" in element.value or "**b**" in element.value for element in elements)
     assert any(name in shown([element]) for element in elements)
+
+
+def test_names_from_the_file_are_text_in_the_charts(data_page):
+    """Plotly reads chart texts as HTML: a value or a name holding a link shows as its
+    characters in the class balance and on the Grow page's charts, never as a link."""
+    link = '<a href="http://example.invalid">x</a>'
+    data = f'"{link}",label\nred,"{link}"\nblue,no\nred,"{link}"\nblue,no\n'.encode()
+    upload(data_page, "links.csv", data)
+    data_page.switch_page("pages/grow.py").run()
+    assert not data_page.exception, data_page.exception
+    for page in ("pages/data.py", "pages/grow.py"):
+        data_page.switch_page(page).run()
+        specs = [chart.proto.spec for chart in data_page.get("plotly_chart")]
+        assert specs
+        assert not any("<a href" in spec for spec in specs)
+    assert any("&lt;a href" in spec for spec in specs)

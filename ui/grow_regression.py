@@ -12,7 +12,7 @@ from treecore import Dataset, Tree
 from . import node_panel, regression_view, state
 from .growth import FEATURE, Grown
 from .i18n import split_note_text, t
-from .plain import plain
+from .plain import plain, safe_figure
 
 
 def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
@@ -52,16 +52,16 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
     curve, rows = grown.view("regression_rows", node_id, feature,
                              lambda: regression_view.node_rows(train, tree, node_id, feature))
     left, right = st.columns(2)
-    left.plotly_chart(regression_view.sse_chart(curve, {
+    left.plotly_chart(safe_figure(regression_view.sse_chart(curve, {
         "title": t("regression.threshold_title", feature=feature, node=node_id),
         "threshold": t("grow.threshold_axis", feature=feature),
-        "y": t("regression.sse_axis"), "chosen": t("grow.chosen")}),
+        "y": t("regression.sse_axis"), "chosen": t("grow.chosen")})),
         key="grow.sse_chart")
-    right.plotly_chart(regression_view.rows_chart(rows, curve, {
+    right.plotly_chart(safe_figure(regression_view.rows_chart(rows, curve, {
         "title": t("regression.rows_title", target=tree.schema.target, feature=feature,
                    node=node_id),
         "feature": feature, "target": tree.schema.target, "rows": t("regression.rows"),
-        "means": t("regression.means")}), key="grow.rows_chart")
+        "means": t("regression.means")})), key="grow.rows_chart")
     st.caption(t("regression.threshold_caption"))
     if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
         st.markdown(f"**{plain(t('regression.cuts_table', feature=feature))}**")
@@ -78,15 +78,15 @@ def groups_view(grown: Grown, train: Dataset, node_id: int, feature: str) -> Non
     curve = grown.view("regression_groups", node_id, feature,
                        lambda: regression_view.node_groups(train, grown.tree, node_id, feature))
     left, right = st.columns(2)
-    left.plotly_chart(regression_view.group_sse_chart(curve, {
+    left.plotly_chart(safe_figure(regression_view.group_sse_chart(curve, {
         "title": t("regression.groups_title", feature=feature, node=node_id),
         "cut": t("regression.group_cut_axis"), "y": t("regression.sse_axis"),
-        "chosen": t("grow.chosen")}), key="grow.group_sse_chart")
-    right.plotly_chart(regression_view.group_means_chart(curve, {
+        "chosen": t("grow.chosen")})), key="grow.group_sse_chart")
+    right.plotly_chart(safe_figure(regression_view.group_means_chart(curve, {
         "title": t("regression.group_means_title", target=grown.tree.schema.target,
                    feature=feature),
         "value": feature, "mean": t("regression.mean_axis", target=grown.tree.schema.target),
-        "first": t("regression.first_group"), "second": t("regression.second_group")}),
+        "first": t("regression.first_group"), "second": t("regression.second_group")})),
         key="grow.group_means_chart")
     st.caption(t("regression.groups_caption"))
     if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
@@ -110,7 +110,7 @@ def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None
                       mse=f"{node.impurity:.4g}"))
     with right:
         sample = stage.node_rows(train, node_id)
-        st.plotly_chart(regression_view.histogram(train.y[sample.rows], {
+        st.plotly_chart(safe_figure(regression_view.histogram(train.y[sample.rows], {
             "title": t("regression.histogram", target=stage.schema.target, node=node_id),
-            "count": t("regression.count")}), key="grow.target_histogram",
+            "count": t("regression.count")})), key="grow.target_histogram",
             config={"displayModeBar": False})

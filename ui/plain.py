@@ -17,11 +17,23 @@ fence is longer than any run of backticks in the text, so the text cannot close 
 
 >>> print(code("a`b = 1"))
 `` a`b = 1 ``
+
+Plotly reads chart texts (titles, axis titles, legend names, category labels, hover texts) as a
+little HTML: a column named ``<a href="http://host">x</a>`` would be a link in a chart.
+:func:`safe_figure` writes every ``<`` and ``&`` of a figure's texts as an entity, except the
+formatting tags the app's own labels use (``<b>``, ``<br>``, ``<sub>``, ``<sup>``, ``<i>``,
+a hover's ``<extra>`` and their ends, without attributes), so a name shows as the characters
+it has.
+
+>>> print(chart_text('<a href="http://h">x</a> & p<sub>k</sub>'))
+&lt;a href="http://h">x&lt;/a> &amp; p<sub>k</sub>
 """
 
 from __future__ import annotations
 
 import re
+
+import plotly.graph_objects as go
 
 from treecore.export import visible
 
@@ -38,3 +50,31 @@ def code(text: object) -> str:
     shown = visible(text)
     fence = "`" * (max((len(run) for run in re.findall("`+", shown)), default=0) + 1)
     return f"{fence} {shown} {fence}"
+
+
+#: A ``<`` that does not open or close one of the app's own formatting tags.
+_NOT_OUR_TAG = re.compile(r"<(?!(?:/?(?:b|i|sub|sup|extra)|br\s*/?)>)")
+
+
+def chart_text(text: str) -> str:
+    """``text`` as plotly shows it literally: ``&`` and every ``<`` outside the app's own
+    formatting tags written as entities."""
+    return _NOT_OUR_TAG.sub("&lt;", text.replace("&", "&amp;"))
+
+
+def _texts_escaped(value):
+    if isinstance(value, str):
+        return chart_text(value)
+    if isinstance(value, dict):
+        return {key: _texts_escaped(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_texts_escaped(item) for item in value)
+    if getattr(value, "dtype", None) is not None and value.dtype.kind in "OUS":
+        return [_texts_escaped(item) for item in value.tolist()]
+    return value
+
+
+def safe_figure(figure: go.Figure) -> go.Figure:
+    """``figure`` with every text in it passed through :func:`chart_text` (numbers and
+    numeric arrays untouched), for ``st.plotly_chart``."""
+    return go.Figure(_texts_escaped(figure.to_dict()))
