@@ -44,9 +44,11 @@ def settings_sidebar() -> None:
         st.selectbox(t("grow.criterion"), criteria,
                      format_func=state.labels({c: t(f"criterion.{c}") for c in criteria}),
                      **state.widget(state.CRITERION, growth.current_criterion()))
+        release8 = ALGORITHMS[algorithm].release8        # J48 reports a training value
         st.radio(t("grow.threshold_style"), THRESHOLD_STYLES, horizontal=True,
                  format_func=state.labels({s: t(f"threshold_style.{s}") for s in THRESHOLD_STYLES}),
-                 help=t("grow.threshold_style_help"),
+                 help=t("grow.threshold_style_j48" if release8 else "grow.threshold_style_help"),
+                 disabled=release8,
                  **state.widget(growth.THRESHOLD_STYLE, S[growth.THRESHOLD_STYLE]))
         st.markdown(f"**{t('grow.prepruning')}**")
         st.number_input(t("grow.max_depth"), min_value=0, step=1, help=t("grow.no_limit_help"),

@@ -311,3 +311,22 @@ def test_presentation_mode_enlarges_the_tree(grow_page):
     large, _ = _tree_view(at)
     assert normal["scale"] == 1.0 and large["scale"] > 1.5
     assert large["height"] > normal["height"]
+
+
+def test_j48_s_threshold_chart_marks_the_cut_j48_made(make_app):
+    """Under J48 the threshold style does not apply (it reports training values), and the
+    threshold chart's star stands at the tree's own cut with J48's gain ratio."""
+    at = make_app("pages/grow.py")
+    at.session_state[state.DATASET] = "iris"
+    at.session_state[state.TARGET] = "species"
+    at.session_state[state.ALGORITHM] = "j48"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.radio(key="w_" + growth.THRESHOLD_STYLE).disabled
+    at.button(key="grow.next").click().run()
+    chart = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                 if "petal_width" in c.proto.spec)
+    star = next(trace for trace in chart["data"]
+                if trace.get("marker", {}).get("symbol") == "star")
+    assert star["x"] == [0.6]                        # J48's root cut on iris: petal_width ≤ 0.6
+    assert star["y"][0] == pytest.approx(0.968624, abs=1e-6)       # its gain ratio (Weka)

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import SAMPLES
 from treecore import Dataset
 from treecore.export import to_text
-from ui import figures, growth, node_view
+from ui import figures, growth, node_view, scores
 
 WORDS = {"title": "T", "y": "score", "threshold": "x", "boundary": "boundary", "other": "other",
          "chosen": "chosen", "rows": "rows", "value": "value", "count": "count",
@@ -131,8 +131,8 @@ def test_forcing_umbilicus_on_zhou_table_4_2_gives_the_books_tree():
     force = growth.with_forced((), (), "脐部")
     forced = growth.fit(train, ID3, force).tree
     assert to_text(forced) == ZHOU_FIG_4_5
-    assert growth.accuracy(forced, validation) == pytest.approx(3 / 7)    # 42.9%
-    assert growth.accuracy(base, validation) == pytest.approx(2 / 7)      # 28.6%
+    assert scores.value(scores.ACCURACY, forced, validation) == pytest.approx(3 / 7)  # 42.9%
+    assert scores.value(scores.ACCURACY, base, validation) == pytest.approx(2 / 7)    # 28.6%
     cost = growth.override_cost(base.root.split, forced, ())
     assert cost["difference"] == pytest.approx(0.0) and cost["forced"].feature == "脐部"
 

@@ -210,3 +210,26 @@ def test_a_categorical_column_keeps_its_declared_values_in_order():
     data = Dataset.from_frame(frame, "c")
     assert data.features[0].labels == ("x", "y", "z") and data.classes == ("q", "p")
     assert np.isnan(data.X[2, 0]) and data.X[:2, 0].tolist() == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("name", ["labor", "diabetes", "credit-g", "iris", "glass"])
+def test_the_threshold_chart_weighs_cuts_as_j48_does(name):
+    """At every numeric split of the unpruned J48 tree the chart's curve keeps the cut the tree
+    made, placed where J48 reports it, with the tree's MDL-corrected gain and gain ratio (labor
+    has missing values: gain on the known rows times ρ, split info with the unknown outcome)."""
+    from treecore.explain import threshold_curve
+    data = dataset(name)
+    _, unpruned = j48_trees(data)
+    checked = 0
+    for node in unpruned.iter_nodes():
+        split = node.split
+        if split is None or split.threshold is None:
+            continue
+        curve = threshold_curve(data, split.feature, node=(unpruned, node.node_id))
+        assert curve.best is not None and curve.valid[curve.best]
+        assert curve.threshold[curve.best] == split.threshold
+        assert curve.figures["gain"][curve.best] == pytest.approx(split.gain, abs=1e-12)
+        assert curve.figures["gain_ratio"][curve.best] == pytest.approx(split.gain_ratio,
+                                                                        abs=1e-12)
+        checked += 1
+    assert checked

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .algorithms import resolve
+from .j48 import selection as j48_selection
 from .candidates import CandidateTable
 from .dataset import Dataset, Kind
 from .errors import ConfigError
@@ -101,6 +102,29 @@ def _continuous_curve(feature: str, cuts: ThresholdSweep, rho: float, missing_we
                           cuts.best(figures["decrease"], valid))
 
 
+def _j48_curve(feature: str, data: NodeData, j: int, cuts: ThresholdSweep,
+               training_values: np.ndarray, rules: SplitRules, rho: float,
+               missing_weight: float) -> ThresholdCurve:
+    """The cuts of a numeric attribute as the J48 preset weighs them
+    (:func:`treecore.j48.selection.cut_curve`): its MDL-corrected gain and gain ratio at every
+    cut, the cut it keeps, each placed at the training value J48 reports (the largest not above
+    the midpoint); ``valid`` marks the cuts that leave J48's minimum per side. Boundary points
+    and the partition's other figures (impurity, Gini, error) are the sweep's (``cuts``), found
+    by each cut's lower value."""
+    curve = j48_selection.cut_curve(data.X[:, j], data.y, data.weights, data.n_classes,
+                                    rules.min_samples_leaf)
+    midpoint = (curve.lower + curve.upper) / 2.0
+    midpoint = np.where(midpoint == curve.upper, curve.lower, midpoint)
+    known = training_values[~np.isnan(training_values)]
+    at = np.searchsorted(known, midpoint + j48_selection.SMALL, side="left") - 1
+    same = np.searchsorted(cuts.lower, curve.lower)
+    figures = partition_figures(cuts.branch_counts()[same], rho, missing_weight, rules.criterion)
+    figures.update(gain=curve.gain, gain_ratio=curve.gain_ratio, decrease=curve.gain,
+                   score=curve.gain_ratio)
+    return ThresholdCurve(feature, Kind.CONTINUOUS, (), known[at], midpoint,
+                          cuts.is_boundary[same], None, figures, curve.allowed, curve.best)
+
+
 def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None, *,
                     algorithm: str = "cart", node: NodeSample | tuple[Tree, int] | None = None
                     ) -> ThresholdCurve:
@@ -113,6 +137,9 @@ def threshold_curve(dataset: Dataset, feature: str, criterion: str | None = None
     rho, missing_weight = known_share(data.weights, known)
     if spec.kind is Kind.CONTINUOUS:
         cuts = sweep(data.X[known, j], data.y[known], data.weights[known], data.n_classes)
+        if rules.algorithm.release8:
+            return _j48_curve(feature, data, j, cuts, np.sort(dataset.X[:, j]), rules, rho,
+                              missing_weight)
         return _continuous_curve(feature, cuts, rho, missing_weight, rules)
     candidate = feature_candidate(data, j, spec, SplitRules(rules.algorithm, rules.criterion,
                                                             rules.threshold_style,

@@ -128,6 +128,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "grow.criterion": {"en": "Criterion", "zh": "划分准则"},
     "grow.threshold_style": {"en": "Threshold of a continuous attribute",
                              "zh": "连续属性的划分点"},
+    "grow.threshold_style_j48": {
+        "en": "C4.5 (J48) reports every cut as a training value, the largest not above the "
+              "midpoint, as Quinlan's program does: this choice does not apply to it.",
+        "zh": "C4.5（J48）与 Quinlan 的程序一样，把每个划分点报告为训练集中的取值（不大于中点的最大取值），"
+              "此选项对它不适用。"},
     "grow.threshold_style_help": {
         "en": "Midpoint between neighbouring values (Zhou, eq. 4.7) or the largest training "
               "value not above it (Quinlan's C4.5 program). Training rows go the same way "

@@ -236,6 +236,71 @@ def numeric_splits(X: np.ndarray, y: np.ndarray, w: np.ndarray, columns: list[in
     return splits
 
 
+@dataclass(frozen=True)
+class CutCurve:
+    """Every cut J48 weighs on a numeric attribute at a node, for a chart: the sorted known
+    values either side of each cut (``lower``, ``upper``; neighbours closer than 10⁻⁵ are not
+    cut apart), whether the cut leaves the minimum per side (``allowed``; k of them), its gain
+    charged the MDL penalty log₂(k)/N (``gain``) and that gain over the split info
+    (``gain_ratio``), and ``best``, the cut J48 keeps (the first of highest gain among the
+    allowed ones, as :func:`best_cut`), None if none gains."""
+
+    lower: np.ndarray
+    upper: np.ndarray
+    allowed: np.ndarray
+    gain: np.ndarray
+    gain_ratio: np.ndarray
+    best: int | None
+
+
+@njit(cache=True)
+def _sweep(v, labels, weights, n_classes, side, total_weight):
+    """Per cut of the sorted known values ``v``: its position, its uncorrected gain, its split
+    info and whether both sides hold ``side`` rows (one sweep, as :func:`best_cut`)."""
+    counts = np.zeros((2, n_classes))
+    for i in range(len(v)):
+        counts[1, labels[i]] += weights[i]
+    known = counts[1].sum()
+    at = np.empty(max(len(v) - 1, 0), np.int64)
+    gain, info = np.empty(len(at)), np.empty(len(at))
+    allowed = np.zeros(len(at), np.bool_)
+    sides = np.empty(2)
+    m = 0
+    for i in range(len(v) - 1):
+        counts[0, labels[i]] += weights[i]
+        counts[1, labels[i]] -= weights[i]
+        if not v[i] + DISTINCT < v[i + 1]:
+            continue
+        left = counts[0].sum()
+        sides[0], sides[1] = left, known - left
+        at[m], gain[m] = i, weka_gain(counts, total_weight)
+        info[m] = weka_split_info(sides, total_weight)
+        allowed[m] = left - side > -SMALL and known - left - side > -SMALL
+        m += 1
+    return at[:m], gain[:m], info[:m], allowed[:m]
+
+
+def cut_curve(values: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int,
+              min_leaf: float) -> CutCurve:
+    """The :class:`CutCurve` of one numeric attribute over a node's rows (NaN: unknown)."""
+    known = np.flatnonzero(~np.isnan(values))
+    order = known[np.argsort(values[known], kind="mergesort")]
+    v, labels, weights = values[order], y[order], w[order]
+    total = float(w.sum())
+    side = min_side(float(weights.sum()), n_classes, float(min_leaf))
+    at, gain, info, allowed = _sweep(v, labels.astype(np.int64), weights, n_classes, side, total)
+    if len(v) - 2 * side < -SMALL:                     # too few known rows to cut at all
+        allowed[:] = False
+    n_cuts = int(allowed.sum())
+    corrected = gain - (np.log2(n_cuts) / total if n_cuts else 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(np.abs(info * total) < SMALL, 0.0, corrected / info)
+    best = first_greater(np.where(allowed, gain, -np.inf), 0.0) if n_cuts else None
+    if best is not None and corrected[best] <= SMALL:  # the attribute withdraws
+        best = None
+    return CutCurve(v[at], v[at + 1], allowed, corrected, ratio, best)
+
+
 def first_greater(values: np.ndarray, start: float) -> int | None:
     """The index a scan keeps that replaces its best only by a value more than 10⁻⁶ greater
     (``if (Utils.gr(value, best))``), starting from ``start``; None if nothing beats it."""
