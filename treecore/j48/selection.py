@@ -100,29 +100,52 @@ def weka_gain_ratio(gain: float, branch_weights: np.ndarray, total_weight: float
 
 
 @njit(cache=True)
-def best_cut(v: np.ndarray, labels: np.ndarray, weights: np.ndarray, n_classes: int,
-             side: float, total_weight: float) -> tuple[int, int]:
-    """(i, k) for the sorted known values ``v`` of a numeric attribute: the best cut is between
-    ``v[i]`` and ``v[i+1]`` (−1 if none gains), k the number of cuts with at least ``side``
-    rows each side. One sweep, as ``handleNumericAttribute`` shifts rows from the right bag to
-    the left; a later cut must gain more than 10⁻⁶ over the best so far."""
+def sweep(v: np.ndarray, labels: np.ndarray, weights: np.ndarray, n_classes: int,
+          side: float, total_weight: float, with_split_info: bool):
+    """Every cut J48 weighs on the sorted known values ``v`` of a numeric attribute, in one
+    sweep that shifts rows from the right bag to the left (``handleNumericAttribute``): the
+    position i of each cut (between ``v[i]`` and ``v[i+1]``; neighbours closer than 10⁻⁵ are
+    not cut apart), its gain, its split info (0 unless ``with_split_info``) and whether both
+    sides hold at least ``side`` rows."""
     counts = np.zeros((2, n_classes))
     for i in range(len(v)):
         counts[1, labels[i]] += weights[i]
     known = counts[1].sum()
-    best, at, n_cuts = 0.0, -1, 0
+    at = np.empty(max(len(v) - 1, 0), np.int64)
+    gain, info = np.zeros(len(at)), np.zeros(len(at))
+    allowed = np.zeros(len(at), np.bool_)
+    sides = np.empty(2)
+    m = 0
     for i in range(len(v) - 1):
         counts[0, labels[i]] += weights[i]
         counts[1, labels[i]] -= weights[i]
         if not v[i] + DISTINCT < v[i + 1]:
             continue
         left = counts[0].sum()
-        if left - side > -SMALL and known - left - side > -SMALL:
-            gain = weka_gain(counts, total_weight)
-            if gain - best > SMALL:
-                best, at = gain, i
-            n_cuts += 1
-    return at, n_cuts
+        at[m] = i
+        allowed[m] = left - side > -SMALL and known - left - side > -SMALL
+        if allowed[m] or with_split_info:
+            gain[m] = weka_gain(counts, total_weight)
+        if with_split_info:
+            sides[0], sides[1] = left, known - left
+            info[m] = weka_split_info(sides, total_weight)
+        m += 1
+    return at[:m], gain[:m], info[:m], allowed[:m]
+
+
+@njit(cache=True)
+def best_cut(v: np.ndarray, labels: np.ndarray, weights: np.ndarray, n_classes: int,
+             side: float, total_weight: float) -> tuple[int, int]:
+    """(i, k) for the sorted known values ``v`` of a numeric attribute: the best cut is between
+    ``v[i]`` and ``v[i+1]`` (−1 if none gains), k the number of cuts with at least ``side``
+    rows each side (:func:`sweep`); a later cut must gain more than 10⁻⁶ over the best so
+    far."""
+    at, gain, _, allowed = sweep(v, labels, weights, n_classes, side, total_weight, False)
+    best, chosen = 0.0, -1
+    for m in range(len(at)):
+        if allowed[m] and gain[m] - best > SMALL:
+            best, chosen = gain[m], at[m]
+    return chosen, int(allowed.sum())
 
 
 @dataclass(frozen=True)
@@ -243,7 +266,7 @@ class CutCurve:
     cut apart), whether the cut leaves the minimum per side (``allowed``; k of them), its gain
     charged the MDL penalty log₂(k)/N (``gain``) and that gain over the split info
     (``gain_ratio``), and ``best``, the cut J48 keeps (the first of highest gain among the
-    allowed ones, as :func:`best_cut`), None if none gains."""
+    allowed ones, as :func:`best_cut`), None if none gains (:func:`sweep` gives each cut)."""
 
     lower: np.ndarray
     upper: np.ndarray
@@ -251,33 +274,6 @@ class CutCurve:
     gain: np.ndarray
     gain_ratio: np.ndarray
     best: int | None
-
-
-@njit(cache=True)
-def _sweep(v, labels, weights, n_classes, side, total_weight):
-    """Per cut of the sorted known values ``v``: its position, its uncorrected gain, its split
-    info and whether both sides hold ``side`` rows (one sweep, as :func:`best_cut`)."""
-    counts = np.zeros((2, n_classes))
-    for i in range(len(v)):
-        counts[1, labels[i]] += weights[i]
-    known = counts[1].sum()
-    at = np.empty(max(len(v) - 1, 0), np.int64)
-    gain, info = np.empty(len(at)), np.empty(len(at))
-    allowed = np.zeros(len(at), np.bool_)
-    sides = np.empty(2)
-    m = 0
-    for i in range(len(v) - 1):
-        counts[0, labels[i]] += weights[i]
-        counts[1, labels[i]] -= weights[i]
-        if not v[i] + DISTINCT < v[i + 1]:
-            continue
-        left = counts[0].sum()
-        sides[0], sides[1] = left, known - left
-        at[m], gain[m] = i, weka_gain(counts, total_weight)
-        info[m] = weka_split_info(sides, total_weight)
-        allowed[m] = left - side > -SMALL and known - left - side > -SMALL
-        m += 1
-    return at[:m], gain[:m], info[:m], allowed[:m]
 
 
 def cut_curve(values: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int,
@@ -288,7 +284,8 @@ def cut_curve(values: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int,
     v, labels, weights = values[order], y[order], w[order]
     total = float(w.sum())
     side = min_side(float(weights.sum()), n_classes, float(min_leaf))
-    at, gain, info, allowed = _sweep(v, labels.astype(np.int64), weights, n_classes, side, total)
+    at, gain, info, allowed = sweep(v, labels.astype(np.int64), weights, n_classes, side, total,
+                                    True)
     if len(v) - 2 * side < -SMALL:                     # too few known rows to cut at all
         allowed[:] = False
     n_cuts = int(allowed.sum())
