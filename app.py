@@ -1,12 +1,14 @@
-"""Tree Explorer: the router. Registers every page, draws the shared sidebar, runs the page."""
+"""Tree Explorer: the router. Reads the link it was opened with, registers every page, draws
+the shared sidebar, runs the page, and writes the view back into the address bar."""
 
 import streamlit as st
 
-from ui import sidebar, state
+from ui import share, sidebar, state
 from ui.i18n import t
 
 st.set_page_config(page_title="Tree Explorer", page_icon="🌳", layout="wide")
 state.ensure_defaults()
+share.read_link_once()
 
 page = st.navigation([
     st.Page("pages/home.py", title=t("nav.home"), icon="🏠", default=True),
@@ -19,4 +21,7 @@ page = st.navigation([
     st.Page("pages/predict.py", title=t("nav.predict"), icon="🔮"),
 ])
 sidebar.render()
-page.run()
+try:
+    page.run()
+finally:                # also when the page stops early (st.stop) or asks for a rerun
+    share.write_link()

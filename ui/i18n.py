@@ -22,6 +22,7 @@ from .i18n_loading import TRANSLATIONS as LOADING_TRANSLATIONS
 from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
 from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
 from .i18n_regression import TRANSLATIONS as REGRESSION_TRANSLATIONS
+from .i18n_share import TRANSLATIONS as SHARE_TRANSLATIONS
 from .i18n_treeview import TRANSLATIONS as TREEVIEW_TRANSLATIONS
 from .notice import Notice
 from .state import LANGUAGE
@@ -336,6 +337,7 @@ TRANSLATIONS.update(LOADING_TRANSLATIONS)  # a file's load errors and notes
 TRANSLATIONS.update(REGRESSION_TRANSLATIONS)  # regression trees on every page
 TRANSLATIONS.update(TREEVIEW_TRANSLATIONS)  # the interactive tree view (ui/tree_widget.py)
 TRANSLATIONS.update(ENSEMBLES_TRANSLATIONS)  # the Forests & boosting page
+TRANSLATIONS.update(SHARE_TRANSLATIONS)  # the link to the view (ui/share.py)
 
 #: Translation keys of the engine's notes on a split that cannot be chosen.
 NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.leaf_too_small",

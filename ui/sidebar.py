@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from . import growth, state
+from . import growth, share, state
 from .i18n import LANGUAGES, t
+from .plain import plain
 
 #: CSS injected in presentation mode: larger text everywhere, for a projector.
 PRESENTATION_CSS = """
@@ -29,6 +30,7 @@ def render() -> None:
         st.divider()
         _current_data()
         st.caption(t("sidebar.algorithm", name=t(f"algorithm.{growth.current_algorithm()}")))
+        _link()
     if st.session_state[state.PRESENTATION]:
         st.markdown(PRESENTATION_CSS, unsafe_allow_html=True)
 
@@ -38,3 +40,16 @@ def _current_data() -> None:
     st.caption(t("sidebar.dataset"))
     st.markdown(f"**{state.dataset_label()}**")
     st.caption(t("sidebar.shape", rows=f"{rows:,}", columns=columns))
+
+
+def _link() -> None:
+    """The view's address to copy (``st.code`` has a copy button), and what a link could not
+    restore."""
+    unused = st.session_state.get(share.UNUSED)
+    if unused:
+        st.warning("\n".join(f"- {plain(t(f'share.unused.{reason}', param=param, value=value))}"
+                             for param, value, reason in unused), icon="🔗")
+        st.button(t("share.dismiss"), key="share.dismiss", on_click=share.forget_unused)
+    with st.expander("🔗 " + t("share.title")):
+        st.code(share.link(), language=None, wrap_lines=True)
+        st.caption(t("share.help"))

@@ -22,7 +22,7 @@ from treecore.dataset import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer
 from treecore.errors import DataError
 
 from .loaders import LoadedTable, LoadError, ReadOptions, read_table
-from . import summary
+from . import summary, uploads
 from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
 
 # ------------------------------------------------------------------------------- plain keys
@@ -148,11 +148,29 @@ def take_upload() -> None:
     except LoadError as error:
         st.session_state[UPLOAD_ERROR] = error
         return
-    st.session_state[UPLOAD_NAME] = uploaded.name
+    _hold_upload(uploaded.name, data, digest, {})
+    use_dataset(UPLOADED)
+
+
+def _hold_upload(name: str, data: bytes, digest: str, options: dict) -> None:
+    """Make an accepted upload the session's, and keep it on the server for a reload or a
+    shared link (:mod:`ui.uploads`)."""
+    st.session_state[UPLOAD_NAME] = name
     st.session_state[UPLOAD_BYTES] = data
     st.session_state[UPLOAD_DIGEST] = digest
-    st.session_state[READ_OPTIONS] = {}
+    st.session_state[READ_OPTIONS] = options
+    uploads.server_store().keep(digest, name, data, options)
+
+
+def reopen_upload(digest: str) -> bool:
+    """Open again the upload with this digest, read as it was last read, if the server still
+    keeps it (a reload, or a link someone shared); False when it does not."""
+    kept = uploads.server_store().get(digest)
+    if kept is None:
+        return False
+    _hold_upload(kept.name, kept.data, digest, kept.options)
     use_dataset(UPLOADED)
+    return True
 
 
 def read_options() -> ReadOptions:
@@ -170,7 +188,8 @@ def set_read_option(name: str, value: Any) -> None:
     except LoadError as error:
         st.session_state[UPLOAD_ERROR] = error
         return
-    st.session_state[READ_OPTIONS] = chosen
+    _hold_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_BYTES],
+                 st.session_state[UPLOAD_DIGEST], chosen)
     st.session_state[UPLOAD_ERROR] = None
 
 
