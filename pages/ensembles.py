@@ -197,11 +197,5 @@ def importance_tab() -> None:
     st.caption(t("ens.importance_note"))
 
 
-# Only the open tab runs (``on_change="rerun"``): a click pays for what is on screen.
-TABS = {"ens.tab.member": member_tab, "ens.tab.rows": rows_tab, "ens.tab.row": row_tab,
-        "ens.tab.importance": importance_tab}
-for tab, draw in zip(st.tabs([t(name) for name in TABS], key=ens.TAB, on_change="rerun"),
-                     TABS.values()):
-    if tab.open:
-        with tab:
-            draw()
+page.lazy_tabs({t("ens.tab.member"): member_tab, t("ens.tab.rows"): rows_tab,
+                t("ens.tab.row"): row_tab, t("ens.tab.importance"): importance_tab}, key=ens.TAB)

@@ -376,34 +376,33 @@ def versions_tab() -> None:
                      hide_index=True, key="grow.versions")
 
 
+def lens_view(node_id: int) -> None:
+    feature = choose_feature(node_id)
+    st.caption(plain(t("grow.lens_feature", feature=feature, node=node_id)))
+    with st.spinner(t("grow.computing")):
+        lens_tab(node_id, feature)
+
+
+def threshold_view(node_id: int) -> None:
+    feature = choose_feature(node_id)
+    with st.spinner(t("grow.computing")):
+        threshold_tab(node_id, feature)
+
+
+def regression_threshold_view(node_id: int) -> None:
+    with st.spinner(t("grow.computing")):
+        grow_regression.threshold_tab(grown, train, node_id)
+
+
 st.divider()
 if tree.is_regression:             # the least-squares tree: its node, every cut, the what-if
-    inspect_tab, chart_tab, whatif = st.tabs(
-        ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔀 " + t("tab.whatif")],
-        key="grow.tabs")
-    with inspect_tab:
-        grow_regression.inspector_tab(stage, train, selected, stop_words)
-    with chart_tab, st.spinner(t("grow.computing")):
-        grow_regression.threshold_tab(grown, train, selected)
-    with whatif:
-        whatif_tab(selected)
-    st.stop()
-inspect_tab, chart_tab, lens, flow, whatif, versions = st.tabs(
-    ["🔎 " + t("tab.inspector"), "📈 " + t("tab.threshold"), "🔬 " + t("tab.lens"),
-     "💧 " + t("tab.flow"), "🔀 " + t("tab.whatif"), "💾 " + t("tab.versions")], key="grow.tabs")
-with inspect_tab:
-    inspector_tab(selected)
-with chart_tab:
-    feature = choose_feature(selected)
-    with st.spinner(t("grow.computing")):
-        threshold_tab(selected, feature)
-with lens:
-    st.caption(plain(t("grow.lens_feature", feature=feature, node=selected)))
-    with st.spinner(t("grow.computing")):
-        lens_tab(selected, feature)
-with flow:
-    flow_tab()
-with whatif:
-    whatif_tab(selected)
-with versions:
-    versions_tab()
+    views = {"tab.inspector": lambda: grow_regression.inspector_tab(stage, train, selected,
+                                                                     stop_words),
+             "tab.threshold": lambda: regression_threshold_view(selected),
+             "tab.whatif": lambda: whatif_tab(selected)}
+else:
+    views = {"tab.inspector": lambda: inspector_tab(selected),
+             "tab.threshold": lambda: threshold_view(selected),
+             "tab.lens": lambda: lens_view(selected), "tab.flow": flow_tab,
+             "tab.whatif": lambda: whatif_tab(selected), "tab.versions": versions_tab}
+page.lazy_tabs({growth.tab_label(name): draw for name, draw in views.items()}, key=growth.TABS_KEY)

@@ -97,6 +97,15 @@ def _clear_streamlit_caches():
     st.cache_resource.clear()
 
 
+def open_tab(at: AppTest, name: str, lang: str = "en") -> AppTest:
+    """Open the Grow page's tab ``name`` (a key of ``ui.growth.TABS``) for the next run: only
+    the open tab runs, as after a click on it."""
+    from ui import growth
+
+    at.session_state[growth.TABS_KEY] = growth.tab_label(name, lang)
+    return at
+
+
 def app_test(script: str = "app.py") -> AppTest:
     """An AppTest of ``script`` (a path relative to the repository root), not yet run."""
     return AppTest.from_file(str(ROOT / script), default_timeout=APPTEST_TIMEOUT)

@@ -8,17 +8,18 @@ import pytest
 
 from ui import growth, predict_export as pe, state
 
-from .conftest import app_test
+from .conftest import app_test, open_tab
 
 ALPHA = {state.DATASET: "watermelon2.0alpha", state.TARGET: "好瓜",
          state.KINDS: {"编号": "ignored"}, state.ALGORITHM: "id3", growth.STEP: 99}
 
 
 def grow_page(**session):
+    """The Grow page on watermelon 2.0α, its flow tab open."""
     at = app_test("pages/grow.py")
     for key, value in {**ALPHA, **session}.items():
         at.session_state[key] = value
-    return at.run()
+    return open_tab(at, "tab.flow", session.get(state.LANGUAGE, "en")).run()
 
 
 def frame_with(at, column: str):

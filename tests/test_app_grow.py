@@ -7,7 +7,7 @@ import json
 import pandas as pd
 import pytest
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, open_tab
 from treecore import Dataset
 from treecore.builder import Growth, GrowthConfig
 from treecore.presorted import applies
@@ -86,12 +86,15 @@ def test_threshold_chart_and_lens_on_watermelon_3(make_app):
     state_values = {state.DATASET: "watermelon3.0", state.ALGORITHM: "cart"}
     for key, value in state_values.items():
         at.session_state[key] = value
-    at.run()
+    open_tab(at, "tab.threshold").run()
     at.selectbox(key="w_" + growth.FEATURE).select("密度").run()
     assert not at.exception
     figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
     titles = [figure["layout"].get("title", {}).get("text", "") for figure in figures]
     assert any(title.startswith("密度") and "threshold" in title for title in titles)
+    open_tab(at, "tab.lens").run()                      # the lens keeps the attribute
+    assert at.selectbox(key="w_" + growth.FEATURE).value == "密度"
+    figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
     marks = {name for figure in figures for trace in figure["data"]
              for name in (trace.get("text") or [""])[0].split(" · ")}
     assert {"ID3", "C4.5", "CART"} <= marks                              # the criterion lens
@@ -103,7 +106,8 @@ def test_force_umbilicus_at_the_root_of_zhou_table_4_2(grow_page):
     assert at.session_state[growth.VALIDATION_TEXT] == growth.ZHOU_TABLE_4_2_VALIDATION
     at.button(key="grow.last").click().run()
     assert 'n0 [label="#0  色泽 = ?' in _dot(at)          # the first-column tie-break
-    at.selectbox(key="w_" + growth.INSPECT).select(0).run()
+    at.selectbox(key="w_" + growth.INSPECT).select(0)
+    open_tab(at, "tab.whatif").run()
     at.selectbox(key="grow.whatif_feature").select("脐部").run()
     at.button(key="grow.whatif_try").click().run()
     assert not at.exception, at.exception
@@ -116,6 +120,7 @@ def test_force_umbilicus_at_the_root_of_zhou_table_4_2(grow_page):
     at.button(key="grow.whatif_adopt").click().run()
     assert at.session_state[growth.FORCE] == (((), "脐部"),)
     assert 'n0 [label="#0  脐部 = ?' in _dot(at)
+    open_tab(at, "tab.versions").run()
     at.text_input(key=growth.VERSION_NAME).input("Table 4.2").run()
     at.button(key="grow.version_save").click().run()
     version = at.session_state[growth.VERSIONS][0]
@@ -186,7 +191,7 @@ def test_grow_page_on_continuous_data_uses_the_presorted_engine(make_app):
 def test_nominal_lens_on_the_grow_page(make_app, language, title):
     at = make_app("pages/grow.py")
     at.session_state[state.LANGUAGE] = language
-    at.run()
+    open_tab(at, "tab.lens", language).run()
     at.selectbox(key="w_" + growth.FEATURE).select("纹理").run()
     assert not at.exception
     figures = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
@@ -219,7 +224,8 @@ def test_what_if_under_j48(grow_page):
     at = grow_page
     at.selectbox(key="w_" + state.ALGORITHM).select("j48").run()
     at.button(key="grow.last").click().run()
-    at.selectbox(key="w_" + growth.INSPECT).select(0).run()
+    at.selectbox(key="w_" + growth.INSPECT).select(0)
+    open_tab(at, "tab.whatif").run()
     at.selectbox(key="grow.whatif_feature").select("根蒂").run()
     at.button(key="grow.whatif_try").click().run()
     assert not at.exception, at.exception
@@ -274,6 +280,7 @@ def test_selecting_a_node_shows_it_everywhere(grow_page):
     texts = [m.value for m in at.markdown]
     assert "**Node #3**" in texts and "IF ` 纹理 = 模糊 ` THEN ` 好瓜 = 否 `" in texts
     assert "**Candidate splits at node #3**" in texts
+    open_tab(at, "tab.lens").run()
     assert any("node \\#3" in c.value for c in at.caption)          # the lens' caption
     assert at.selectbox(key="w_" + growth.INSPECT).value == 3      # the picker agrees
     at.selectbox(key="w_" + growth.INSPECT).select(6).run()        # the keyboard's way
@@ -320,7 +327,7 @@ def test_j48_s_threshold_chart_marks_the_cut_j48_made(make_app):
     at.session_state[state.DATASET] = "iris"
     at.session_state[state.TARGET] = "species"
     at.session_state[state.ALGORITHM] = "j48"
-    at.run()
+    open_tab(at, "tab.threshold").run()
     assert not at.exception, at.exception
     assert at.radio(key="w_" + growth.THRESHOLD_STYLE).disabled
     at.button(key="grow.next").click().run()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import open_tab
 from ui import growth, state
 
 
@@ -23,7 +24,7 @@ def lihang(make_app):
         at = make_app(page)
         at.session_state[state.DATASET] = "lihang_regression"
         at.session_state[state.TARGET] = "y"
-        at.run()
+        open_tab(at, "tab.threshold").run()     # on the Grow page: every cut, written out
         assert not at.exception, at.exception
         return at
     return open_page

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import open_tab
 from ui import pruning_lab as lab
 from ui import state
 
@@ -84,7 +85,7 @@ def test_the_threshold_tab_orders_a_nominal_features_values_by_mean(cpu):
     from ui import growth
     at = cpu("pages/grow.py")
     at.session_state[growth.FEATURE] = "vendor"
-    at.run()
+    open_tab(at, "tab.threshold").run()
     assert not at.exception, at.exception
     charts = [c for c in at.get("plotly_chart") if "vendor" in c.proto.spec]
     assert len(charts) == 2
@@ -92,7 +93,7 @@ def test_the_threshold_tab_orders_a_nominal_features_values_by_mean(cpu):
 
 
 def test_the_what_if_forces_a_group_of_vendors_and_reports_the_rmse(cpu):
-    at = cpu("pages/grow.py")
+    at = open_tab(cpu("pages/grow.py"), "tab.whatif").run()
     at.selectbox(key="grow.whatif_feature").set_value("vendor").run()
     at.button(key="grow.whatif_try").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]

@@ -22,6 +22,7 @@ from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 
 from . import limits, node_view, player, regression_view, state
+from .i18n import t, translate
 
 T = TypeVar("T")
 
@@ -44,6 +45,12 @@ VERSIONS = "grow_versions"          #: named versions: list of dicts (see make_v
 VERSION_NAME = "grow.version_name"  #: widget: the name typed for a new version
 LAST_TICK = "grow_last_tick"        #: monotonic time of the player's last beat, or None
 RETRY = "grow_retry"                #: the user asked to grow again a fit stopped at the deadline
+TABS_KEY = "grow.tabs"              #: widget: the open tab about the selected node (its label)
+
+#: The tabs about the selected node (translation key → icon), in the order shown; a regression
+#: tree has the inspector, the threshold chart and the what-if.
+TABS = {"tab.inspector": "🔎", "tab.threshold": "📈", "tab.lens": "🔬", "tab.flow": "💧",
+        "tab.whatif": "🔀", "tab.versions": "💾"}
 
 DEFAULTS: dict[str, Any] = {
     STEP: 0, PLAYING: False, SPEED: 1.0, THRESHOLD_STYLE: "midpoint", MAX_DEPTH: 0, MIN_LEAF: 1,
@@ -54,6 +61,11 @@ DEFAULTS: dict[str, Any] = {
 
 #: Zhou's Table 4.2: the watermelon 2.0 rows held out for validation (编号 = row number).
 ZHOU_TABLE_4_2_VALIDATION = "4, 5, 8, 9, 11, 12, 13"
+
+
+def tab_label(name: str, lang: str | None = None) -> str:
+    """The label of tab ``name`` (a key of :data:`TABS`): its icon and its translated name."""
+    return f"{TABS[name]} {t(name) if lang is None else translate(name, lang)}"
 
 
 def ensure_defaults() -> None:

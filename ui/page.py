@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable, Mapping
+
 import pandas as pd
 import streamlit as st
 
@@ -37,3 +39,12 @@ def score_table(table: pd.DataFrame, judged: scores.Judging, key: str, **more_co
     columns |= {"leaves": st.column_config.NumberColumn(t("col.leaves")),
                 "depth": st.column_config.NumberColumn(t("col.depth")), **more_columns}
     st.dataframe(scores.shown(table, judged), hide_index=True, key=key, column_config=columns)
+
+
+def lazy_tabs(tabs: Mapping[str, Callable[[], None]], key: str) -> None:
+    """Tabs of which only the open one runs (``st.tabs(on_change="rerun")``), so a click pays
+    for what is on screen, not for every tab; ``tabs`` maps each label to what draws it."""
+    for tab, draw in zip(st.tabs(list(tabs), key=key, on_change="rerun"), tabs.values()):
+        if tab.open:
+            with tab:
+                draw()

@@ -28,6 +28,7 @@ def test_regression_tree_grows_and_explains_its_cuts(app_page, shot, settle):
     expect(page.get_by_test_id("stException")).to_have_count(0)
     shot(page, "40-regression-grow")
     page.get_by_role("tab", name="Threshold chart").click()
+    settle(page)                     # only the open tab runs
     charts = page.locator("[data-testid=stPlotlyChart] .main-svg >> visible=true")
     expect(charts.first).to_be_visible()
     expect(page.get_by_text("region means", exact=False).first).to_be_visible()
@@ -62,6 +63,7 @@ def test_a_regression_tree_groups_the_values_of_a_nominal_column(app_page, shot,
     expect(page.get_by_test_id("stException")).to_have_count(0)
     expect(page.get_by_text("vendor ∈ {").first).to_be_attached(timeout=30_000)   # a grid cell
     page.get_by_role("tab", name="划分点图").click()
+    settle(page)                     # only the open tab runs
     page.locator(".st-key-w_grow_feature").get_by_role("combobox").click()
     page.get_by_role("option", name="vendor", exact=True).click()
     settle(page)
