@@ -11,9 +11,9 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .concepts import Measures
-from .figures import CHOSEN_COLOR, class_color, title
+from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
 
-_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=90, b=10),
+_LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=90, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
 #: Colour and dash of each impurity curve.
 IMPURITY_STYLE = {"entropy_half": ("#0072B2", "solid"), "gini": ("#E69F00", "dash"),

@@ -16,10 +16,10 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .figures import CHOSEN_COLOR, class_color, title
+from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
 from .lab_figures import TRAIN_COLOR, VALIDATION_COLOR
 
-_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=70, b=10),
+_LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
 OOB_COLOR, SINGLE_COLOR, ROW_COLOR = "#009E73", "#7F7F7F", "#56B4E9"
 #: Most rows drawn one bar each in the weights chart (the heaviest are kept).

@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from .figures import CHOSEN_COLOR, class_color, title
+from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
 from .scores import Score
 
-_LAYOUT = dict(template="plotly_white", margin=dict(l=10, r=10, t=70, b=10),
+_LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
 TRAIN_COLOR, VALIDATION_COLOR = "#0072B2", "#E69F00"
 #: Marker symbol per tree in the CCP chart (cycled).

@@ -223,15 +223,19 @@ def dataset_label(dataset: str | None = None) -> str:
 
 
 # ------------------------------------------------------------------------------- the table
-@st.cache_data(show_spinner=False, max_entries=8)
+@st.cache_resource(show_spinner=False, max_entries=8)
 def _read_upload(name: str, digest: str, options: ReadOptions, _data: bytes) -> LoadedTable:
     """``read_table``, cached on the file name, the bytes' hash (not the bytes themselves) and
-    the reading options."""
+    the reading options.
+
+    A resource, not data: every caller gets the same table, which nobody may modify. As data,
+    each of the dozen calls of a page run unpickled a copy of it (at 100k rows, 2 ms each)."""
     return read_table(name, _data, options)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_resource(show_spinner=False, max_entries=32)
 def _read_sample(sample_id: str) -> LoadedTable:
+    """A bundled sample as loaded (a shared resource, like :func:`_read_upload`)."""
     return load_sample(sample_id)
 
 
