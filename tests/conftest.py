@@ -106,6 +106,21 @@ def open_tab(at: AppTest, name: str, lang: str = "en") -> AppTest:
     return at
 
 
+def seed_upload(at: AppTest, name: str, data: bytes) -> AppTest:
+    """Make ``data`` the upload of ``at``'s session before its run, as an accepted upload
+    would: held by the server's store, named in the session by its digest."""
+    import hashlib
+
+    from ui import state, uploads
+
+    digest = hashlib.sha256(data).hexdigest()
+    uploads.server_store().keep(digest, name, data, {})
+    at.session_state[state.DATASET] = state.UPLOADED
+    at.session_state[state.UPLOAD_NAME] = name
+    at.session_state[state.UPLOAD_DIGEST] = digest
+    return at
+
+
 def app_test(script: str = "app.py") -> AppTest:
     """An AppTest of ``script`` (a path relative to the repository root), not yet run."""
     return AppTest.from_file(str(ROOT / script), default_timeout=APPTEST_TIMEOUT)

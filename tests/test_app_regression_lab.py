@@ -15,7 +15,7 @@ import treecore
 from treecore.pruning import ccp_path
 from ui import compare, growth, pruning_lab as lab, split, state
 
-from tests.conftest import SAMPLES, plotly_values, shown
+from tests.conftest import SAMPLES, plotly_values, seed_upload, shown
 
 
 def _run(make_app, page: str, sample: str, target: str, lang: str = "en", **seeded):
@@ -180,11 +180,7 @@ def test_compare_on_the_small_sample_needs_validation_for_rep(make_app):
 
 # ------------------------------------------------------------------------------ bad input
 def _upload(make_app, page: str, text: str, **seeded):
-    at = make_app(page)
-    at.session_state[state.DATASET] = state.UPLOADED
-    at.session_state[state.UPLOAD_NAME] = "numbers.csv"
-    at.session_state[state.UPLOAD_BYTES] = text.encode()
-    at.session_state[state.UPLOAD_DIGEST] = str(hash(text))
+    at = seed_upload(make_app(page), "numbers.csv", text.encode())
     at.session_state[state.TARGET] = "y"
     at.session_state[state.TASK] = "regression"
     at.session_state[state.KINDS] = {}

@@ -12,9 +12,9 @@ import hashlib
 
 import pytest
 
-from tests.conftest import app_test, shown
+from tests.conftest import app_test, seed_upload, shown
 from ui import ensemble_state as ens
-from ui import growth, pruning_lab, share, state
+from ui import growth, pruning_lab, share, state, uploads
 from ui.i18n import translate
 from ui.uploads import UploadStore
 
@@ -106,7 +106,7 @@ def test_a_reload_opens_the_uploaded_table_again():
     assert "shop.csv" in "".join(m.value for m in again.sidebar.markdown)
     assert again.session_state[state.DATASET] == state.UPLOADED
     assert again.session_state[state.UPLOAD_NAME] == "shop.csv"
-    assert again.session_state[state.UPLOAD_BYTES] == data
+    assert uploads.server_store().get(again.session_state[state.UPLOAD_DIGEST]).data == data
     again.switch_page("pages/grow.py").run()
     assert not again.exception and not again.error
 
@@ -126,7 +126,7 @@ def test_a_hostile_value_is_shown_as_text_and_cut_short():
 
 
 def test_the_store_forgets_the_oldest_uploads_beyond_its_bound():
-    store = UploadStore(max_total_bytes=100)
+    store = UploadStore(max_total_bytes=100, idle_seconds=0)
     for name in "ab":
         store.keep(name, name + ".csv", b"x" * 40, {})
     store.get("a")                                           # used: now the most recent
@@ -134,3 +134,20 @@ def test_the_store_forgets_the_oldest_uploads_beyond_its_bound():
     assert [name for name in "abc" if store.get(name) is not None] == ["a", "c"]
     store.keep("big", "big.csv", b"x" * 500, {})             # alone above the bound: kept
     assert store.get("big") is not None and store.get("c") is None
+
+
+def test_an_upload_in_use_is_never_forgotten():
+    """Past the bound, only uploads idle for an hour go: a session's table is not taken."""
+    store = UploadStore(max_total_bytes=100)
+    store.keep("mine", "mine.csv", b"x" * 80, {})
+    store.keep("yours", "yours.csv", b"x" * 80, {})
+    assert store.get("mine") is not None and store.get("yours") is not None
+
+
+def test_a_session_whose_upload_was_forgotten_is_told_so(make_app):
+    at = seed_upload(make_app("pages/data.py"), "shop.csv", TABLE.encode())
+    at.session_state[state.UPLOAD_DIGEST] = "f" * 64            # held by no store
+    at.run()
+    assert not at.exception, at.exception
+    assert "Upload the file again" in shown(at.error)
+    assert at.session_state[state.DATASET] == state.DEFAULTS[state.DATASET]

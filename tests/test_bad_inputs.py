@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import shown
 from treecore import Dataset, DataError, infer_task
-from ui import state
+from ui import state, uploads
 from ui.guards import level_messages
 from ui.loaders import LoadError, read_table
 
@@ -86,7 +86,8 @@ def test_data_page(data_page, name):
     if expected["level"] == "ok":
         assert not errors and len(at.success) == 1
         assert at.session_state[state.DATASET] == state.UPLOADED
-        assert sha256(at.session_state[state.UPLOAD_BYTES]) == before
+        assert sha256(uploads.server_store().get(at.session_state[state.UPLOAD_DIGEST]).data
+                      ) == before
         notes = shown([*at.info, *at.warning])
         for fragment in expected["message"]:
             assert fragment in notes

@@ -21,6 +21,8 @@ from ui import pruning_lab as lab
 from ui.guards import level_messages, slow_fit_message
 from ui.samples import load_sample
 
+from tests.conftest import seed_upload
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -151,11 +153,8 @@ def test_collapse_depth_bounds_the_nodes_drawn():
 def test_grow_page_refuses_too_many_levels(make_app):
     at = make_app("pages/grow.py")
     at.session_state[state.ALGORITHM] = "c45"
-    at.session_state[state.DATASET] = state.UPLOADED
     data = "code,y\n" + "".join(f"k{i},{'ab'[i % 2]}\n" for i in range(150))
-    at.session_state[state.UPLOAD_NAME] = "codes.csv"
-    at.session_state[state.UPLOAD_BYTES] = data.encode()
-    at.session_state[state.UPLOAD_DIGEST] = "codes"
+    seed_upload(at, "codes.csv", data.encode())
     at.session_state[state.TARGET] = "y"
     at.session_state[state.KINDS] = {}
     at.run()

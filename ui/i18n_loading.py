@@ -8,6 +8,11 @@ from __future__ import annotations
 
 TRANSLATIONS: dict[str, dict[str, str]] = {
     # ---------------------------------------------------------------- uploads (ui.loaders, ui.loading)
+    "error.upload_gone": {
+        "en": "The uploaded table is no longer held by the server (it keeps uploads nobody has "
+              "used for an hour only while it has memory to spare). Upload the file again.",
+        "zh": "服务器已不再保存所上传的表格（超过一小时无人使用的上传文件，只在内存充裕时保留）。"
+              "请重新上传该文件。"},
     "error.file_too_large": {
         "en": "The file is {size} MB; the limit is {limit} MB. Upload a sample of the rows "
               "instead.",

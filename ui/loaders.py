@@ -128,8 +128,7 @@ def _read_parquet(data: bytes) -> LoadedTable:
 def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> LoadedTable:
     decoded = decode_text(data, options.encoding)
     delimiter = text.sniff_delimiter(decoded.text, prefer_tab=prefer_tab)
-    scan = text.scan_records(decoded.text, delimiter, options.header_row)
-    frame = text.read_cells(decoded.text, delimiter, scan)
+    scan, frame = text.read_records(decoded.text, delimiter, options.header_row)
     notes = decoded.notes
     if options.header_row is None and scan.header_row > 1:
         notes += (layout.header_found(scan.header_row),)

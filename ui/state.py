@@ -5,8 +5,9 @@ then read the plain keys below. Widget-bound keys disappear from ``st.session_st
 user switches pages, so widgets never own a choice: :func:`widget` gives a widget its own key,
 seeds it from the plain value on every run and copies the new value back through a setter.
 
-Only small picklable values live here (``runner.enforceSerializableSessionState``), plus the
-raw bytes of an upload, so nothing the user uploaded is lost when switching pages.
+Only small picklable values live here (``runner.enforceSerializableSessionState``): an upload
+is held by the server's store (:mod:`ui.uploads`) and named here by its digest, so nothing the
+user uploaded is lost when switching pages, and a click does not pickle its bytes.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
 LANGUAGE = "language"            #: "en" or "zh"
 DATASET = "dataset"              #: a sample id, or UPLOADED for the user's own file
 UPLOAD_NAME = "upload_name"      #: file name of the last accepted upload
-UPLOAD_BYTES = "upload_bytes"    #: its bytes, unmodified
-UPLOAD_DIGEST = "upload_digest"  #: sha256 of those bytes (the cache key)
+UPLOAD_DIGEST = "upload_digest"  #: sha256 of its bytes (held unmodified by ui.uploads)
 UPLOAD_ERROR = "upload_error"    #: the LoadError that refused the last upload, or None
 READ_OPTIONS = "read_options"    #: how to read the upload: {"encoding", "sheet", "header_row"}
 TARGET = "target"                #: class column; None = the data set's default
@@ -57,7 +57,6 @@ DEFAULTS: dict[str, Any] = {
     LANGUAGE: "en",
     DATASET: DEFAULT_SAMPLE,
     UPLOAD_NAME: None,
-    UPLOAD_BYTES: None,
     UPLOAD_DIGEST: None,
     UPLOAD_ERROR: None,
     READ_OPTIONS: {},
@@ -78,10 +77,13 @@ DEFAULTS: dict[str, Any] = {
 
 
 def ensure_defaults() -> None:
-    """Give every plain key its default unless the session already has a value."""
+    """Give every plain key its default unless the session already has a value; if the
+    server no longer holds the session's upload, say so before anything is drawn."""
     for key, value in DEFAULTS.items():
         if key not in st.session_state:
             st.session_state[key] = dict(value) if isinstance(value, dict) else value
+    if st.session_state[DATASET] == UPLOADED and upload_bytes() is None:
+        _upload_forgotten()
 
 
 def widget(name: str, value: Any, setter: Callable[[Any], None] | None = None) -> dict:
@@ -153,13 +155,19 @@ def take_upload() -> None:
 
 
 def _hold_upload(name: str, data: bytes, digest: str, options: dict) -> None:
-    """Make an accepted upload the session's, and keep it on the server for a reload or a
-    shared link (:mod:`ui.uploads`)."""
+    """Make an accepted upload the session's: the server's store holds it (:mod:`ui.uploads`;
+    also for a reload or a shared link), the session its name, digest and reading options."""
+    uploads.server_store().keep(digest, name, data, options)
     st.session_state[UPLOAD_NAME] = name
-    st.session_state[UPLOAD_BYTES] = data
     st.session_state[UPLOAD_DIGEST] = digest
     st.session_state[READ_OPTIONS] = options
-    uploads.server_store().keep(digest, name, data, options)
+
+
+def upload_bytes() -> bytes | None:
+    """The session's upload, unmodified; None without one, or when the server has forgotten
+    it (it forgets only uploads nobody used for an hour, and only when its memory is full)."""
+    kept = uploads.server_store().get(st.session_state[UPLOAD_DIGEST])
+    return None if kept is None else kept.data
 
 
 def reopen_upload(digest: str) -> bool:
@@ -182,14 +190,16 @@ def set_read_option(name: str, value: Any) -> None:
     """Read the upload again with option ``name`` (encoding, sheet, header_row) set to
     ``value``; if it cannot be read so, say why and keep the table as it was."""
     chosen = {**st.session_state[READ_OPTIONS], name: value}
+    data = upload_bytes()
+    if data is None:
+        return _upload_forgotten()
     try:
         _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
-                     ReadOptions(**chosen), st.session_state[UPLOAD_BYTES])
+                     ReadOptions(**chosen), data)
     except LoadError as error:
         st.session_state[UPLOAD_ERROR] = error
         return
-    _hold_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_BYTES],
-                 st.session_state[UPLOAD_DIGEST], chosen)
+    _hold_upload(st.session_state[UPLOAD_NAME], data, st.session_state[UPLOAD_DIGEST], chosen)
     st.session_state[UPLOAD_ERROR] = None
 
 
@@ -209,7 +219,7 @@ def set_header_row(row: int | None) -> None:
 
 def dataset_options() -> list[str]:
     """The data sets the user can pick: the upload (when there is one), then every sample."""
-    upload = [UPLOADED] if st.session_state[UPLOAD_BYTES] is not None else []
+    upload = [UPLOADED] if st.session_state[UPLOAD_DIGEST] is not None else []
     return upload + list(SAMPLES)
 
 
@@ -241,11 +251,24 @@ def _read_sample(sample_id: str) -> LoadedTable:
 
 def current_table() -> LoadedTable:
     """The current data set as loaded (frame, encoding, delimiter, notes)."""
-    dataset = st.session_state[DATASET]
-    if dataset == UPLOADED:
-        return _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
-                            read_options(), st.session_state[UPLOAD_BYTES])
-    return _read_sample(dataset)
+    if st.session_state[DATASET] == UPLOADED:
+        data = upload_bytes()
+        if data is not None:
+            return _read_upload(st.session_state[UPLOAD_NAME], st.session_state[UPLOAD_DIGEST],
+                                read_options(), data)
+        _upload_forgotten()
+    return _read_sample(st.session_state[DATASET])
+
+
+def _upload_forgotten() -> None:
+    """The server no longer holds the session's upload: back to the first sample, and the
+    Data page says why and asks for the file again."""
+    st.session_state[UPLOAD_DIGEST] = None
+    use_sample(DEFAULT_SAMPLE)
+    st.session_state[UPLOAD_ERROR] = LoadError(
+        "The uploaded table is no longer held by the server (it keeps uploads nobody has used "
+        "for an hour only while it has memory to spare). Upload the file again.",
+        code="upload_gone")
 
 
 def current_frame() -> pd.DataFrame:
