@@ -368,6 +368,8 @@ def infer_task(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING) -> s
     known = column[~missing_mask(column, frozenset(m.strip() for m in missing))]
     if pd.api.types.is_bool_dtype(known) or not len(known):
         return "classification"
+    if pd.to_numeric(known.iloc[:1000], errors="coerce").isna().any():
+        return "classification"                   # words among the first: no need to read on
     numbers = pd.to_numeric(known, errors="coerce")
     if numbers.isna().any():
         return "classification"

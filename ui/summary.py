@@ -36,9 +36,9 @@ def distinct_texts(known: pd.Series) -> tuple[int, list[str]]:
         return len(distinct), list(distinct[:N_EXAMPLES])
     values = known.to_numpy()
     bits = values.view(f"u{values.dtype.itemsize}") if values.dtype.kind == "f" else values
-    _, first_seen = np.unique(bits, return_index=True)
-    first_seen.sort()
-    return len(first_seen), list(known.iloc[first_seen[:N_EXAMPLES]].astype(str))
+    distinct = pd.unique(bits)                    # hashed, in order of appearance
+    first = distinct[:N_EXAMPLES].view(values.dtype)
+    return len(distinct), list(pd.Series(first, dtype=known.dtype).astype(str))
 
 
 def _is_plain_numbers(column: pd.Series) -> bool:
