@@ -26,10 +26,9 @@ far faster.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 import numpy as np
 
@@ -40,7 +39,7 @@ from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .errors import ConfigError
 from .evaluate import labelled
-from .growing import GrowthConfig, GrowthStep, forced_spec, majority, tree_settings
+from .growing import Deadline, GrowthConfig, GrowthStep, forced_spec, majority, tree_settings
 from .splitting import NodeData, NodeScores, SplitRules, forced_candidate, score_node
 from .tree import Node, StopReason, Tree
 
@@ -77,9 +76,10 @@ class Growth:
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  force: Mapping | None = None, validation: Dataset | None = None,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None,
+                 on_tick: Callable[[float], None] | None = None):
         self.data = dataset
-        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        self.deadline = Deadline(max_seconds, on_tick)
         #: Growth ran out of time (``max_seconds``): the tree is partial, its waiting nodes are
         #: leaves without a stop reason.
         self.stopped_early = False
@@ -140,7 +140,7 @@ class Growth:
         """Expand nodes breadth first, yielding one :class:`GrowthStep` per expanded node;
         past the deadline the queued nodes stay waiting and :attr:`stopped_early` is set."""
         while self.queue:
-            if self.deadline is not None and time.monotonic() > self.deadline:
+            if self.deadline.passed():
                 self.stopped_early = True
                 return
             draft = self.queue.popleft()
@@ -330,7 +330,7 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 
 def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
-                 keep_scores: int = 0
+                 keep_scores: int = 0, on_tick: Callable[[float], None] | None = None
                  ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
     continuous, fully known features; the compiled nodewise one for any other table; this
@@ -340,7 +340,8 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
     A regression tree grows in the presorted engine when its features are continuous and
     known, else in this module's readable one (the nodewise engine grows classification trees
-    only); the J48 preset grows by its own rules (:mod:`treecore.j48`)."""
+    only); the J48 preset grows by its own rules (:mod:`treecore.j48`). ``on_tick(seconds)`` is
+    told how long growth has run at each deadline check (:class:`treecore.growing.Deadline`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
@@ -352,13 +353,14 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                           "or a regression tree on nominal or missing values")
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
-                             max_seconds=max_seconds)
+                             max_seconds=max_seconds, on_tick=on_tick)
     if presorted.applies(dataset, force, validation):
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
-                                         keep_scores=keep_scores)
+                                         keep_scores=keep_scores, on_tick=on_tick)
     if nodewise.applies(dataset, force, validation) and not dataset.is_regression:
-        return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds)
-    return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds)
+        return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds, on_tick=on_tick)
+    return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
+                  on_tick=on_tick)
 
 
 def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,

@@ -234,16 +234,36 @@ def drawn_subsets(config: GrowthConfig, n_features: int, n_drawn: np.ndarray) ->
             for i, count in enumerate(n_drawn.tolist())]
 
 
+class Deadline:
+    """When growth must stop, ``max_seconds`` after it starts (None: never), and whom to tell
+    how long it has run: ``on_tick(seconds)`` at each check, which every engine makes between
+    nodes or between compiled chunks of about 10 ms of work, so a page can move a progress
+    bar while the tree grows."""
+
+    def __init__(self, max_seconds: float | None,
+                 on_tick: Callable[[float], None] | None = None):
+        self.start = time.monotonic()
+        self.end = None if max_seconds is None else self.start + max_seconds
+        self.on_tick = on_tick
+
+    def passed(self) -> bool:
+        now = time.monotonic()
+        if self.on_tick is not None:
+            self.on_tick(now - self.start)
+        return self.end is not None and now > self.end
+
+
 class CompiledGrowth:
     """What the two compiled engines share: the deadline, growing once, and the tree and its
     growth steps made from the kernel's arrays. A subclass grows in :meth:`_grow` (checking
     :meth:`_late` between compiled chunks), builds the tree in :meth:`_build_tree` and scores
     one expanded node again in :meth:`_scores` when a view asks for its candidate table."""
 
-    def __init__(self, dataset, config: GrowthConfig, max_seconds: float | None):
+    def __init__(self, dataset, config: GrowthConfig, max_seconds: float | None,
+                 on_tick: Callable[[float], None] | None = None):
         self.data, self.config = dataset, config
         self.preset, self.criterion = resolve(config.algorithm, config.criterion, config.task)
-        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        self.deadline = Deadline(max_seconds, on_tick)
         #: Growth ran out of time: the tree is partial, its waiting nodes leaves without a
         #: stop reason.
         self.stopped_early = False
@@ -251,7 +271,7 @@ class CompiledGrowth:
         self._tree = None
 
     def _late(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline.passed():
             self.stopped_early = True
         return self.stopped_early
 

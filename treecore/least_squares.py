@@ -53,7 +53,7 @@ def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurv
     w, s, q = np.cumsum(weights), np.cumsum(weights * y), np.cumsum(weights * y * y)
     total_w, total_s, total_q = (w[-1], s[-1], q[-1]) if len(w) else (0.0, 0.0, 0.0)
     ends = np.flatnonzero(values[1:] != values[:-1])
-    w_left, s_left, q_left = w[ends], s[ends], q[ends]
+    w_left, s_left = w[ends], s[ends]
     w_right, s_right = total_w - w_left, total_s - s_left
     sse = total_q - s_left ** 2 / w_left - s_right ** 2 / w_right
     parent = total_q - total_s ** 2 / total_w if total_w > 0 else 0.0

@@ -689,8 +689,8 @@ class NodewiseGrowth(CompiledGrowth):
     from the node's rows when a view asks)."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
-                 max_seconds: float | None = None):
-        super().__init__(dataset, config, max_seconds)
+                 max_seconds: float | None = None, on_tick=None):
+        super().__init__(dataset, config, max_seconds, on_tick)
         n, k = dataset.n_rows, dataset.n_classes
         self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
                                 for f in dataset.features], np.int64)

@@ -499,8 +499,8 @@ class PresortedGrowth(CompiledGrowth):
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, keep_scores: int = 0,
-                 shared: "Presorted | None" = None):
-        super().__init__(dataset, config, max_seconds)
+                 shared: "Presorted | None" = None, on_tick=None):
+        super().__init__(dataset, config, max_seconds, on_tick)
         #: The sort of the features this growth reads (:func:`presort`): made by the first
         #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows.
         self.shared = shared

@@ -95,11 +95,11 @@ class J48Growth(CompiledGrowth):
     at a given threshold; collapse keeps a forced split."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *, force=None, validation=None,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None, on_tick=None):
         if validation is not None:
             raise ConfigError("C4.5 (J48) has no validation-set pre-pruning: Quinlan's program "
                               "prunes after growth")
-        super().__init__(dataset, config, max_seconds)
+        super().__init__(dataset, config, max_seconds, on_tick)
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.min_leaf = float(config.min_samples_leaf)
         self.averaged = averaged_features(dataset.features, dataset.n_rows)
