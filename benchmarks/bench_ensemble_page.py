@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from ui import ensemble_state as ens, state  # noqa: E402
+from ui import state
+from ui.models import ensemble_state as ens
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 

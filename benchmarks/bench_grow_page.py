@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from treecore import Dataset  # noqa: E402
 from treecore.export import to_dot  # noqa: E402
-from ui import growth, node_view  # noqa: E402
+from ui.models import growth
+from ui.views import node_view
 
 
 def make_data(n_rows: int, n_features: int = 20, n_classes: int = 3, seed: int = 0) -> Dataset:

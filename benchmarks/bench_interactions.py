@@ -37,8 +37,9 @@ import streamlit as st
 from common import classification
 from streamlit.testing.v1 import AppTest
 
-from ui import growth, state
-from ui.growth import TABS as GROW_TABS, tab_label
+from ui import state
+from ui.models import growth
+from ui.models.growth import TABS as GROW_TABS, tab_label
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 

@@ -2,7 +2,7 @@
 
 100k training rows of ``make_classification`` (20 features, 3 classes) and 30k validation rows;
 the grown tree is cached (as on the page). For each method the script times, through the same
-``ui.pruning_lab`` calls the page makes:
+``ui.models.pruning_lab`` calls the page makes:
 
 * cold: the method's result computed for the first time, plus the DOT of the new tree and of
   the replay (what a first switch to it, or a new CF, costs);
@@ -19,7 +19,7 @@ import argparse
 from common import median_seconds, train_and_validation, validation_rows
 
 from treecore.export import to_dot
-from ui import pruning_lab as lab
+from ui.models import pruning_lab as lab
 
 PARAMS = {"algorithm": "cart", "criterion": None, "threshold_style": "midpoint"}
 OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}

@@ -3,7 +3,7 @@
 For full-depth CART trees of about 1,000 and 15,000 nodes (``make_classification`` with noisy
 labels, so the tree grows deep and bushy), medians of several runs of:
 
-- faces: every node's texts and colour (``ui.tree_view.tree_faces``), once per tree;
+- faces: every node's texts and colour (``ui.views.tree_view.tree_faces``), once per tree;
 - layout + view: the stage's nodes, collapsed subtrees, Walker layout (``build_view``);
 - encode: the view as compact JSON bytes (``encode_view``, joined from per-node JSON strings);
 - cold: all three, what the first drawing of a tree (or of a new step) costs;
@@ -28,8 +28,8 @@ from sklearn.datasets import make_classification
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from treecore import Dataset, grow  # noqa: E402
-from ui import tree_widget  # noqa: E402
-from ui.tree_view import WORDS, build_view, encode_view, message, selection, tree_faces  # noqa: E402
+from ui.views import tree_widget
+from ui.views.tree_view import WORDS, build_view, encode_view, message, selection, tree_faces
 
 
 def noisy_tree(n_rows: int, seed: int = 0):

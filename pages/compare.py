@@ -6,11 +6,12 @@ classification trees agrees, or each regression tree's prediction against the ac
 
 import streamlit as st
 
-from ui import compare, growth, page, scores, split, state
-from ui.drawing import tree_chart
+from ui import page, state
 from ui.i18n import error_text, for_task, t
-from ui.lab_figures import agreement_heatmap, predicted_scatter
+from ui.models import compare, growth, scores, split
 from ui.plain import plain, safe_figure
+from ui.views.drawing import tree_chart
+from ui.views.lab_figures import agreement_heatmap, predicted_scatter
 
 compare.ensure_defaults()
 S = st.session_state

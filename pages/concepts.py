@@ -10,10 +10,11 @@ import pandas as pd
 import streamlit as st
 
 from treecore import ConfigError
-from ui import concepts, concepts_regression, growth, page, state
-from ui.concepts_figures import distributions_chart, impurity_chart, information_diagram
+from ui import page, state
 from ui.i18n import error_text, t
+from ui.models import concepts, concepts_regression, growth
 from ui.plain import safe_figure
+from ui.views.concepts_figures import distributions_chart, impurity_chart, information_diagram
 
 concepts.ensure_defaults()
 S = st.session_state

@@ -5,12 +5,12 @@ import streamlit as st
 
 from treecore.algorithms import TASKS
 from treecore.dataset import Kind
-from ui import state
+from ui import page, state
+from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
+from ui.data.summary import class_balance_figure, target_histogram
 from ui.guards import level_messages
 from ui.i18n import error_text, note_text, t
-from ui.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.plain import plain, safe_figure
-from ui.summary import class_balance_figure, target_histogram
 
 #: Rows shown in the preview.
 PREVIEW_ROWS = 20
@@ -26,7 +26,7 @@ choose.selectbox(
     t("data.dataset"), list(dataset_names), format_func=dataset_names.__getitem__,
     **state.widget(state.DATASET, st.session_state[state.DATASET], state.use_dataset))
 upload.file_uploader(t("data.upload"), type=list(ACCEPTED_TYPES), key=state.UPLOADER,
-                     on_change=state.take_upload)
+                     on_change=state.take_upload, args=(page.reading_progress,))
 if st.session_state[state.UPLOAD_ERROR]:
     st.error(plain(t("data.upload_refused",
                      message=error_text(st.session_state[state.UPLOAD_ERROR]))), icon="🚫")

@@ -10,13 +10,15 @@ impurity and permutation importance.
 
 import streamlit as st
 
-from ui import (ensemble_fit as fit, ensemble_state as ens, ensemble_words as words, growth,
-                limits, page, split, state)
-from ui.ensemble_figures import (BARS_LIMIT, bootstrap_chart, importance_chart, residuals_chart,
-                                 rounds_chart, running_sum_chart, votes_chart, weights_chart)
+from ui import limits, page, state
 from ui.i18n import error_text, t
+from ui.models import (ensemble_fit as fit, ensemble_state as ens, ensemble_words as words, growth,
+                       split)
 from ui.plain import safe_figure
-from ui.tree_widget import tree_view
+from ui.views.ensemble_figures import (BARS_LIMIT, bootstrap_chart, importance_chart,
+                                       residuals_chart, rounds_chart, running_sum_chart,
+                                       votes_chart, weights_chart)
+from ui.views.tree_widget import tree_view
 
 ens.ensure_defaults()
 S = st.session_state

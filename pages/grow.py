@@ -11,14 +11,15 @@ import streamlit as st
 
 from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
-from ui import (flow_view, grow_regression, growth, guards, node_panel, node_view, page,
-                scores, state)
-from ui.drawing import static_drawing, tree_chart
-from ui.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
-                        value_chart)
+from ui import guards, limits, page, state
 from ui.i18n import error_text, for_task, split_note_text, t
+from ui.models import growth, scores
 from ui.plain import code, plain, safe_figure
-from ui.tree_widget import tree_view
+from ui.views import flow_view, grow_regression, node_panel, node_view
+from ui.views.drawing import static_drawing, tree_chart
+from ui.views.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
+                              value_chart)
+from ui.views.tree_widget import tree_view
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
 SPEEDS = (0.5, 1.0, 2.0, 3.0)
@@ -82,15 +83,18 @@ if refusals:
 slow = guards.slow_fit_message(train, S[state.LANGUAGE])
 if slow:
     st.warning(slow, icon="⏳")
+on_tick, fitted = page.fit_progress(limits.fit_estimate_seconds(train))
 try:
     with st.spinner(t("grow.growing")):
-        grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested())
+        grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested(),
+                                  on_tick)
 except ConfigError as error:
     st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
     st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
               on_click=growth.clear_forced)
     st.stop()
 
+fitted()
 tree = grown.tree
 if grown.stopped_early:
     page.deadline_notice(tree.n_steps, "grow.retry")

@@ -3,8 +3,8 @@
 import streamlit as st
 
 from ui import state
+from ui.data.samples import SAMPLES
 from ui.i18n import t
-from ui.samples import SAMPLES
 
 #: The samples offered as one-click starts, in the order of the books.
 STARTERS = ("watermelon2.0", "watermelon3.0", "watermelon2.0alpha", "lihang_loan",

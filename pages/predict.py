@@ -12,12 +12,12 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.export import to_dot
-from ui import flow_view, growth, split, state
-from ui import predict_export as pe
-from ui import pruning_lab as lab
+from ui import state
+from ui.data.loaders import ACCEPTED_TYPES, LoadError
 from ui.i18n import error_text, t
-from ui.loaders import ACCEPTED_TYPES, LoadError
+from ui.models import growth, split, predict_export as pe, pruning_lab as lab
 from ui.plain import plain
+from ui.views import flow_view
 
 pe.ensure_defaults()
 S = st.session_state

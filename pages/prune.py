@@ -10,11 +10,12 @@ growth settings (algorithm, criterion, limits, forced splits) are the Grow page'
 import streamlit as st
 
 from treecore import ConfigError
-from ui import growth, page, pruning_lab as lab, scores, split, state
-from ui.drawing import tree_chart
-from ui.lab_figures import ccp_chart, validation_bars
+from ui import page, state
 from ui.i18n import error_text, for_task, reason_text, t
+from ui.models import growth, pruning_lab as lab, scores, split
 from ui.plain import plain, safe_figure
+from ui.views.drawing import tree_chart
+from ui.views.lab_figures import ccp_chart, validation_bars
 
 lab.ensure_defaults()
 S = st.session_state

@@ -98,9 +98,9 @@ def _clear_streamlit_caches():
 
 
 def open_tab(at: AppTest, name: str, lang: str = "en") -> AppTest:
-    """Open the Grow page's tab ``name`` (a key of ``ui.growth.TABS``) for the next run: only
+    """Open the Grow page's tab ``name`` (a key of ``ui.models.growth.TABS``) for the next run: only
     the open tab runs, as after a click on it."""
-    from ui import growth
+    from ui.models import growth
 
     at.session_state[growth.TABS_KEY] = growth.tab_label(name, lang)
     return at
@@ -111,7 +111,8 @@ def seed_upload(at: AppTest, name: str, data: bytes) -> AppTest:
     would: held by the server's store, named in the session by its digest."""
     import hashlib
 
-    from ui import state, uploads
+    from ui import state
+    from ui.data import uploads
 
     digest = hashlib.sha256(data).hexdigest()
     uploads.server_store().keep(digest, name, data, {})

@@ -10,9 +10,10 @@ import math
 import numpy as np
 import pytest
 
-from ui import concepts, growth, state
-from ui.concepts_figures import centre_distance, information_diagram, lens_area
+from ui import state
 from ui.i18n import translate
+from ui.models import concepts, growth
+from ui.views.concepts_figures import centre_distance, information_diagram, lens_area
 
 from .conftest import app_test
 
@@ -32,7 +33,7 @@ def metrics(at) -> dict[str, str]:
 
 
 def sample(sample_id: str) -> dict:
-    from ui.samples import SAMPLES
+    from ui.data.samples import SAMPLES
 
     return {state.DATASET: sample_id, state.TARGET: SAMPLES[sample_id].target,
             state.KINDS: {name: "ignored" for name in SAMPLES[sample_id].ignored}}

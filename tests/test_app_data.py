@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import shown
 from ui import state
-from ui.samples import SAMPLES
+from ui.data.samples import SAMPLES
 
 WATERMELON = SAMPLES["watermelon2.0"].path.read_bytes()
 ALPHA = SAMPLES["watermelon2.0alpha"].path.read_bytes()

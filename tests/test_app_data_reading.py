@@ -13,7 +13,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tests.conftest import shown
-from ui import growth, state
+from ui import state
+from ui.models import growth
 
 GOOD = "colour,size,label\nred,1.5,yes\nblue,2.5,no\nred,3.0,yes\ngreen,0.5,no\n"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

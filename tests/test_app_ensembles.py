@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from tests.conftest import plotly_values
-from ui import ensemble_state as ens, state
-from ui.samples import SAMPLES
+from ui import state
+from ui.data.samples import SAMPLES
+from ui.models import ensemble_state as ens
 
 
 #: The tab of what member t saw.
@@ -174,7 +175,7 @@ def test_the_log_loss_curve_is_the_loss_gradient_boosting_reports():
     import pandas as pd
 
     from treecore import Dataset
-    from ui import ensemble_fit
+    from ui.models import ensemble_fit
     frame = pd.read_csv(SAMPLES["iris"].path)
     data = Dataset.from_frame(frame, "species")
     grown = ensemble_fit.fit("gbdt", {"n_estimators": 8, "max_depth": 2, "learning_rate": 0.3,
@@ -189,7 +190,7 @@ def test_one_trees_log_loss_reads_each_rows_own_class():
     from sklearn.metrics import log_loss
 
     from treecore import Dataset
-    from ui import ensemble_fit
+    from ui.models import ensemble_fit
     frame = pd.read_csv(SAMPLES["iris"].path).iloc[::-1]
     data = Dataset.from_frame(frame, "species")
     assert data.classes[0] == "virginica"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from ui import growth, predict_export as pe, state
+from ui import state
+from ui.models import growth, predict_export as pe
 
 from .conftest import app_test, open_tab
 

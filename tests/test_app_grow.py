@@ -11,7 +11,8 @@ from tests.conftest import SAMPLES, open_tab
 from treecore import Dataset
 from treecore.builder import Growth, GrowthConfig
 from treecore.presorted import applies
-from ui import growth, state
+from ui import state
+from ui.models import growth
 
 ID3_ROOT_GAINS = {"色泽": 0.108, "根蒂": 0.143, "敲声": 0.141, "纹理": 0.381, "脐部": 0.289,
                   "触感": 0.006}
@@ -237,7 +238,7 @@ def test_what_if_under_j48(grow_page):
 
 # ------------------------------------------------------------------------------- the tree view
 def _tree_view(at) -> tuple[dict, dict]:
-    """(head, tree description) sent to the interactive tree view (ui.tree_widget)."""
+    """(head, tree description) sent to the interactive tree view (ui.views.tree_widget)."""
     found = []
 
     def walk(node):

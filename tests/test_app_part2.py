@@ -15,8 +15,9 @@ import treecore
 from tests.conftest import plotly_values, shown
 from treecore.export import to_json
 from treecore.pruning import ccp_path
-from ui import compare, growth, predict_export as pe, pruning_lab as lab, state
-from ui.samples import SAMPLES
+from ui import state
+from ui.data.samples import SAMPLES
+from ui.models import compare, growth, predict_export as pe, pruning_lab as lab
 
 ZHOU_VALIDATION = {4, 5, 8, 9, 11, 12, 13}
 

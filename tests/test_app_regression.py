@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import open_tab
-from ui import growth, state
+from ui import state
+from ui.models import growth
 
 
 def _dot(at, index: int = 0) -> str:

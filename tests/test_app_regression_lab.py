@@ -13,7 +13,8 @@ import pytest
 
 import treecore
 from treecore.pruning import ccp_path
-from ui import compare, growth, pruning_lab as lab, split, state
+from ui import state
+from ui.models import compare, growth, pruning_lab as lab, split
 
 from tests.conftest import SAMPLES, plotly_values, seed_upload, shown
 
@@ -225,7 +226,7 @@ def test_a_validation_upload_with_words_for_numbers_is_refused_in_words():
 
 
 def test_predict_page_predicts_with_the_lab_s_pruned_regression_tree(make_app):
-    from ui import predict_export as pe
+    from ui.models import predict_export as pe
 
     at = _open(make_app, "pages/predict.py", "lihang_regression", "y",
                **{pe.SOURCE: "lab", lab.METHOD: "pep", state.SPLIT_MODE: "rows",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import open_tab
-from ui import pruning_lab as lab
 from ui import state
+from ui.models import pruning_lab as lab
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_an_upload_with_empty_cells_grows_a_regression_tree(data_page):
 
 
 def test_the_threshold_tab_orders_a_nominal_features_values_by_mean(cpu):
-    from ui import growth
+    from ui.models import growth
     at = cpu("pages/grow.py")
     at.session_state[growth.FEATURE] = "vendor"
     open_tab(at, "tab.threshold").run()

@@ -13,10 +13,11 @@ import hashlib
 import pytest
 
 from tests.conftest import app_test, seed_upload, shown
-from ui import ensemble_state as ens
-from ui import growth, pruning_lab, share, state, uploads
+from ui import share, state
+from ui.data import uploads
+from ui.data.uploads import UploadStore
 from ui.i18n import translate
-from ui.uploads import UploadStore
+from ui.models import ensemble_state as ens, growth, pruning_lab
 
 TABLE = "colour,size,label\nred,1.5,yes\nblue,2.5,no\nred,3.0,yes\ngreen,0.5,no\nred,2.0,no\n"
 

@@ -12,9 +12,10 @@ import pytest
 
 from tests.conftest import shown
 from treecore import Dataset, DataError, infer_task
-from ui import state, uploads
+from ui import state
+from ui.data import uploads
+from ui.data.loaders import LoadError, read_table
 from ui.guards import level_messages
-from ui.loaders import LoadError, read_table
 
 BAD = Path(__file__).resolve().parent / "data" / "bad"
 EXPECTED: dict[str, dict] = json.loads((BAD / "EXPECTED.json").read_text(encoding="utf-8"))

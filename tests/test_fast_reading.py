@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.loading import cells, text
-from ui.loading.errors import LoadError
+from ui.data.loading import cells, text
+from ui.data.loading.errors import LoadError
 
 WORDS = st.sampled_from(["yes", "no", "none", "?", "a,b", 'say "hi"', "two\nlines", "02134",
                          "1,234", "3.5", "-0", "+7", "nan", "12%", "x\ry", ""])
@@ -96,3 +96,21 @@ def test_the_fast_path_reads_a_title_above_the_header_and_skips_blank_lines():
     assert (scan.header_row, scan.data_line) == (3, 3)
     assert frame["region"].tolist() == ["north", "south"]
     assert frame["amount"].iloc[0] == "3" and pd.isna(frame["amount"].iloc[1])
+
+
+def test_reading_reports_its_stages_in_order():
+    from ui.data.loaders import STAGES, read_table
+
+    seen = []
+    read_table("t.csv", b"a,b\n1,x\n2,y\n", progress=lambda fraction, stage: seen.append(
+        (fraction, stage)))
+    assert seen == list(STAGES)
+    assert [fraction for fraction, _ in seen] == sorted(fraction for fraction, _ in seen)
+
+
+def test_the_data_page_shows_a_progress_bar_while_reading(data_page):
+    data_page.file_uploader(key="w_upload").upload("t.csv", b"a,b\n1,x\n2,y\n", "text/csv")
+    data_page.run()
+    assert not data_page.exception, data_page.exception
+    bars = data_page.get("progress")
+    assert bars and "which columns are numbers" in bars[-1].proto.text

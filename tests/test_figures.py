@@ -1,4 +1,4 @@
-"""The Grow page's pure builders: ui.figures (plotly), ui.node_view and ui.growth, no Streamlit."""
+"""The Grow page's pure builders: ui.views.figures (plotly), ui.views.node_view and ui.models.growth, no Streamlit."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 from tests.conftest import SAMPLES
 from treecore import Dataset
 from treecore.export import to_text
-from ui import figures, growth, node_view, scores
+from ui.models import growth, scores
+from ui.views import figures, node_view
 
 WORDS = {"title": "T", "y": "score", "threshold": "x", "boundary": "boundary", "other": "other",
          "chosen": "chosen", "rows": "rows", "value": "value", "count": "count",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from treecore import grow
 from treecore.export import to_dot
 from treecore.flow import edge_weights, row_flow
-from ui import flow_view
+from ui.views import flow_view
 
 
 @pytest.fixture(scope="module")

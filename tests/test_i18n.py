@@ -36,7 +36,7 @@ def test_glossary_terms_are_used_verbatim(term):
 
 def test_every_key_used_by_the_ui_exists():
     """Each t("…")/translate("…") call in app.py, pages/ and ui/ names a key of the table."""
-    sources = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py")]
+    sources = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("ui/**/*.py")]
     used = set()
     for path in sources:
         used |= set(re.findall(r"""\bt\(\s*f?["']([\w.]+)["']""", path.read_text("utf-8")))

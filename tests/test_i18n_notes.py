@@ -15,10 +15,11 @@ import pytest
 
 from tests.conftest import shown
 from treecore import Dataset
-from ui import growth, split, state
+from ui import state
+from ui.data.loaders import read_table
+from ui.data.samples import SAMPLES
 from ui.i18n import NOTE_KEYS, TRANSLATIONS, error_text, note_text, split_note_text
-from ui.loaders import read_table
-from ui.samples import SAMPLES
+from ui.models import growth, split
 
 WATERMELON = SAMPLES["watermelon2.0"].path.read_bytes()
 

@@ -19,7 +19,7 @@ from treecore.j48.selection import data_threshold, min_side, numeric_splits, wek
 from treecore.pruning import prune_ebp
 from treecore.pruning.j48 import added_errors
 from treecore.tree import StopReason
-from ui.loaders import read_table
+from ui.data.loaders import read_table
 
 DATA_SETS = names()
 

@@ -16,10 +16,10 @@ import pytest
 from treecore import Dataset
 from treecore.builder import Growth, GrowthConfig
 from treecore.export import to_dot
-from ui import compare, growth, limits, split, state
-from ui import pruning_lab as lab
+from ui import limits, state
+from ui.data.samples import load_sample
 from ui.guards import level_messages, slow_fit_message
-from ui.samples import load_sample
+from ui.models import compare, growth, split, pruning_lab as lab
 
 from tests.conftest import seed_upload
 
@@ -40,7 +40,8 @@ def watermelon() -> Dataset:
 def test_loaders_use_the_one_set_of_limits():
     """The loaders read ``ui.limits.MAX_…`` when they check, never a copy imported by name
     (a copy would not follow a change of the limit)."""
-    sources = [ROOT / "ui" / "loaders.py", *(ROOT / "ui" / "loading").glob("*.py")]
+    data = ROOT / "ui" / "data"
+    sources = [data / "loaders.py", *(data / "loading").glob("*.py")]
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("limits"):
@@ -244,7 +245,7 @@ def test_grow_page_draws_a_large_tree_collapsed(make_app, monkeypatch):
 @pytest.mark.parametrize("page, key", [("pages/prune.py", "lab.drawn_depth.unpruned"),
                                        ("pages/compare.py", "compare.drawn_depth.0")])
 def test_pruning_lab_and_compare_draw_a_large_tree_collapsed(make_app, monkeypatch, page, key):
-    """The lab and Compare draw through the Grow page's helper (ui.drawing.tree_chart)."""
+    """The lab and Compare draw through the Grow page's helper (ui.views.drawing.tree_chart)."""
     monkeypatch.setattr(limits, "MAX_DRAWN_NODES", 3)
     at = make_app(page)
     at.run()
@@ -276,3 +277,22 @@ def test_lab_and_compare_offer_to_grow_again(make_app, monkeypatch, page, button
     at.button(key=button).click().run()
     assert not at.exception, at.exception
     assert not any("Grow again" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("engine, algorithm, force", [
+    ("presorted", "cart", None), ("nodewise", "c45", None), ("j48", "j48", None),
+    ("readable", "id3", {(): "纹理"})])
+def test_every_engine_tells_how_long_it_has_grown(engine, algorithm, force):
+    """Each engine calls ``on_tick`` at its deadline checks (the Grow page's progress bar)."""
+    from treecore.builder import start_growth
+
+    data = Dataset.from_frame(load_sample("iris").frame, "species") if engine == "presorted" \
+        else watermelon()
+    ticks = []
+    growth = start_growth(data, GrowthConfig.from_params(algorithm=algorithm), force=force,
+                          max_seconds=60, on_tick=ticks.append)
+    list(growth.steps())
+    assert ticks and ticks == sorted(ticks) and 0 <= ticks[0] < 60
+    assert type(growth).__module__.split(".")[-1] == {
+        "presorted": "presorted", "nodewise": "nodewise", "j48": "growth",
+        "readable": "builder"}[engine]

@@ -1,4 +1,4 @@
-"""ui.loaders: encodings, delimiters, Excel, Parquet, and every way a file can be refused."""
+"""ui.data.loaders: encodings, delimiters, Excel, Parquet, and every way a file can be refused."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from ui import limits
-from ui.loaders import LoadError, read_table
-from ui.samples import SAMPLES, load_sample
+from ui.data.loaders import LoadError, read_table
+from ui.data.samples import SAMPLES, load_sample
 
 WATERMELON = (Path(__file__).resolve().parent.parent / "samples" / "watermelon2.0.csv")
 TEXT = WATERMELON.read_text(encoding="utf-8")

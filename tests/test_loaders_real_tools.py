@@ -1,4 +1,4 @@
-"""ui.loaders on files as real tools write them: Excel and pandas exports, European locales,
+"""ui.data.loaders on files as real tools write them: Excel and pandas exports, European locales,
 legacy encodings, classic data sets, and small files that unpack to a lot."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 
 from treecore import Dataset
 from ui import limits
-from ui.loaders import LoadError, ReadOptions, read_table
+from ui.data.loaders import LoadError, ReadOptions, read_table
 
 GOOD = "colour,size,label\nred,1.5,yes\nblue,2.5,no\nred,3.0,yes\ngreen,0.5,no\n"
 

@@ -24,16 +24,16 @@ from treecore.export import from_json
 from treecore.export_sql import sql_identifier, sql_literal
 from treecore.pruning import prune_ccp, prune_ebp, prune_pep, prune_rep
 from ui import limits, state
+from ui.data.loaders import LoadError, ReadOptions, read_table
+from ui.data.loading import text
+from ui.data.samples import load_sample
 from ui.i18n import TRANSLATIONS, error_text, reason_text
-from ui.loaders import LoadError, ReadOptions, read_table
-from ui.loading import text
-from ui.samples import load_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
 CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "treecore/export_sql.py",
-                 "ui/loaders.py",
-                 *(f"ui/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
+                 "ui/data/loaders.py",
+                 *(f"ui/data/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
                                                        "parquet", "text", "archives")))
 
 MELONS = pd.DataFrame({"色泽": ["青绿", "乌黑", "青绿", "乌黑"], "密度": [0.6, 0.7, 0.4, 0.3],

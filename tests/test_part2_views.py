@@ -10,10 +10,11 @@ import pytest
 
 import treecore
 from treecore.pruning import prune_rep
-from ui import compare, growth, limits, predict_export as pe, pruning_lab as lab, scores, split
+from ui import limits
+from ui.data.samples import SAMPLES
 from ui.i18n import error_text
-from ui.lab_figures import agreement_heatmap, ccp_chart, validation_bars
-from ui.samples import SAMPLES
+from ui.models import compare, growth, predict_export as pe, pruning_lab as lab, scores, split
+from ui.views.lab_figures import agreement_heatmap, ccp_chart, validation_bars
 
 ZHOU_ROWS = "4, 5, 8, 9, 11, 12, 13"
 
@@ -148,7 +149,7 @@ def test_server_side_rendering_and_text_downloads(melons):
 
 @pytest.mark.parametrize("pruning", ["none", "prepruned", "rep"])
 def test_compare_and_lab_fits_stop_at_the_deadline(zhou, monkeypatch, pruning):
-    """Compare's builds and the lab's validation pre-pruned tree grow through ui.growth.fit,
+    """Compare's builds and the lab's validation pre-pruned tree grow through ui.models.growth.fit,
     so they stop at the fit deadline like the Grow page's."""
     _, train, validation = zhou
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)

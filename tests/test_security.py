@@ -20,11 +20,11 @@ import pytest
 from treecore import Dataset, DataError, grow
 from treecore.export import from_json, to_dot, to_json, to_python, to_rules, to_text
 from treecore.export_sql import to_sql
-from ui.loaders import read_table
+from ui.data.loaders import read_table
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad"
-SOURCES = sorted([ROOT / "app.py", *ROOT.glob("treecore/**/*.py"), *ROOT.glob("ui/*.py"),
+SOURCES = sorted([ROOT / "app.py", *ROOT.glob("treecore/**/*.py"), *ROOT.glob("ui/**/*.py"),
                   *ROOT.glob("pages/*.py")])
 FORBIDDEN_MODULES = {"pickle", "cPickle", "dill", "shelve", "marshal", "joblib", "cloudpickle"}
 FORBIDDEN_CALLS = {"eval", "exec", "compile", "__import__"}

@@ -1,5 +1,5 @@
-"""The interactive tree view's pure parts: the Walker layout (ui.tree_layout) and the view model
-(ui.tree_view): stages, collapsed subtrees, selection, the bytes sent to the browser."""
+"""The interactive tree view's pure parts: the Walker layout (ui.views.tree_layout) and the view model
+(ui.views.tree_view): stages, collapsed subtrees, selection, the bytes sent to the browser."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 
 from treecore import grow
 from treecore.export import CLASS_COLORS, _fill
-from ui.tree_layout import children_lists, tidy_layout
-from ui.tree_view import (COLLAPSED, INTERNAL, LEAF, WAITING, WORDS, build_view, encode,
-                          encode_view, fill_colors, message, selection, tree_faces)
+from ui.views.tree_layout import children_lists, tidy_layout
+from ui.views.tree_view import (COLLAPSED, INTERNAL, LEAF, WAITING, WORDS, build_view, encode,
+                                encode_view, fill_colors, message, selection, tree_faces)
 
 
 # ------------------------------------------------------------------------------- layout
@@ -182,7 +182,7 @@ def test_the_static_drawing_downloads(melon_tree):
     """The Graphviz picture stays for downloads: the whole tree as DOT, and as SVG by `dot`."""
     import shutil
 
-    from ui.drawing import _dot_source, _svg
+    from ui.views.drawing import _dot_source, _svg
 
     dot = _dot_source(melon_tree, 0, "n")
     assert dot.startswith("digraph tree {") and dot.count("->") == melon_tree.n_nodes - 1
@@ -207,7 +207,7 @@ def test_a_regression_tree_shows_means_on_a_value_scale():
     from tests.conftest import SAMPLES
     from treecore import Dataset
     from treecore.export import _value_fill
-    from ui.tree_view import value_colors
+    from ui.views.tree_view import value_colors
 
     frame = pd.read_csv(SAMPLES / "lihang_regression.csv")
     tree = grow(Dataset.from_frame(frame, "y", task="regression"), algorithm="cart")

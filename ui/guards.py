@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from treecore import ALGORITHMS, Dataset
 
-from . import limits
-from .i18n import translate
+from ui import limits
+from ui.i18n import translate
 
 
 def level_messages(dataset: Dataset, algorithm: str, lang: str) -> list[str]:

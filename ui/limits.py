@@ -1,10 +1,10 @@
 """Every limit that protects the server, in one place, and the pure checks that apply them.
 
-The loaders (:mod:`ui.loaders`) refuse files over the size, row and column limits, counted
+The loaders (:mod:`ui.data.loaders`) refuse files over the size, row and column limits, counted
 before the cells are read (Parquet metadata, an .xlsx's directory and row elements) or while
 reading, stopping at the first row past the limit; the Grow page
 refuses nominal features with more levels than a split can handle, warns before a fit that
-would take long, stops a fit at a deadline (:func:`ui.growth.fit`) and draws a large tree
+would take long, stops a fit at a deadline (:func:`ui.models.growth.fit`) and draws a large tree
 collapsed below a depth the user can raise. No Streamlit here: the page turns the results into
 messages. The README's "Limits and guarantees" lists these values.
 

@@ -1,6 +1,6 @@
 """A user-facing remark that is not an exception: English text plus a code and params.
 
-Like the engine's errors and :class:`ui.loaders.LoadError`, a :class:`Notice` carries ``code``
+Like the engine's errors and :class:`ui.data.loaders.LoadError`, a :class:`Notice` carries ``code``
 and ``params`` so :mod:`ui.i18n` can word it in the session's language; ``str()`` is the English
 text. Pure Python (no Streamlit), so the loaders stay testable on their own.
 

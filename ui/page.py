@@ -9,8 +9,9 @@ import streamlit as st
 
 from treecore import Dataset
 
-from . import growth, limits, scores, state
-from .i18n import error_text, t
+from ui import limits, state
+from ui.i18n import error_text, t
+from ui.models import growth, scores
 
 
 def dataset_or_stop() -> Dataset:
@@ -22,6 +23,32 @@ def dataset_or_stop() -> Dataset:
     return dataset
 
 
+def reading_progress(name: str) -> Callable[[float, str], None]:
+    """A progress bar for reading the file ``name``, and what moves it stage by stage
+    (:data:`ui.data.loaders.STAGES`); given to :func:`ui.state.take_upload`."""
+    bar = st.progress(0.0, text=t("data.reading.decode", name=name))
+    return lambda fraction, stage: bar.progress(fraction,
+                                                text=t(f"data.reading.{stage}", name=name))
+
+
+def fit_progress(expected_seconds: float) -> tuple[Callable[[float], None], Callable[[], None]]:
+    """A progress bar for a fit expected to take ``expected_seconds`` (:func:`ui.limits.
+    fit_estimate_seconds`): ``(on_tick, done)``, ``on_tick(seconds)`` moving it (at most ten
+    times a second) and ``done()`` removing it. A fit expected to take under a second gets
+    none: a bar that flashes by tells nothing."""
+    if expected_seconds < 1.0:
+        return (lambda seconds: None), (lambda: None)
+    bar, shown = st.empty(), [-1.0]
+
+    def on_tick(seconds: float) -> None:
+        if seconds - shown[0] >= 0.1:
+            shown[0] = seconds
+            bar.progress(min(seconds / expected_seconds, 0.99),
+                         text=t("grow.growing_for", seconds=f"{seconds:.0f}",
+                                expected=f"{expected_seconds:.0f}"))
+    return on_tick, bar.empty
+
+
 def deadline_notice(steps: int, key: str) -> None:
     """The note on a tree stopped at the fit deadline, with its "Grow again" button."""
     st.warning(t("limits.deadline", seconds=f"{limits.FIT_DEADLINE_SECONDS:.0f}", steps=steps),
@@ -30,7 +57,7 @@ def deadline_notice(steps: int, key: str) -> None:
 
 
 def score_table(table: pd.DataFrame, judged: scores.Judging, key: str, **more_columns) -> None:
-    """A comparison table (:func:`ui.scores.comparison`): the tree, its scores as they print,
+    """A comparison table (:func:`ui.models.scores.comparison`): the tree, its scores as they print,
     leaves and depth, and ``more_columns`` (name → column config)."""
     columns = {"tree": st.column_config.TextColumn(t("col.tree"))}
     for score in judged.scores:

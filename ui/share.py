@@ -23,10 +23,10 @@ import streamlit as st
 from treecore import THRESHOLD_STYLES
 from treecore.algorithms import TASKS
 
-from . import ensemble_state as ens
-from . import growth, pruning_lab, state
-from .i18n import LANGUAGES
-from .samples import SAMPLES
+from ui import state
+from ui.data.samples import SAMPLES
+from ui.i18n import LANGUAGES
+from ui.models import ensemble_state as ens, growth, pruning_lab
 
 #: Session key: the session has read its link (a link is read on the first run only).
 READ = "share_read"
@@ -36,7 +36,7 @@ UNUSED = "share_unused"
 #: The ``data`` parameter of an upload: this prefix and the SHA-256 of its bytes.
 UPLOAD_PREFIX = "upload-"
 #: Why a parameter was not used: a value the app does not offer here, or an upload the server
-#: no longer keeps (it keeps them while it runs, :mod:`ui.uploads`).
+#: no longer keeps (it keeps them while it runs, :mod:`ui.data.uploads`).
 REASONS = ("value", "upload_gone")
 
 

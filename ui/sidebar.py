@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from . import growth, share, state
-from .i18n import LANGUAGES, t
-from .plain import plain
+from ui import share, state
+from ui.i18n import LANGUAGES, t
+from ui.models import growth
+from ui.plain import plain
 
 #: CSS injected in presentation mode: larger text everywhere, for a projector.
 PRESENTATION_CSS = """

@@ -6,7 +6,7 @@ user switches pages, so widgets never own a choice: :func:`widget` gives a widge
 seeds it from the plain value on every run and copies the new value back through a setter.
 
 Only small picklable values live here (``runner.enforceSerializableSessionState``): an upload
-is held by the server's store (:mod:`ui.uploads`) and named here by its digest, so nothing the
+is held by the server's store (:mod:`ui.data.uploads`) and named here by its digest, so nothing the
 user uploaded is lost when switching pages, and a click does not pickle its bytes.
 """
 
@@ -22,15 +22,15 @@ from treecore.dataset import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer
                               marker_classes)
 from treecore.errors import DataError
 
-from .loaders import LoadedTable, LoadError, ReadOptions, read_table
-from . import summary, uploads
-from .samples import DEFAULT_SAMPLE, SAMPLES, load_sample
+from ui.data import summary, uploads
+from ui.data.loaders import LoadedTable, LoadError, ReadOptions, read_table
+from ui.data.samples import DEFAULT_SAMPLE, SAMPLES, load_sample
 
 # ------------------------------------------------------------------------------- plain keys
 LANGUAGE = "language"            #: "en" or "zh"
 DATASET = "dataset"              #: a sample id, or UPLOADED for the user's own file
 UPLOAD_NAME = "upload_name"      #: file name of the last accepted upload
-UPLOAD_DIGEST = "upload_digest"  #: sha256 of its bytes (held unmodified by ui.uploads)
+UPLOAD_DIGEST = "upload_digest"  #: sha256 of its bytes (held unmodified by ui.data.uploads)
 UPLOAD_ERROR = "upload_error"    #: the LoadError that refused the last upload, or None
 READ_OPTIONS = "read_options"    #: how to read the upload: {"encoding", "sheet", "header_row"}
 TARGET = "target"                #: class column; None = the data set's default
@@ -40,7 +40,7 @@ MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
 ALGORITHM = "algorithm"          #: "id3", "c45" or "cart"
 CRITERION = "criterion"          #: None = the algorithm's own criterion
 PRESENTATION = "presentation"    #: larger fonts for a projector
-# the validation split shared by the Pruning lab, Compare and Predict pages (see ui.split)
+# the validation split shared by the Pruning lab, Compare and Predict pages (see ui.models.split)
 SPLIT_MODE = "split_mode"        #: "random", "rows" (row numbers, as on Grow) or "upload"
 SPLIT_RATIO = "split_ratio"      #: share of rows held out for validation (mode "random")
 SPLIT_SEED = "split_seed"        #: seed of the random split
@@ -135,7 +135,12 @@ def use_dataset(dataset: str) -> None:
         use_sample(dataset)
 
 
-def take_upload() -> None:
+#: A reading progress for a file name: ``progress_for(name)(fraction, stage)`` shows how far
+#: reading it has come (:data:`ui.data.loaders.STAGES`); the Data page passes a progress bar.
+ProgressFor = Callable[[str], Callable[[float, str], None]]
+
+
+def take_upload(progress_for: ProgressFor | None = None) -> None:
     """``on_change`` of the file uploader: keep the file if it reads as a table, else say why.
 
     A refused file leaves the current data set as it was.
@@ -146,7 +151,8 @@ def take_upload() -> None:
     data = uploaded.getvalue()
     digest = hashlib.sha256(data).hexdigest()
     try:
-        _read_upload(uploaded.name, digest, ReadOptions(), data)
+        _read_upload(uploaded.name, digest, ReadOptions(), data,
+                     None if progress_for is None else progress_for(uploaded.name))
     except LoadError as error:
         st.session_state[UPLOAD_ERROR] = error
         return
@@ -155,7 +161,7 @@ def take_upload() -> None:
 
 
 def _hold_upload(name: str, data: bytes, digest: str, options: dict) -> None:
-    """Make an accepted upload the session's: the server's store holds it (:mod:`ui.uploads`;
+    """Make an accepted upload the session's: the server's store holds it (:mod:`ui.data.uploads`;
     also for a reload or a shared link), the session its name, digest and reading options."""
     uploads.server_store().keep(digest, name, data, options)
     st.session_state[UPLOAD_NAME] = name
@@ -234,13 +240,24 @@ def dataset_label(dataset: str | None = None) -> str:
 
 # ------------------------------------------------------------------------------- the table
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _read_upload(name: str, digest: str, options: ReadOptions, _data: bytes) -> LoadedTable:
-    """``read_table``, cached on the file name, the bytes' hash (not the bytes themselves) and
-    the reading options.
+def _table_slot(name: str, digest: str, options: ReadOptions) -> dict:
+    """Where the table read from one upload with these options is kept: cached on the file
+    name, the bytes' hash (not the bytes themselves) and the options; filled by
+    :func:`_read_upload`, outside the cache, so reading may draw its progress bar."""
+    return {}
 
-    A resource, not data: every caller gets the same table, which nobody may modify. As data,
-    each of the dozen calls of a page run unpickled a copy of it (at 100k rows, 2 ms each)."""
-    return read_table(name, _data, options)
+
+def _read_upload(name: str, digest: str, options: ReadOptions, data: bytes,
+                 progress: Callable[[float, str], None] | None = None) -> LoadedTable:
+    """``read_table`` of an upload, once per upload and options (:func:`_table_slot`).
+
+    A shared resource, not data: every caller gets the same table, which nobody may modify.
+    As data, each of the dozen calls of a page run unpickled a copy of it (at 100k rows, 2 ms
+    each)."""
+    slot = _table_slot(name, digest, options)
+    if "table" not in slot:
+        slot["table"] = read_table(name, data, options, progress)
+    return slot["table"]
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -348,7 +365,7 @@ def _column_summary(source: str, target: str, missing: tuple[str, ...],
 
 
 def column_summary(kind_labels: dict[str, str]) -> pd.DataFrame:
-    """The Data page's per-column summary (:func:`ui.summary.column_summary`) with the kinds
+    """The Data page's per-column summary (:func:`ui.data.summary.column_summary`) with the kinds
     labelled by ``kind_labels``, computed once per table and choices: it reads every cell,
     which at a million rows takes seconds, and the page reruns on every click."""
     return _column_summary(_source_key(), current_target(), missing_markers(),

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from ui.samples import SAMPLES
+from ui.data.samples import SAMPLES
 
 pytestmark = pytest.mark.browser
 
-#: The interactive tree view at the top of the page (ui.tree_widget), in its iframe.
-VIEW = "iframe[title='ui.tree_widget.tree_view']"
+#: The interactive tree view at the top of the page (ui.views.tree_widget), in its iframe.
+VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
 
 
 def tree_view(page):

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 SESSIONS = int(os.environ.get("LOAD_SESSIONS", "20"))
 CONCURRENCY = int(os.environ.get("LOAD_CONCURRENCY", "5"))
 ROWS = 12
-VIEW = "iframe[title='ui.tree_widget.tree_view']"   # the Grow page's tree view
+VIEW = "iframe[title='ui.views.tree_widget.tree_view']"   # the Grow page's tree view
 TIMEOUT_MS = 90_000
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from ui.samples import SAMPLES
+from ui.data.samples import SAMPLES
 
 pytestmark = pytest.mark.browser
 

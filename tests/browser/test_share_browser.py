@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_grow_browser import button, no_exception, tree_view
-from ui.samples import SAMPLES
+from ui.data.samples import SAMPLES
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-FRAME = "iframe[title='ui.tree_widget.tree_view']"
+FRAME = "iframe[title='ui.views.tree_widget.tree_view']"
 
 
 class Frame:

@@ -3,7 +3,7 @@
 
 Pure pandas, no Streamlit: the Data page and the tests call :func:`read_table` with the file's
 name, its bytes and the user's :class:`ReadOptions`. The bytes are never modified. Each step
-lives in :mod:`ui.loading` (encoding, delimiter and header, cells, layout, Excel, Parquet); every
+lives in :mod:`ui.data.loading` (encoding, delimiter and header, cells, layout, Excel, Parquet); every
 guess made on the way comes back as a :class:`~ui.notice.Notice`, and everything unreadable
 raises :class:`LoadError` with a message that says what is wrong and what to do. Markers such
 as ``NA`` or ``?`` stay text, for the engine's missing-value markers to decide.
@@ -16,19 +16,20 @@ as ``NA`` or ``?`` stay text, for the engine's missing-value markers to decide.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 from pathlib import PurePath
 
 import numpy as np
 import pandas as pd
 
-from . import limits
-from .loading import cells, layout, text
-from .loading.archives import ARCHIVE_SUFFIXES, unpack
-from .loading.encodings import ENCODINGS, decode_text
-from .loading.errors import LoadError, check_columns, check_rows
-from .loading.excel import read_sheet
-from .loading.parquet import read_parquet
-from .notice import Notice
+from ui import limits
+from ui.data.loading import cells, layout, text
+from ui.data.loading.archives import ARCHIVE_SUFFIXES, unpack
+from ui.data.loading.encodings import ENCODINGS, decode_text
+from ui.data.loading.errors import LoadError, check_columns, check_rows
+from ui.data.loading.excel import read_sheet
+from ui.data.loading.parquet import read_parquet
+from ui.notice import Notice
 
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
@@ -75,25 +76,41 @@ class LoadedTable:
     row_numbers: np.ndarray | None = None
 
 
-def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions()) -> LoadedTable:
-    """Read ``data`` (the bytes of a file called ``name``) as a table.
+#: What reading a file reports as it goes, in order: (the fraction done when it starts, its
+#: name). ``progress(fraction, stage)`` is called at the start of each stage a format has.
+STAGES = ((0.0, "decode"), (0.15, "records"), (0.55, "tidy"), (0.7, "numbers"))
 
-    A ``.gz`` or ``.zip`` is unpacked first (:mod:`ui.loading.archives`). The format comes from
+
+def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions(),
+               progress: Callable[[float, str], None] | None = None) -> LoadedTable:
+    """Read ``data`` (the bytes of a file called ``name``) as a table, telling ``progress``
+    each :data:`STAGES` entry as it begins.
+
+    A ``.gz`` or ``.zip`` is unpacked first (:mod:`ui.data.loading.archives`). The format comes from
     the content when it is unmistakable (zip → Excel, ``PAR1`` → Parquet), otherwise from the
     file name's suffix; anything else is read as delimited text.
     """
+    stage = _reporter(progress)
     if len(data) > limits.MAX_UPLOAD_BYTES:
         size, limit = f"{len(data) / 2**20:.0f}", limits.MAX_UPLOAD_BYTES // 2**20
         raise LoadError(f"The file is {size} MB; the limit is {limit} MB. Upload a sample of the "
                         "rows instead.", code="file_too_large", size=size, limit=limit)
     if PurePath(name).suffix.lower() in ARCHIVE_SUFFIXES:
         inner, content, note = unpack(name, data)
-        table = _read_file(inner, content, options)
+        table = _read_file(inner, content, options, stage)
         return replace(table, notes=(note,) + table.notes)
-    return _read_file(name, data, options)
+    return _read_file(name, data, options, stage)
 
 
-def _read_file(name: str, data: bytes, options: ReadOptions) -> LoadedTable:
+def _reporter(progress: Callable[[float, str], None] | None) -> Callable[[str], None]:
+    """``stage(name)``: tell ``progress`` that stage ``name`` of :data:`STAGES` begins."""
+    fractions = {name: fraction for fraction, name in STAGES}
+    return (lambda name: None) if progress is None else (
+        lambda name: progress(fractions[name], name))
+
+
+def _read_file(name: str, data: bytes, options: ReadOptions,
+               stage: Callable[[str], None]) -> LoadedTable:
     if not data.strip():
         raise LoadError("The file is empty. Upload a table with a header line and data rows.",
                         code="empty_file")
@@ -106,7 +123,7 @@ def _read_file(name: str, data: bytes, options: ReadOptions) -> LoadedTable:
     elif data.startswith(_PARQUET_MAGIC) or suffix in PARQUET_SUFFIXES:
         table = _read_parquet(data)
     else:
-        table = _read_text(data, options, prefer_tab=suffix == ".tsv")
+        table = _read_text(data, options, stage, prefer_tab=suffix == ".tsv")
     check_columns(table.frame.shape[1])
     check_rows(table.frame.shape[0])
     return table
@@ -125,14 +142,19 @@ def _read_parquet(data: bytes) -> LoadedTable:
     return LoadedTable(frame, None, None, notes + trimmed)
 
 
-def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> LoadedTable:
+def _read_text(data: bytes, options: ReadOptions, stage: Callable[[str], None], *,
+               prefer_tab: bool) -> LoadedTable:
+    stage("decode")
     decoded = decode_text(data, options.encoding)
     delimiter = text.sniff_delimiter(decoded.text, prefer_tab=prefer_tab)
+    stage("records")
     scan, frame = text.read_records(decoded.text, delimiter, options.header_row)
     notes = decoded.notes
     if options.header_row is None and scan.header_row > 1:
         notes += (layout.header_found(scan.header_row),)
+    stage("tidy")
     frame, tidied, row_numbers = _tidy(frame)
+    stage("numbers")
     frame, numbers = cells.read_numbers(frame, cells.sniff_number_format(frame, delimiter))
     notes += tidied + numbers
     if frame.shape[1] == 1 and len(frame) > 0:
@@ -142,7 +164,7 @@ def _read_text(data: bytes, options: ReadOptions, *, prefer_tab: bool) -> Loaded
 
 
 def _tidy(frame: pd.DataFrame) -> tuple[pd.DataFrame, tuple[Notice, ...], np.ndarray | None]:
-    """Spaces around values removed, then the table's edges (:func:`ui.loading.layout.tidy`);
+    """Spaces around values removed, then the table's edges (:func:`ui.data.loading.layout.tidy`);
     with the data-row numbers of the rows kept when some were left out (else ``None``)."""
     frame, trimmed = cells.trim_spaces(frame)
     n_rows = len(frame)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .loaders import LoadedTable, read_table
+from ui.data.loaders import LoadedTable, read_table
 
-SAMPLES_DIR = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES_DIR = Path(__file__).resolve().parents[2] / "samples"
 
 
 @dataclass(frozen=True)

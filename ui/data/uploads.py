@@ -36,7 +36,7 @@ IDLE_SECONDS = 3600.0
 @dataclass(frozen=True)
 class KeptUpload:
     """An accepted upload: its file name, its bytes unmodified, and how it was read
-    (:class:`ui.loaders.ReadOptions` as a dict of the user's choices)."""
+    (:class:`ui.data.loaders.ReadOptions` as a dict of the user's choices)."""
 
     name: str
     data: bytes

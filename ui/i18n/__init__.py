@@ -15,17 +15,17 @@ import streamlit as st
 
 from treecore.pruning import PruneStep
 
-from .i18n_concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
-from .i18n_ensembles import TRANSLATIONS as ENSEMBLES_TRANSLATIONS
-from .i18n_limits import TRANSLATIONS as LIMITS_TRANSLATIONS
-from .i18n_loading import TRANSLATIONS as LOADING_TRANSLATIONS
-from .i18n_messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
-from .i18n_part2 import TRANSLATIONS as PART2_TRANSLATIONS
-from .i18n_regression import TRANSLATIONS as REGRESSION_TRANSLATIONS
-from .i18n_share import TRANSLATIONS as SHARE_TRANSLATIONS
-from .i18n_treeview import TRANSLATIONS as TREEVIEW_TRANSLATIONS
-from .notice import Notice
-from .state import LANGUAGE
+from ui.i18n.concepts import TRANSLATIONS as CONCEPTS_TRANSLATIONS
+from ui.i18n.ensembles import TRANSLATIONS as ENSEMBLES_TRANSLATIONS
+from ui.i18n.lab_compare_predict import TRANSLATIONS as PART2_TRANSLATIONS
+from ui.i18n.limits import TRANSLATIONS as LIMITS_TRANSLATIONS
+from ui.i18n.loading import TRANSLATIONS as LOADING_TRANSLATIONS
+from ui.i18n.messages import TRANSLATIONS as MESSAGES_TRANSLATIONS
+from ui.i18n.regression import TRANSLATIONS as REGRESSION_TRANSLATIONS
+from ui.i18n.share import TRANSLATIONS as SHARE_TRANSLATIONS
+from ui.i18n.tree_view import TRANSLATIONS as TREEVIEW_TRANSLATIONS
+from ui.notice import Notice
+from ui.state import LANGUAGE
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
 
@@ -335,7 +335,7 @@ TRANSLATIONS.update(MESSAGES_TRANSLATIONS)  # errors and pruning reasons, from t
 TRANSLATIONS.update(CONCEPTS_TRANSLATIONS)  # the Concepts page, the lens and flow views
 TRANSLATIONS.update(LOADING_TRANSLATIONS)  # a file's load errors and notes
 TRANSLATIONS.update(REGRESSION_TRANSLATIONS)  # regression trees on every page
-TRANSLATIONS.update(TREEVIEW_TRANSLATIONS)  # the interactive tree view (ui/tree_widget.py)
+TRANSLATIONS.update(TREEVIEW_TRANSLATIONS)  # the interactive tree view (ui/views/tree_widget.py)
 TRANSLATIONS.update(ENSEMBLES_TRANSLATIONS)  # the Forests & boosting page
 TRANSLATIONS.update(SHARE_TRANSLATIONS)  # the link to the view (ui/share.py)
 
@@ -449,7 +449,7 @@ def error_text(error: BaseException | Notice | str, lang: str | None = None) -> 
 
 
 def note_text(note: Notice | str, lang: str | None = None) -> str:
-    """A loader's note (:attr:`ui.loaders.LoadedTable.notes`) in ``lang`` (default: the
+    """A loader's note (:attr:`ui.data.loaders.LoadedTable.notes`) in ``lang`` (default: the
     session's language), from its ``load_note.<code>`` entry.
 
     >>> note_text(Notice("Only one column was found.", "one_column"), "zh")[:8]

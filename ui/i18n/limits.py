@@ -21,6 +21,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "sample of the rows makes it faster.",
         "zh": "{rows} 行 × {features} 个属性：生成完整的树可能需要约 {seconds} 秒，最多 "
               "{deadline} 秒后停止；限制最大深度或抽样可以更快。"},
+    "grow.growing_for": {"en": "Growing the tree: {seconds} s of about {expected} s…",
+                         "zh": "正在生成决策树：已用 {seconds} 秒，预计约 {expected} 秒…"},
     "limits.deadline": {
         "en": "Growth stopped after {seconds} s (the limit) at step {steps}; the tree shows what "
               "was grown by then. Set a maximum depth or use fewer rows to grow it completely, "

@@ -1,13 +1,20 @@
-"""English / 中文 text of reading a file (:mod:`ui.loaders` and :mod:`ui.loading`): why a file
+"""English / 中文 text of reading a file (:mod:`ui.data.loaders` and :mod:`ui.data.loading`): why a file
 was refused (``error.<code>``) and what was assumed while reading it (``load_note.<code>``),
-filled with the params of the :class:`~ui.loading.errors.LoadError` or
+filled with the params of the :class:`~ui.data.loading.errors.LoadError` or
 :class:`~ui.notice.Notice`. Merged into :data:`ui.i18n.TRANSLATIONS`.
 """
 
 from __future__ import annotations
 
 TRANSLATIONS: dict[str, dict[str, str]] = {
-    # ---------------------------------------------------------------- uploads (ui.loaders, ui.loading)
+    # ---------------------------------------------------------------- uploads (ui.data.loaders, ui.data.loading)
+    "data.reading.decode": {"en": "Reading {name}: its text encoding…",
+                            "zh": "正在读取 {name}：识别文本编码…"},
+    "data.reading.records": {"en": "Reading {name}: its records…", "zh": "正在读取 {name}：逐行记录…"},
+    "data.reading.tidy": {"en": "Reading {name}: the table's edges…",
+                          "zh": "正在读取 {name}：整理表格边界…"},
+    "data.reading.numbers": {"en": "Reading {name}: which columns are numbers…",
+                             "zh": "正在读取 {name}：识别数值列…"},
     "error.upload_gone": {
         "en": "The uploaded table is no longer held by the server (it keeps uploads nobody has "
               "used for an hour only while it has memory to spare). Upload the file again.",
@@ -122,7 +129,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "The archive '{archive}' is damaged or not a .gz/.zip file. Pack the table again, "
               "or upload it unpacked.",
         "zh": "压缩包“{archive}”已损坏，或不是 .gz/.zip 文件。请重新压缩，或直接上传未压缩的数据表。"},
-    # ---------------------------------------------------------------- notes (ui.loaders)
+    # ---------------------------------------------------------------- notes (ui.data.loaders)
     "load_note.archive": {
         "en": "Read '{member}' from the archive '{archive}'.",
         "zh": "已从压缩包“{archive}”中读取“{member}”。"},

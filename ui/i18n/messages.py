@@ -1,6 +1,6 @@
 """English / 中文 text of the messages built from codes: data errors, the forced-split error,
 and the pruning replay's reasons (a file's load errors and notes are in
-:mod:`ui.i18n_loading`). Merged into :data:`ui.i18n.TRANSLATIONS` and rendered by
+:mod:`ui.i18n.loading`). Merged into :data:`ui.i18n.TRANSLATIONS` and rendered by
 :func:`ui.i18n.error_text` and :func:`ui.i18n.reason_text`.
 
 ``error.<code>`` is filled with the error's ``params``; ``reason.<method>`` (the comparison) and
@@ -177,7 +177,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "prune was still growing); use fewer rows or a maximum depth.",
         "zh": "用验证集选择 α 未能在 {seconds:g} 秒内完成（待剪枝的树仍在生成）；"
               "请减少样本或限制最大深度。"},
-    # ---------------------------------------------------------------- validation split (ui/split.py)
+    # ---------------------------------------------------------------- validation split (ui/models/split.py)
     "error.split_share": {
         "en": "the validation share must be between 0 and 1, not {ratio}",
         "zh": "验证集所占比例必须在 0 和 1 之间，而不是 {ratio}"},

@@ -1,4 +1,4 @@
-"""English / 中文 text of the interactive tree view (:mod:`ui.tree_widget`): merged into
+"""English / 中文 text of the interactive tree view (:mod:`ui.views.tree_widget`): merged into
 :data:`ui.i18n.TRANSLATIONS`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Compare page's model: two to four configurations (algorithm × criterion × pruning, or a
 version saved on the Grow page), each grown on the shared training rows; their metrics (the
-task's scores of :mod:`ui.scores`), the root's candidates ranked, and how each pair of
+task's scores of :mod:`ui.models.scores`), the root's candidates ranked, and how each pair of
 classification trees agrees.
 
 Each kind of tree keeps its own configurations (a regression tree is CART's with the squared
@@ -23,8 +23,7 @@ from treecore import Dataset, Tree, evaluate
 from treecore.errors import TreecoreError
 from treecore.least_squares import node_candidates
 
-from . import growth, scores
-from . import pruning_lab as lab
+from ui.models import growth, scores, pruning_lab as lab
 
 #: Session keys of each task's list of 4 config dicts; the first COUNT are compared.
 CONFIGS = {"classification": "compare_configs", "regression": "compare_configs_regression"}
@@ -117,7 +116,7 @@ def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str,
 
 def build(params: Mapping, force, pruning: str, train: Dataset, validation: Dataset | None
           ) -> Built:
-    """Grow (within the fit deadline, :func:`ui.growth.fit`) and prune one configuration on
+    """Grow (within the fit deadline, :func:`ui.models.growth.fit`) and prune one configuration on
     ``train`` with exactly ``params`` (a version's limits included), timing it."""
     start = time.perf_counter()
     try:
@@ -149,7 +148,7 @@ def cached_build(params: Mapping, force, pruning: str, train: Dataset,
                  validation: Dataset | None, retry: bool = False) -> Built:
     """:func:`build`, cached on the data's fingerprints and the recipe (the fit time shown is
     the one measured when the tree was first built); a build stopped at the fit deadline is
-    built again with ``retry`` (as :func:`ui.growth.cached_fit`)."""
+    built again with ``retry`` (as :func:`ui.models.growth.cached_fit`)."""
     key = (train.fingerprint(), None if validation is None else validation.fingerprint(),
            tuple(sorted(params.items())), growth.freeze(force), pruning)
     built = _cached_build(key, train, validation)

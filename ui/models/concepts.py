@@ -25,7 +25,7 @@ from treecore.criteria import gini, misclassification
 from treecore.information import (conditional_entropy, cross_entropy, entropy, joint_entropy,
                                   kl_divergence, mutual_information)
 
-from . import growth
+from ui.models import growth
 
 # ------------------------------------------------------------------------------- session keys
 NODE = "concepts_node"          #: node of the Grow page's tree on screen (None: Grow's step node)

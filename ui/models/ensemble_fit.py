@@ -22,7 +22,7 @@ import streamlit as st
 from treecore import Dataset, Tree, TreecoreError, ensemble, grow
 from treecore.inspection import permutation_importance
 
-from . import limits
+from ui import limits
 
 #: Gradient boosting's shrinkage ν offered by the page.
 LEARNING_RATES = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0)

@@ -2,7 +2,7 @@
 the round player.
 
 The session holds only the small values a user chose; the ensemble itself is rebuilt from them
-through the cache (:mod:`ui.ensemble_fit`).
+through the cache (:mod:`ui.models.ensemble_fit`).
 
 >>> model_params("forest", "classification", {ROUNDS: 20, MAX_DEPTH: 0, MIN_LEAF: 1,
 ...              MAX_FEATURES: "sqrt", LEARNING_RATE: 0.1, SEED: 0})["max_features"]
@@ -18,7 +18,8 @@ from typing import Any, Mapping
 
 import streamlit as st
 
-from . import growth, player
+from ui import player
+from ui.models import growth
 
 # ------------------------------------------------------------------------------- session keys
 KIND = "ens_kind"                   #: "forest", "adaboost" or "gbdt"
@@ -56,7 +57,7 @@ DEFAULTS: dict[str, Any] = {
 
 def ensure_defaults() -> None:
     """The shared defaults and the Grow page's (its validation rows feed the shared split,
-    :mod:`ui.split`), then this page's own."""
+    :mod:`ui.models.split`), then this page's own."""
     growth.ensure_defaults()
     for key, value in DEFAULTS.items():
         if key not in st.session_state:

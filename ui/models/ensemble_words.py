@@ -15,12 +15,12 @@ import pandas as pd
 
 from treecore import Dataset
 
-from .ensemble_fit import truth
-from .i18n import t
+from ui.i18n import t
+from ui.models.ensemble_fit import truth
 
 
 #: The title and the axis / summary word of each measure of the curves
-#: (:func:`ui.ensemble_fit.measure`).
+#: (:func:`ui.models.ensemble_fit.measure`).
 MEASURE_WORDS = {"error": ("ens.curve_title_error", "ens.metric_error"),
                  "mse": ("ens.curve_title_loss", "ens.metric_mse"),
                  "log_loss": ("ens.curve_title_logloss", "ens.metric_logloss")}

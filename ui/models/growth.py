@@ -21,8 +21,9 @@ import streamlit as st
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
 from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
 
-from . import limits, node_view, player, regression_view, state
-from .i18n import t, translate
+from ui import limits, player, state
+from ui.i18n import t, translate
+from ui.views import node_view, regression_view
 
 T = TypeVar("T")
 
@@ -189,43 +190,46 @@ class Grown:
 
 
 def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = None,
-        validation: Dataset | None = None) -> Grown:
+        validation: Dataset | None = None,
+        on_tick: Callable[[float], None] | None = None) -> Grown:
     """Grow the whole tree (``force`` is a sequence of ``(path, spec)`` pairs; ``validation``
     rows turn on validation-set pre-pruning), or as much of it as ``max_seconds`` (default
     :data:`ui.limits.FIT_DEADLINE_SECONDS`) allows: past the deadline growth stops and the
     tree grown so far comes back with ``stopped_early`` set (its queued nodes are leaves without
     a stop reason). Continuous, complete data grows in the compiled presorted engine, which
-    keeps the scores of the first steps for their candidate tables."""
+    keeps the scores of the first steps for their candidate tables. ``on_tick(seconds)`` hears
+    how long growth has run, every 10 ms of work or so (a progress bar)."""
     growth = start_growth(train, GrowthConfig.from_params(**params),
                           force={tuple(path): spec for path, spec in force},
                           validation=validation,
                           max_seconds=limits.FIT_DEADLINE_SECONDS if max_seconds is None
                           else max_seconds,
-                          keep_scores=kept_steps(train))
+                          keep_scores=kept_steps(train), on_tick=on_tick)
     steps = {step.node_id: step for step in growth.steps()}
     return Grown(growth.tree(), steps, stopped_early=growth.stopped_early)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def _cached_fit(fingerprint: str, params: tuple, force: tuple, _train: Dataset) -> Grown:
-    return fit(_train, dict(params), force)
+def _fit_slot(fingerprint: str, params: tuple, force: tuple) -> dict:
+    """Where the tree grown from these data, parameters and forced splits is kept (filled by
+    :func:`cached_fit` outside the cache, so growing may move a progress bar)."""
+    return {}
 
 
-def cached_fit(train: Dataset, params: Mapping, force=(), retry: bool = False) -> Grown:
+def cached_fit(train: Dataset, params: Mapping, force=(), retry: bool = False,
+               on_tick: Callable[[float], None] | None = None) -> Grown:
     """:func:`fit`, cached on the data's fingerprint, the parameters and the forced splits.
 
     ``st.cache_resource`` rather than ``cache_data``: the result is immutable, so every session may
     share the one object instead of unpickling a copy on each rerun (a step must stay fast).
     A fit stopped at the deadline stays cached too, so stepping through it stays fast; with
     ``retry`` (the user pressed "Grow again", :func:`retry_requested`) it is grown again, and
-    may finish when the server is less loaded.
+    may finish when the server is less loaded. ``on_tick`` hears a growing fit's progress.
     """
-    args = (train.fingerprint(), tuple(sorted(params.items())), freeze(force), train)
-    grown = _cached_fit(*args)
-    if grown.stopped_early and retry:
-        _cached_fit.clear(*args)
-        grown = _cached_fit(*args)
-    return grown
+    slot = _fit_slot(train.fingerprint(), tuple(sorted(params.items())), freeze(force))
+    if "grown" not in slot or (slot["grown"].stopped_early and retry):
+        slot["grown"] = fit(train, params, force, on_tick=on_tick)
+    return slot["grown"]
 
 
 def ask_retry() -> None:

@@ -22,8 +22,8 @@ from treecore.export import from_json, to_json, to_python, to_rules
 from treecore.export_sql import to_sql
 from treecore.predict import most_probable
 
-from . import pruning_lab as lab
-from .loaders import read_table
+from ui.data.loaders import read_table
+from ui.models import pruning_lab as lab
 
 SOURCE = "predict_source"            #: which tree: one of SOURCES
 ROWS_NAME = "predict_rows_name"      #: file name of the uploaded rows to classify

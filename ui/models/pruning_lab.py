@@ -1,11 +1,11 @@
 """The Pruning lab's model: its session keys, the methods offered for the data set's kind of tree,
 the cached trees (unpruned, pre-pruned, post-pruned by every method), the CCP path's scores and
 the replay of a log. The scores a tree is judged by (accuracy, or RMSE and R²) are
-:mod:`ui.scores`.
+:mod:`ui.models.scores`.
 
 Pure functions of treecore values except the ``cached_*`` wrappers and the session helpers.
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
-:func:`ui.growth.cached_fit` does (and sharing its cache for the unpruned tree): they are
+:func:`ui.models.growth.cached_fit` does (and sharing its cache for the unpruned tree): they are
 immutable, so sessions share one object instead of unpickling a copy on every rerun, which keeps
 switching the method fast on big data. A tree stopped at the fit deadline stays cached until the
 user asks to grow it again; what is derived from it is not cached.
@@ -26,7 +26,8 @@ from treecore.pruning import (PRUNERS, PruneResult, ccp_path, prune_ebp, prune_p
                               pruners_for, select_ccp_alpha)
 from treecore.pruning.registry import TASKS
 
-from . import growth, limits, scores, state
+from ui import limits, state
+from ui.models import growth, scores
 
 # ------------------------------------------------------------------------------- session keys
 METHOD = "lab_method"               #: post-pruning method chosen: one of METHODS
@@ -106,7 +107,7 @@ def unpruned_tree(train: Dataset, params: Mapping, force=(), retry: bool = False
 def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, force,
                    mode: str, unpruned: Tree | None = None, retry: bool = False) -> Tree | None:
     """Pre-pruned by the validation set (None without one) or by the user's limits.
-    Like :func:`ui.growth.cached_fit`, a tree stopped at the fit deadline is grown again with
+    Like :func:`ui.models.growth.cached_fit`, a tree stopped at the fit deadline is grown again with
     ``retry``; ``unpruned`` (:func:`unpruned_tree`'s) is the answer when the user set no limit,
     so that same fit is not grown twice in one run."""
     if mode == "limits":

@@ -25,9 +25,10 @@ from treecore import Dataset
 from treecore.errors import TreecoreError
 from treecore.evaluate import labelled, stratified_split
 
-from . import growth, state
-from .loaders import LoadError, read_table
-from .notice import Notice
+from ui import state
+from ui.data.loaders import LoadError, read_table
+from ui.models import growth
+from ui.notice import Notice
 
 MODES = ("random", "rows", "upload")
 

@@ -10,8 +10,8 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .concepts import Measures
-from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
+from ui.models.concepts import Measures
+from ui.views.figures import CHOSEN_COLOR, TEMPLATE, class_color, title
 
 _LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=90, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
@@ -26,7 +26,7 @@ def impurity_chart(curves: Mapping[str, np.ndarray], node: Mapping[str, float] |
     """Entropy/2, Gini value and misclassification error of a two-class node against p (Hastie
     et al. Fig. 9.3), and the node on screen marked on each curve at its own p.
 
-    ``curves`` from :func:`ui.concepts.impurity_curves`; ``node`` maps ``p`` and each curve
+    ``curves`` from :func:`ui.models.concepts.impurity_curves`; ``node`` maps ``p`` and each curve
     name to the node's value (None: no node marked); ``words`` names each curve and gives
     ``title``, ``p``, ``impurity`` and ``node``.
     """

@@ -1,6 +1,6 @@
 """Drawing a tree on a page: the one chart the Grow page, the Pruning lab and Compare share.
 
-The interactive view of a tree is :mod:`ui.tree_widget`; this Graphviz drawing stays as the
+The interactive view of a tree is :mod:`ui.views.tree_widget`; this Graphviz drawing stays as the
 static picture (:func:`static_drawing`, with SVG and DOT downloads) and for the small trees of
 the other views. A tree with more nodes than :data:`ui.limits.MAX_DRAWN_NODES` is drawn down to the depth
 :func:`ui.limits.collapse_depth` picks, deeper subtrees as "…", with a "Levels drawn" control to
@@ -18,8 +18,8 @@ import streamlit as st
 from treecore import Tree
 from treecore.export import to_dot
 
-from . import limits
-from .i18n import t
+from ui import limits
+from ui.i18n import t
 
 
 def tree_chart(tree: Tree, key: str, *, highlight: int | None = None,

@@ -16,8 +16,8 @@ from typing import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
-from .lab_figures import TRAIN_COLOR, VALIDATION_COLOR
+from ui.views.figures import CHOSEN_COLOR, TEMPLATE, class_color, title
+from ui.views.lab_figures import TRAIN_COLOR, VALIDATION_COLOR
 
 _LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))

@@ -13,7 +13,7 @@ import plotly.io as pio
 from treecore import ThresholdCurve
 from treecore.export import CLASS_COLORS
 
-from .node_view import Strip
+from ui.views.node_view import Strip
 
 #: Most points of a threshold curve drawn (evenly spaced; the chosen one is always kept).
 CURVE_LIMIT = 2000
@@ -137,7 +137,7 @@ def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapp
     its own maximum (so all peak at 1), with a marker where ID3, C4.5 and CART split (one marker
     naming every algorithm that splits at the same threshold).
 
-    ``curves`` comes from :func:`ui.node_view.lens_curves`; ``words`` has one name per curve
+    ``curves`` comes from :func:`ui.views.node_view.lens_curves`; ``words`` has one name per curve
     key plus ``title``, ``threshold``, ``scaled`` and ``splits_here`` (with ``{algorithm}``).
     """
     fig = go.Figure()
@@ -177,7 +177,7 @@ def nominal_lens_chart(frame, words: Mapping[str, str]) -> go.Figure:
     maximum over the groupings, the algorithms' picks named at the right. At most
     :data:`GROUPING_LIMIT` groupings, in the frame's order.
 
-    ``frame`` comes from :func:`ui.node_view.nominal_lens`; ``words`` has one name per
+    ``frame`` comes from :func:`ui.views.node_view.nominal_lens`; ``words`` has one name per
     :data:`LENS_STYLE` key plus ``title`` and ``scaled``; the multiway row is marked ▣.
     """
     shown = frame.head(GROUPING_LIMIT)

@@ -15,9 +15,9 @@ import streamlit as st
 from treecore import Dataset, Tree
 from treecore.flow import RowFlow, row_flow
 
-from .concepts import share
-from .drawing import tree_chart
-from .i18n import t
+from ui.i18n import t
+from ui.models.concepts import share
+from ui.views.drawing import tree_chart
 
 
 #: Most rows with a missing value offered to follow (the first ones in the table).

@@ -1,7 +1,7 @@
 """The Grow page's view of a regression node (CART's least-squares tree): the candidate cuts
 with their squared errors, the squared error after every cut of one feature beside the node's
 rows and the two region means, and the node inspector with a histogram of its targets. The
-figures come from :mod:`ui.regression_view`; this module lays them out with Streamlit."""
+figures come from :mod:`ui.views.regression_view`; this module lays them out with Streamlit."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import streamlit as st
 
 from treecore import Dataset, Tree
 
-from . import node_panel, regression_view, state
-from .growth import FEATURE, Grown
-from .i18n import split_note_text, t
-from .plain import plain, safe_figure
+from ui import state
+from ui.i18n import split_note_text, t
+from ui.models.growth import FEATURE, Grown
+from ui.plain import plain, safe_figure
+from ui.views import node_panel, regression_view
 
 
 def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:

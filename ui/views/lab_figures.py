@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from .figures import CHOSEN_COLOR, TEMPLATE, class_color, title
-from .scores import Score
+from ui.models.scores import Score
+from ui.views.figures import CHOSEN_COLOR, TEMPLATE, class_color, title
 
 _LAYOUT = dict(template=TEMPLATE, margin=dict(l=10, r=10, t=70, b=10),
                legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
@@ -45,7 +45,7 @@ def ccp_chart(points: pd.DataFrame, markers: Sequence[tuple[str, int, float]],
               words: Mapping[str, str], score: Score, chosen: tuple[int, str] | None = None
               ) -> go.Figure:
     """``score`` on the training and validation rows against the number of leaves along the
-    CCP path (``points`` from :func:`ui.pruning_lab.ccp_points`, α in the hover), one marker
+    CCP path (``points`` from :func:`ui.models.pruning_lab.ccp_points`, α in the hover), one marker
     per named tree ``(name, leaves, value)``, and a dashed line at ``chosen``
     ``(leaves, label)``: the subtree of CCP's chosen α. The x axis is logarithmic beyond 50
     leaves; a second x axis on top labels some subtrees with their α. ``words``: ``title``,

@@ -10,9 +10,9 @@ import streamlit as st
 
 from treecore import Node, Tree
 
-from . import node_view
-from .i18n import t
-from .plain import code, plain
+from ui.i18n import t
+from ui.plain import code, plain
+from ui.views import node_view
 
 
 def show_rule(stage: Tree, node_id: int, stop_words: Callable[[Node], str]) -> None:

@@ -2,8 +2,8 @@
 
 Pure functions of treecore values (no Streamlit), unit-tested alone. A tree becomes a
 :class:`TreeView`: the nodes drawn (a growth stage, collapsed subtrees folded into one marker
-each), their positions (:mod:`ui.tree_layout`), texts and colours, as flat arrays. Its
-:meth:`TreeView.payload` is the JSON the browser component (:mod:`ui.tree_widget`) draws; what
+each), their positions (:mod:`ui.views.tree_layout`), texts and colours, as flat arrays. Its
+:meth:`TreeView.payload` is the JSON the browser component (:mod:`ui.views.tree_widget`) draws; what
 changes on a click (the selected node and its path) travels apart (:func:`selection`), so a
 click never rebuilds the tree's description on the server.
 
@@ -24,7 +24,7 @@ import numpy as np
 from treecore import Node, Tree
 from treecore.export import CLASS_COLORS, VALUE_SCALE
 
-from .tree_layout import tidy_layout
+from ui.views.tree_layout import tidy_layout
 
 #: What a node is on screen (the ``kind`` array of a view).
 INTERNAL, LEAF, WAITING, COLLAPSED = 0, 1, 2, 3

@@ -1,6 +1,6 @@
 """The interactive tree view on a page: a Streamlit component (``components.v1`` served from
-``ui/tree_frontend/``: plain HTML, CSS and JS, no frontend build, nothing fetched from the
-network) drawing :mod:`ui.tree_view`'s
+``ui/views/tree_frontend/``: plain HTML, CSS and JS, no frontend build, nothing fetched from the
+network) drawing :mod:`ui.views.tree_view`'s
 model on a canvas, and the widgets around it (path, searchable node picker, collapse buttons).
 
 Why this component: a tree of 15,000 nodes must pan, zoom and stay readable. Plotly
@@ -35,12 +35,12 @@ import streamlit.components.v1 as components
 
 from treecore import Tree
 
-from . import state
-from .i18n import t
-from .tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode_view,
-                        message, selection, tree_faces)
+from ui import state
+from ui.i18n import t
+from ui.views.tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode_view,
+                                message, selection, tree_faces)
 
-#: The component: index.html, tree_view.js and tree_view.css in ui/tree_frontend/, served by
+#: The component: index.html, tree_view.js and tree_view.css in ui/views/tree_frontend/, served by
 #: Streamlit itself (components.v1 speaks to it by postMessage; nothing is built or fetched).
 _COMPONENT = components.declare_component(
     "tree_view", path=str(Path(__file__).with_name("tree_frontend")))
@@ -70,7 +70,7 @@ def view_words() -> dict[str, str]:
 
 
 def faces_of(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
-    """:func:`ui.tree_view.tree_faces`, once per tree object and language."""
+    """:func:`ui.views.tree_view.tree_faces`, once per tree object and language."""
     lang = "\n".join(words.values())
     with _LOCK:
         known = _FACES.setdefault(tree, {})

@@ -6,7 +6,7 @@ differ only in their timestamps).
 
 Each case has a ``level``:
 
-* ``loader``: :func:`ui.loaders.read_table` refuses it with a ``LoadError``;
+* ``loader``: :func:`ui.data.loaders.read_table` refuses it with a ``LoadError``;
 * ``engine``: it loads, but ``Dataset.from_frame`` refuses it with a ``DataError``;
 * ``ok``: it loads and encodes (the Data page shows its success line).
 

@@ -18,13 +18,13 @@ import zipfile
 import zlib
 from pathlib import PurePosixPath
 
-from .. import limits
-from ..notice import Notice
-from .errors import LoadError
+from ui import limits
+from ui.data.loading.errors import LoadError
+from ui.notice import Notice
 
 #: Suffixes of the archives this module opens.
 ARCHIVE_SUFFIXES = (".gz", ".zip")
-#: Suffixes of the files a .zip may hold (the tables :func:`ui.loaders.read_table` reads).
+#: Suffixes of the files a .zip may hold (the tables :func:`ui.data.loaders.read_table` reads).
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".parquet", ".pq")
 _CHUNK = 1 << 20
 

@@ -32,7 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..notice import Notice, quoted
+from ui.notice import Notice, quoted
 
 #: Cells looked at to decide the decimal mark.
 _SNIFF_CELLS = 2000

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from charset_normalizer import from_bytes
 
-from ..notice import Notice
-from .errors import LoadError, binary_error
+from ui.data.loading.errors import LoadError, binary_error
+from ui.notice import Notice
 
 #: The encodings a user can choose, by display name, with Python's codec for each. GB18030
 #: decodes every GBK and GB2312 file; UTF-16 needs a byte-order mark, or the two *LE/BE names.

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .. import limits
+from ui import limits
 
 
 class LoadError(ValueError):

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import openpyxl
 import pandas as pd
 
-from .. import limits
-from ..notice import Notice
-from .errors import LoadError, header_past_end, rows_over_limit
-from .layout import HEADER_SEARCH_ROWS, find_header_row, header_found, header_names
+from ui import limits
+from ui.data.loading.errors import LoadError, header_past_end, rows_over_limit
+from ui.data.loading.layout import HEADER_SEARCH_ROWS, find_header_row, header_found, header_names
+from ui.notice import Notice
 
 _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 #: How a row element starts, with or without a namespace prefix (each 5 bytes long).

@@ -20,8 +20,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from ..notice import Notice
-from .errors import LoadError
+from ui.data.loading.errors import LoadError
+from ui.notice import Notice
 
 #: Rows searched for the header below a title.
 HEADER_SEARCH_ROWS = 20

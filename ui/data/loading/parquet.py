@@ -19,10 +19,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .. import limits
-from ..notice import Notice, quoted
-from .errors import LoadError, check_columns, check_rows
-from .layout import header_names
+from ui import limits
+from ui.data.loading.errors import LoadError, check_columns, check_rows
+from ui.data.loading.layout import header_names
+from ui.notice import Notice, quoted
 
 _BATCH_ROWS = 65_536
 

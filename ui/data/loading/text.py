@@ -28,9 +28,9 @@ import pandas as pd
 import pyarrow as pa
 from pyarrow import csv as pa_csv
 
-from .. import limits
-from .errors import LoadError, check_columns, header_past_end, rows_over_limit
-from .layout import HEADER_SEARCH_ROWS, find_header_row, header_names
+from ui import limits
+from ui.data.loading.errors import LoadError, check_columns, header_past_end, rows_over_limit
+from ui.data.loading.layout import HEADER_SEARCH_ROWS, find_header_row, header_names
 
 #: Delimiters tried by the sniffer, in order of preference on a tie.
 DELIMITERS = (",", ";", "\t", "|")
