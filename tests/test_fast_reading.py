@@ -112,5 +112,13 @@ def test_the_data_page_shows_a_progress_bar_while_reading(data_page):
     data_page.file_uploader(key="w_upload").upload("t.csv", b"a,b\n1,x\n2,y\n", "text/csv")
     data_page.run()
     assert not data_page.exception, data_page.exception
-    bars = data_page.get("progress")
-    assert bars and "which columns are numbers" in bars[-1].proto.text
+    assert not data_page.get("progress")            # moved through its stages, then removed
+
+
+def test_a_refused_file_ends_the_progress_too():
+    from ui.data.loaders import read_table
+
+    seen = []
+    with pytest.raises(LoadError):
+        read_table("t.csv", b"", progress=lambda fraction, stage: seen.append(stage))
+    assert seen == ["done"]

@@ -25,10 +25,16 @@ def dataset_or_stop() -> Dataset:
 
 def reading_progress(name: str) -> Callable[[float, str], None]:
     """A progress bar for reading the file ``name``, and what moves it stage by stage
-    (:data:`ui.data.loaders.STAGES`); given to :func:`ui.state.take_upload`."""
+    (:data:`ui.data.loaders.STAGES`), gone when reading is done; given to
+    :func:`ui.state.take_upload`."""
     bar = st.progress(0.0, text=t("data.reading.decode", name=name))
-    return lambda fraction, stage: bar.progress(fraction,
-                                                text=t(f"data.reading.{stage}", name=name))
+
+    def move(fraction: float, stage: str) -> None:
+        if stage == "done":
+            bar.empty()
+        else:
+            bar.progress(fraction, text=t(f"data.reading.{stage}", name=name))
+    return move
 
 
 def fit_progress(expected_seconds: float) -> tuple[Callable[[float], None], Callable[[], None]]:

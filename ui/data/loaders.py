@@ -77,8 +77,9 @@ class LoadedTable:
 
 
 #: What reading a file reports as it goes, in order: (the fraction done when it starts, its
-#: name). ``progress(fraction, stage)`` is called at the start of each stage a format has.
-STAGES = ((0.0, "decode"), (0.15, "records"), (0.55, "tidy"), (0.7, "numbers"))
+#: name). ``progress(fraction, stage)`` is called at the start of each stage a format has, and
+#: with "done" at the end, whether the file was read or refused.
+STAGES = ((0.0, "decode"), (0.15, "records"), (0.55, "tidy"), (0.7, "numbers"), (1.0, "done"))
 
 
 def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions(),
@@ -91,6 +92,14 @@ def read_table(name: str, data: bytes, options: ReadOptions = ReadOptions(),
     file name's suffix; anything else is read as delimited text.
     """
     stage = _reporter(progress)
+    try:
+        return _read_table(name, data, options, stage)
+    finally:
+        stage("done")
+
+
+def _read_table(name: str, data: bytes, options: ReadOptions,
+                stage: Callable[[str], None]) -> LoadedTable:
     if len(data) > limits.MAX_UPLOAD_BYTES:
         size, limit = f"{len(data) / 2**20:.0f}", limits.MAX_UPLOAD_BYTES // 2**20
         raise LoadError(f"The file is {size} MB; the limit is {limit} MB. Upload a sample of the "
