@@ -8,7 +8,7 @@ criterion or preset is one entry here, not an ``if`` chain elsewhere.
 >>> ALGORITHMS["c45"].default_criterion
 'gain_ratio'
 >>> ALGORITHMS["cart"].criteria_for("regression")
-('squared_error',)
+('squared_error', 'absolute_error')
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ CRITERIA: dict[str, Criterion] = {
                                    impurity="misclassification"),
     "squared_error": Criterion("squared_error", "Squared error", impurity="squared_error",
                                task="regression"),
+    "absolute_error": Criterion("absolute_error", "Absolute error", impurity="absolute_error",
+                                task="regression"),
 }
 
 #: What a tree predicts: a class (classification tree) or a number (regression tree).
@@ -89,7 +91,7 @@ ALGORITHMS: dict[str, Algorithm] = {
     "c45": Algorithm("c45", "C4.5", "multiway", "gain_ratio",
                      ("gain_ratio", "entropy", "gini", "misclassification")),
     "cart": Algorithm("cart", "CART", "binary", "gini", ("gini", "entropy", "misclassification"),
-                      regression_criteria=("squared_error",)),
+                      regression_criteria=("squared_error", "absolute_error")),
     "j48": Algorithm("j48", "C4.5 (J48)", "multiway", "gain_ratio", ("gain_ratio",),
                      release8=True),
 }

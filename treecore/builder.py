@@ -32,7 +32,8 @@ from typing import Callable, Iterator, Mapping
 
 import numpy as np
 
-from . import j48, kernels, least_squares, nodewise, presorted, squared_error
+from . import (absolute_error, j48, kernels, least_squares, nodewise, presorted,
+               squared_error)
 from .algorithms import ALGORITHMS, resolve
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .criteria import IMPURITIES
@@ -89,6 +90,8 @@ class Growth:
         self.impurity = IMPURITIES.get(criterion.impurity)      # None: squared error
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.validation = validation
+        if self._absolute:
+            _check_absolute(dataset, self.force, validation)
         self.root_weight = float(dataset.weights.sum())
         self.drafts: list[_Draft] = []
         self.queue: deque[_Draft] = deque()
@@ -107,7 +110,9 @@ class Growth:
         if self.data.is_regression:                  # sums (W, S, Q); the value c = S/W
             counts = squared_error.sums(self.data.y[rows], weights)
             weight, value = counts[squared_error.WEIGHT], None
-            if weight > 0:
+            if weight > 0 and self._absolute:        # … or the weighted median
+                value = absolute_error.weighted_median(self.data.y[rows], weights)
+            elif weight > 0:
                 value = counts[squared_error.SUM] / weight
         else:
             counts = np.bincount(self.data.y[rows], weights=weights, minlength=self.data.n_classes)
@@ -225,7 +230,8 @@ class Growth:
         X, y = self.data.X[draft.rows], self.data.y[draft.rows]
         limits = dict(min_samples_leaf=float(self.config.min_samples_leaf),
                       threshold_style=self.config.threshold_style)
-        table = least_squares.node_candidates(X, y, draft.weights, self.data.features, **limits)
+        table = least_squares.node_candidates(X, y, draft.weights, self.data.features,
+                                              criterion=self.criterion.name, **limits)
         forced = None if spec is None else least_squares.forced_candidate(
             X, y, draft.weights, self.data.features, spec, **limits)
         return table, forced
@@ -307,18 +313,48 @@ class Growth:
         nodes = tuple(self._node(d) for d in self.drafts)
         return Tree(self.data.schema, nodes, tree_settings(self.config, self.force), self.step)
 
+    @property
+    def _absolute(self) -> bool:
+        """A least-absolute-deviation regression tree (median leaves)."""
+        return self.criterion.name == "absolute_error"
+
+    def _impurity(self, d: _Draft) -> float:
+        """The node's impurity: its classes' (by the criterion's impurity), or a regression
+        node's MSE (squared error) or MAE about its median (absolute error)."""
+        if not self.data.is_regression:
+            return float(self.impurity(d.class_counts))
+        if self._absolute:
+            weight = float(d.weights.sum())
+            return absolute_error.absolute_deviation(self.data.y[d.rows], d.weights) / weight \
+                if weight > 0 else 0.0
+        return float(squared_error.mse(*d.class_counts))
+
     def _node(self, d: _Draft) -> Node:
         regression = self.data.is_regression
         return Node(node_id=d.node_id, parent=d.parent, depth=d.depth, path=d.path,
                     n_samples=int(len(d.rows)), weighted_n_samples=float(d.weights.sum()),
                     class_counts=() if regression else tuple(map(float, d.class_counts)),
                     distribution=tuple(map(float, d.distribution)),
-                    impurity=float(squared_error.mse(*d.class_counts) if regression
-                                   else self.impurity(d.class_counts)),
+                    impurity=self._impurity(d),
                     prediction=d.prediction,
                     value=float(d.distribution[0]) if regression else None,
                     created_at=d.created_at, split=d.split, children=d.children,
                     expanded_at=d.expanded_at, stop_reason=d.stop_reason)
+
+
+def _check_absolute(dataset: Dataset, force: Mapping, validation) -> None:
+    """The absolute-error tree grows on continuous, fully known features, without forced
+    splits or validation-set pre-pruning (their figures are the squared error's so far)."""
+    for feature, column in zip(dataset.features, dataset.X.T):
+        if feature.kind is not Kind.CONTINUOUS or np.isnan(column).any():
+            problem = "is nominal" if feature.kind is not Kind.CONTINUOUS else \
+                "has missing values (NaN)"
+            raise ConfigError(f"the absolute-error criterion needs continuous, fully known "
+                              f"columns: {feature.name!r} {problem}; use the squared error, or "
+                              "ignore that column")
+    if force or validation is not None:
+        raise ConfigError("forced splits and validation-set pre-pruning are grown by the "
+                          "squared error only")
 
 
 def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
@@ -354,7 +390,7 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds, on_tick=on_tick)
-    if presorted.applies(dataset, force, validation):
+    if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, on_tick=on_tick)
     if nodewise.applies(dataset, force, validation) and not dataset.is_regression:

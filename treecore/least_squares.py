@@ -6,7 +6,9 @@ Li Hang's 算法 5.5 (最小二乘回归树生成) in its readable form: for eac
 rows by x⁽ʲ⁾; for each cut s between neighbouring distinct values the two regions
 R₁ = {x⁽ʲ⁾ ≤ s} and R₂ = {x⁽ʲ⁾ > s} predict their mean targets c₁, c₂, and the cut's loss is
 Σ_{R₁} w(y − c₁)² + Σ_{R₂} w(y − c₂)²; the pair (j, s) of least loss is chosen. The growth engine
-finds the same cut in compiled code; this module lays every cut out for a chart.
+finds the same cut in compiled code; this module lays every cut out for a chart. With the
+absolute error (:mod:`treecore.absolute_error`) a node's candidates are the cuts leaving the
+least Σ w|y − median| instead.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from . import kernels, squared_error
+from . import absolute_error, kernels, squared_error
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .dataset import Feature, Kind
 from .splitting import FIGURES, Proposal, build_candidate, known_share, subset_labels
@@ -63,27 +65,33 @@ def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurv
 
 def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
                     features: tuple[Feature, ...], *, min_samples_leaf: float = 1.0,
-                    threshold_style: str = "midpoint", chosen: str | None = None
-                    ) -> CandidateTable:
+                    threshold_style: str = "midpoint", chosen: str | None = None,
+                    criterion: str = "squared_error") -> CandidateTable:
     """The best split of each feature at a regression node (rows ``X``, targets ``y``,
     ``weights``), scored by squared error, in column order: a continuous feature's best cut
     (:func:`_best_cut`), a nominal feature's best two groups of values (:func:`_best_groups`).
     A feature with missing values is scored on the rows where it is known and its decrease
     scaled by their weight share ρ (Zhou 式 4.12, the decrease in place of the gain). The chosen
     candidate is the feature named ``chosen`` when given (the one growth chose), else the
-    highest decrease, ties within a relative tolerance to the first feature."""
-    total = squared_error.sums(y, weights)
+    highest decrease, ties within a relative tolerance to the first feature. With
+    ``criterion="absolute_error"`` each continuous feature's cut is the one leaving the least
+    absolute error (:mod:`treecore.absolute_error`; every feature continuous and known)."""
+    absolute = criterion == "absolute_error"
+    scale = absolute_error.absolute_deviation(y, weights) / max(float(weights.sum()), 1e-300) \
+        if absolute else squared_error.mse(*squared_error.sums(y, weights))
     candidates = []
     for j, feature in enumerate(features):
-        candidate = _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
-                                       threshold_style)
+        candidate = _absolute_cut(j, feature, X[:, j], y, weights, min_samples_leaf,
+                                  threshold_style) if absolute else \
+            _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
+                               threshold_style)
         if candidate is not None:
             candidates.append(candidate)
     if chosen is not None:
         index = next((i for i, c in enumerate(candidates) if c.feature == chosen), None)
     else:
-        index = _first_best(candidates, squared_error.mse(*total))
-    return CandidateTable(tuple(candidates), "squared_error", float("nan"), index)
+        index = _first_best(candidates, scale)
+    return CandidateTable(tuple(candidates), criterion, float("nan"), index)
 
 
 def forced_candidate(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
@@ -143,6 +151,32 @@ def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: f
                          rho, missing_weight)
     return _best_groups(j, feature, values.astype(np.int64), y, weights, total, min_leaf, rho,
                         missing_weight)
+
+
+def _absolute_cut(j: int, feature: Feature, values, y, weights, min_leaf: float,
+                  threshold_style: str) -> Candidate | None:
+    """Feature j's cut leaving the least absolute error (a continuous, fully known feature):
+    impurity after = (AE_left + AE_right) / W, decrease = MAE(D) − impurity, the branch values
+    the two medians."""
+    order = np.argsort(values, kind="mergesort")
+    keys = values[order]
+    unit = weights[:0] if np.all(weights == 1.0) else weights[order]
+    status, end, sides = absolute_error.best_cut_of_sorted(keys, y[order], unit, float(min_leaf),
+                                                           TIE_TOLERANCE)
+    if status == kernels.NO_CUT:
+        return None
+    total = float(weights.sum())
+    after = (sides[0, 2] + sides[1, 2]) / total
+    decrease = max(absolute_error.absolute_deviation(y, weights) / total - after, 0.0)
+    figures = dict.fromkeys(FIGURES, 0.0) | {"impurity": after, "decrease": decrease,
+                                             "score": decrease}
+    lower, upper = float(keys[end]), float(keys[end + 1])
+    midpoint = (lower + upper) / 2.0
+    proposal = Proposal(j, sides[:, :1], 1.0, 0.0, None,
+                        threshold=midpoint if threshold_style == "midpoint" else lower,
+                        midpoint=midpoint,
+                        note="" if status == kernels.BEST_CUT else "leaf too small")
+    return build_candidate(proposal, feature, figures, (float(sides[0, 1]), float(sides[1, 1])))
 
 
 def _candidate(proposal: Proposal, feature: Feature, branch_sums: np.ndarray) -> Candidate:

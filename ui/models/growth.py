@@ -97,6 +97,13 @@ def allowed_algorithms(task: str) -> list[str]:
     return [name for name, preset in ALGORITHMS.items() if preset.criteria_for(task)]
 
 
+#: The regression criteria the pages can show: their candidate tables, threshold charts and
+#: what-if read the squared error's sums. The absolute error (``treecore.absolute_error``)
+#: grows through ``treecore.DecisionTreeRegressor(criterion="absolute_error")`` until its
+#: views exist.
+REGRESSION_VIEWS = ("squared_error",)
+
+
 def allowed_criteria(algorithm: str, task: str = "classification") -> tuple[str, ...]:
     """The criteria the algorithm allows for ``task``, its default first.
 
@@ -107,7 +114,7 @@ def allowed_criteria(algorithm: str, task: str = "classification") -> tuple[str,
     if task == "classification":               # the preset's own default first
         return (preset.default_criterion,
                 *(c for c in preset.criteria if c != preset.default_criterion))
-    return preset.criteria_for(task)
+    return tuple(c for c in preset.criteria_for(task) if c in REGRESSION_VIEWS)
 
 
 def set_algorithm(algorithm: str) -> None:

@@ -1,0 +1,161 @@
+"""The least-absolute-deviation regression tree (``criterion="absolute_error"``): the median
+and its absolute error as scikit-learn defines them, the cut search against brute force, a
+hand-worked node, and trees that predict as scikit-learn's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.datasets import load_diabetes
+from sklearn.tree import DecisionTreeRegressor as SklearnRegressor
+
+from treecore import ConfigError, Dataset, DecisionTreeRegressor, grow
+from treecore import absolute_error as ae
+from treecore.least_squares import node_candidates
+from treecore.pruning import ccp_path
+
+
+@pytest.fixture(scope="module")
+def diabetes():
+    return load_diabetes(return_X_y=True)
+
+
+def brute_median(y, w):
+    """scikit-learn's weighted median, from its definition: the first value (in order of y)
+    where the cumulative weight reaches W/2; the mean with the next value at exactly W/2."""
+    order = np.argsort(y, kind="mergesort")
+    y, w = y[order], w[order]
+    cumulative = np.cumsum(w)
+    k = int(np.searchsorted(cumulative, cumulative[-1] / 2))
+    if cumulative[k] == cumulative[-1] / 2 and k + 1 < len(y):
+        return (y[k] + y[k + 1]) / 2
+    return y[k]
+
+
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(1, 3)), min_size=1, max_size=15))
+def test_every_prefix_has_the_median_and_absolute_error_of_its_rows(rows):
+    y = np.array([float(v) for v, _ in rows])
+    w = np.array([float(k) for _, k in rows])
+    medians, errors = ae.prefix_figures(y, w)
+    for p in range(len(y)):
+        m = brute_median(y[:p + 1], w[:p + 1])
+        assert medians[p] == pytest.approx(m)
+        assert errors[p] == pytest.approx(float(w[:p + 1] @ np.abs(y[:p + 1] - m)))
+
+
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 9), st.integers(1, 3)),
+                min_size=2, max_size=14))
+def test_the_cut_search_finds_the_least_absolute_error(rows):
+    x = np.array([float(a) for a, _, _ in rows])
+    y = np.array([float(b) for _, b, _ in rows])
+    w = np.array([float(c) for _, _, c in rows])
+    order = np.argsort(x, kind="mergesort")
+    status, end, sides = ae.best_cut_of_sorted(x[order], y[order], w[order], 1.0, 0.0)
+    cuts = np.unique(x)[:-1]
+    if not len(cuts):
+        assert end == -1
+        return
+    def loss(s):
+        return sum(ae.absolute_deviation(y[part], w[part]) for part in (x <= s, x > s))
+    best = min(loss(s) for s in cuts)
+    assert sides[0, 2] + sides[1, 2] == pytest.approx(best)
+    first = next(s for s in cuts if loss(s) <= best + 1e-9)      # ties: the lowest cut
+    assert x[order][end] == first
+
+
+def test_a_hand_worked_node():
+    """Ten rows, x = 1 … 10, y = 5, 7, 6, 9, 8, 20, 22, 19, 25, 21.
+
+    The node: W = 10, so W/2 = 5 is reached exactly at the 5th smallest y (9); the median is
+    (9 + 19)/2 = 14 and AE(D) = 9+7+8+5+6+6+8+5+11+7 = 72, MAE(D) = 7.2.
+
+    Every cut s, with the medians m₁, m₂ of its two sides and AE₁ + AE₂:
+
+        s = 1.5:  m = 5,   19    0 + 58 = 58
+        s = 2.5:  m = 6,   19.5  2 + 46 = 48
+        s = 3.5:  m = 6,   20    2 + 32 = 34
+        s = 4.5:  m = 6.5, 20.5  5 + 21 = 26
+        s = 5.5:  m = 7,   21    6 +  8 = 14   ← least
+        s = 6.5:  m = 7.5, 21.5 19 +  7 = 26
+        s = 7.5:  m = 8,   21   33 +  6 = 39
+        s = 8.5:  m = 8.5, 23   44 +  4 = 48
+        s = 9.5:  m = 9,   21   60 +  0 = 60
+
+    The cut is x ≤ 5.5, the leaves predict 7 and 21, and the decrease is 7.2 − 14/10 = 5.8.
+    """
+    x = np.arange(1.0, 11.0)
+    y = np.array([5.0, 7, 6, 9, 8, 20, 22, 19, 25, 21])
+    ones = np.ones(10)
+    assert ae.weighted_median(y, ones) == 14.0 and ae.absolute_deviation(y, ones) == 72.0
+    expected = [58, 48, 34, 26, 14, 26, 39, 48, 60]
+    for c, total in enumerate(expected, start=1):
+        assert ae.absolute_deviation(y[:c], ones[:c]) + ae.absolute_deviation(y[c:], ones[c:]) \
+            == total
+    frame = pd.DataFrame({"x": x, "y": y})
+    table = node_candidates(frame[["x"]].to_numpy(), y, ones,
+                            Dataset.from_frame(frame, "y", task="regression").features,
+                            criterion="absolute_error")
+    cut = table.chosen()
+    assert (cut.threshold, cut.branch_values) == (5.5, (7.0, 21.0))
+    assert cut.decrease == pytest.approx(5.8)
+    tree = DecisionTreeRegressor(criterion="absolute_error", max_depth=1).fit(frame[["x"]], y)
+    assert tree.tree_.node(0).impurity == pytest.approx(7.2)
+    assert list(tree.predict(pd.DataFrame({"x": [3.0, 8.0]}))) == [7.0, 21.0]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
+def test_depth_limited_trees_predict_as_scikit_learn(diabetes, depth):
+    X, y = diabetes
+    ours = DecisionTreeRegressor(criterion="absolute_error", max_depth=depth).fit(X, y)
+    theirs = SklearnRegressor(criterion="absolute_error", max_depth=depth,
+                              random_state=0).fit(X, y)
+    assert ours.tree_.n_nodes == theirs.tree_.node_count
+    np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+    impurities = [node.impurity for node in ours.tree_.iter_preorder()]
+    np.testing.assert_allclose(sorted(impurities), sorted(theirs.tree_.impurity), atol=1e-9)
+
+
+def test_ccp_path_equals_scikit_learn(diabetes):
+    X, y = diabetes
+    path = ccp_path(DecisionTreeRegressor(criterion="absolute_error", max_depth=4).fit(X, y).tree_)
+    theirs = SklearnRegressor(criterion="absolute_error", max_depth=4,
+                              random_state=0).cost_complexity_pruning_path(X, y)
+    np.testing.assert_allclose(path.alphas, theirs.ccp_alphas, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(path.impurities, theirs.impurities, rtol=0, atol=1e-9)
+
+
+def test_integer_weights_equal_repeated_rows_and_row_order_does_not_matter():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 3)).round(1)
+    y = rng.normal(size=60).round(1)
+    counts = rng.integers(1, 4, 60)
+    weighted = DecisionTreeRegressor(criterion="absolute_error", max_depth=4).fit(
+        X, y, sample_weight=counts.astype(float))
+    repeated = DecisionTreeRegressor(criterion="absolute_error", max_depth=4).fit(
+        np.repeat(X, counts, axis=0), np.repeat(y, counts))
+    shuffled = rng.permutation(60)
+    reordered = DecisionTreeRegressor(criterion="absolute_error", max_depth=4).fit(
+        X[shuffled], y[shuffled], sample_weight=counts[shuffled].astype(float))
+    for other in (repeated, reordered):
+        np.testing.assert_array_equal(weighted.predict(X), other.predict(X))
+    for node in weighted.tree_.iter_nodes():
+        assert node.value is not None
+
+
+def test_each_node_predicts_the_weighted_median_of_its_rows(diabetes):
+    X, y = diabetes
+    tree = DecisionTreeRegressor(criterion="absolute_error", max_depth=3).fit(X, y).tree_
+    leaves = tree.apply(X)
+    for leaf in np.unique(leaves):
+        rows = leaves == leaf
+        assert tree.node(int(leaf)).value == brute_median(y[rows], np.ones(rows.sum()))
+
+
+def test_columns_it_cannot_grow_on_are_named():
+    frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"], "y": [1.0, 2.0, 3.0, 4.5]})
+    data = Dataset.from_frame(frame, "y", task="regression")
+    with pytest.raises(ConfigError, match="'colour' is nominal"):
+        grow(data, algorithm="cart", criterion="absolute_error", task="regression")
