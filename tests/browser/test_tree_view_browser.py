@@ -204,3 +204,35 @@ def test_pinch_zooms_on_a_touch_screen(browser, app_url, settle):
         assert float(tv.get_attribute("data-zoom")) > before * 1.5      # 80 px → 160 px apart
     finally:
         context.close()
+
+
+def test_soybean_a_real_tree_of_a_few_hundred_nodes(app_page, shot, settle, tmp_path):
+    """Weka's soybean (683 rows, 35 nominal attributes with missing values, 19 classes) grown
+    by C4.5: the whole tree fitted, then a node zoomed into until its box is readable."""
+    from tests.weka_fixtures import WEKA, read_arff
+
+    frame, _ = read_arff(WEKA / "arff" / "soybean.arff")
+    csv = tmp_path / "soybean.csv"
+    frame.to_csv(csv, index=False)
+    page = app_page
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Data").click()
+    settle(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(csv))
+    settle(page)
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
+    settle(page)
+    page.get_by_test_id("stSelectbox").filter(has_text="Algorithm").click()
+    page.get_by_role("option", name="C4.5", exact=True).click()
+    settle(page)
+    button(page, "grow.last").click()
+    settle(page)
+    iframe, frame, tv = view_frame(page)
+    expect(tv).not_to_have_attribute("data-nodes", "1", timeout=60_000)
+    assert 200 < int(tv.get_attribute("data-nodes")) < 1000
+    frame.locator("button[data-act=fit]").click()
+    shot(page, "26-tree-view-soybean-fit")
+    where = point(frame, int(tv.get_attribute("data-selected")))
+    wheel_at(page, iframe, where, 12)
+    expect(tv).to_have_attribute("data-lod", "2")
+    shot(page, "27-tree-view-soybean-zoomed")
+    expect(page.get_by_test_id("stException")).to_have_count(0)
