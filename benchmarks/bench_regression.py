@@ -1,37 +1,57 @@
 """Fit time of treecore's regression tree against scikit-learn's in the same run (not a test).
 
     .venv/bin/python benchmarks/bench_regression.py [--sizes 100000 1000000] [--repeats 3]
+                                                    [--table numbers|mixed]
 
-CART's least-squares tree at full depth on ``make_regression`` data (20 continuous features,
-noise), ours and scikit-learn's ``DecisionTreeRegressor`` interleaved; prints the medians and
-the ratio ours / sklearn.
+CART's least-squares tree at full depth, ours and scikit-learn's ``DecisionTreeRegressor``
+interleaved; prints the medians and the ratio ours / sklearn. ``numbers``: ``make_regression``
+(20 continuous features, noise). ``mixed``: the same features as 12 continuous and 8 nominal
+columns with 10 % of the cells empty (:func:`common.mixed_regression_table`), which ours takes
+as they are (the nodewise engine) and scikit-learn one-hot encoded (its trees take the empty
+numeric cells as they are).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from common import median_seconds
+import numpy as np
+import pandas as pd
+from common import interleaved_medians, mixed_regression_table
 from sklearn.datasets import make_regression
 from sklearn.tree import DecisionTreeRegressor as SklearnRegressor
 
 from treecore import DecisionTreeRegressor
 
 
+def tables(kind: str, n: int):
+    """(our X, scikit-learn's X, y) of ``n`` rows."""
+    if kind == "numbers":
+        X, y = make_regression(n, 20, n_informative=10, noise=10.0, random_state=0)
+        return X, X, y
+    frame = mixed_regression_table(n)
+    X = frame.drop(columns="y")
+    encoded = pd.get_dummies(X, columns=[c for c in X if c.startswith("n")], dtype=float)
+    return X, encoded.to_numpy(np.float64), frame["y"].to_numpy()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--table", choices=["numbers", "mixed"], default="numbers")
     args = parser.parse_args()
-    DecisionTreeRegressor().fit(*make_regression(200, 20, random_state=0))   # warm caches once
+    warm, _, y = tables(args.table, 200)                               # warm caches once
+    DecisionTreeRegressor().fit(warm, y)
     print(f"{'task':<30}{'rows':>10}{'ours s':>10}{'sklearn s':>11}{'ratio':>8}")
     for n in args.sizes:
-        X, y = make_regression(n, 20, n_informative=10, noise=10.0, random_state=0)
+        ours, theirs, y = tables(args.table, n)
         repeats = args.repeats if n <= 100_000 else 1
-        ours, _ = median_seconds(lambda: DecisionTreeRegressor().fit(X, y), repeats)
-        theirs, _ = median_seconds(lambda: SklearnRegressor(random_state=0).fit(X, y), repeats)
-        print(f"{'regression full depth':<30}{n:>10}{ours:>10.2f}{theirs:>11.2f}"
-              f"{ours / theirs:>8.2f}")
+        times = interleaved_medians({
+            "ours": lambda: DecisionTreeRegressor().fit(ours, y),
+            "sklearn": lambda: SklearnRegressor(random_state=0).fit(theirs, y)}, repeats)
+        print(f"{'regression full depth, ' + args.table:<30}{n:>10}{times['ours']:>10.2f}"
+              f"{times['sklearn']:>11.2f}{times['ours'] / times['sklearn']:>8.2f}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from sklearn.datasets import make_classification
+from sklearn.datasets import make_classification, make_regression
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -62,14 +62,26 @@ def mixed_table(n_rows: int, seed: int = 0, missing: float = 0.1) -> pd.DataFram
     features), with ``missing`` of the feature cells empty; the class in ``y``."""
     X, y = make_classification(n_samples=n_rows, n_features=20, n_informative=10, n_classes=3,
                                random_state=seed)
+    return _mixed_columns(X, seed, missing).assign(y=np.array(["a", "b", "c"])[y])
+
+
+def mixed_regression_table(n_rows: int, seed: int = 0, missing: float = 0.1) -> pd.DataFrame:
+    """:func:`mixed_table`'s columns made of ``make_regression``'s 20 features (10 informative,
+    noise 10), its number to predict in ``y``."""
+    X, y = make_regression(n_rows, 20, n_informative=10, noise=10.0, random_state=seed)
+    return _mixed_columns(X, seed, missing).assign(y=y)
+
+
+def _mixed_columns(X: np.ndarray, seed: int, missing: float) -> pd.DataFrame:
+    """12 continuous columns and 8 nominal ones of 3–8 levels (quantile bins of the last 8
+    features), ``missing`` of the cells empty."""
     frame = pd.DataFrame({f"c{j}": X[:, j] for j in range(12)})
     for j in range(8):
         levels = 3 + j % 6
         edges = np.quantile(X[:, 12 + j], np.linspace(0, 1, levels + 1)[1:-1])
         frame[f"n{j}"] = np.array([f"v{c}" for c in range(levels)], dtype=object)[
             np.digitize(X[:, 12 + j], edges)]
-    frame = frame.mask(np.random.default_rng(seed).random(frame.shape) < missing)
-    return frame.assign(y=np.array(["a", "b", "c"])[y])
+    return frame.mask(np.random.default_rng(seed).random(frame.shape) < missing)
 
 
 def nominal_table(n_rows: int, seed: int = 0) -> pd.DataFrame:

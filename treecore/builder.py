@@ -374,26 +374,26 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     same tree and offer ``steps()``, ``run()``, ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
-    A regression tree grows in the presorted engine when its features are continuous and
-    known, else in this module's readable one (the nodewise engine grows classification trees
-    only); the J48 preset grows by its own rules (:mod:`treecore.j48`). ``on_tick(seconds)`` is
+    A regression tree by squared error grows in them too; by absolute error in this module's
+    readable one; the J48 preset grows by its own rules (:mod:`treecore.j48`). ``on_tick(seconds)`` is
     told how long growth has run at each deadline check (:class:`treecore.growing.Deadline`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
+    absolute = config.criterion == "absolute_error"
     if config.max_features is not None and (
             force or validation is not None or ALGORITHMS[config.algorithm].release8
-            or (dataset.is_regression and not presorted.applies(dataset, force, validation))):
+            or absolute):
         raise ConfigError("random feature subsets (max_features) grow in the compiled engines: "
                           "not with forced splits, validation-set pre-pruning, the J48 preset "
-                          "or a regression tree on nominal or missing values")
+                          "or the absolute error")
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds, on_tick=on_tick)
-    if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
+    if presorted.applies(dataset, force, validation) and not absolute:
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, on_tick=on_tick)
-    if nodewise.applies(dataset, force, validation) and not dataset.is_regression:
+    if nodewise.applies(dataset, force, validation) and not absolute:
         return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds, on_tick=on_tick)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
                   on_tick=on_tick)

@@ -145,11 +145,10 @@ def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: f
         values, y, weights = values[known], y[known], weights[known]
     if not len(values):
         return None
-    total = squared_error.sums(y, weights)
     if feature.kind is Kind.CONTINUOUS:
-        return _best_cut(j, feature, values, y, weights, total, min_leaf, threshold_style,
-                         rho, missing_weight)
-    return _best_groups(j, feature, values.astype(np.int64), y, weights, total, min_leaf, rho,
+        return _best_cut(j, feature, values, y, weights, squared_error.sums(y, weights),
+                         min_leaf, threshold_style, rho, missing_weight)
+    return _best_groups(j, feature, values.astype(np.int64), y, weights, min_leaf, rho,
                         missing_weight)
 
 
@@ -213,30 +212,23 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
     return _candidate(proposal, feature, branch_sums)
 
 
-def _best_groups(j: int, feature: Feature, codes, y, weights, total, min_leaf: float,
-                 rho: float, missing_weight: float) -> Candidate | None:
-    """The best split of a nominal feature into two groups of values by squared error.
-
-    Order the values present at the node by the mean target of their rows, ȳ₍₁₎ ≤ … ≤ ȳ₍ₖ₎;
-    the best of the 2^(k−1) − 1 groupings is one of the k − 1 cuts of that order (Breiman et
-    al. 1984, Theorem 4.5, after Fisher 1958), so k − 1 partitions are scored instead of all of
-    them. A cut leaving less than ``min_leaf`` weight on a side is allowed only when no other
-    is ("leaf too small"); ties go to the first cut."""
+def _best_groups(j: int, feature: Feature, codes, y, weights, min_leaf: float, rho: float,
+                 missing_weight: float) -> Candidate | None:
+    """The best split of a nominal feature into two groups of values by squared error: the
+    values ordered by their mean target and the best of the k − 1 cuts of that order
+    (:func:`treecore.squared_error.best_ordered_cut`, which says why that suffices; the cut a
+    compiled engine takes too)."""
     ordered, level_sums = _ordered_values(codes, y, weights, len(feature.labels))
-    if len(ordered) < 2:
+    left, right = np.zeros(3), np.zeros(3)
+    status, at = squared_error.best_ordered_cut(level_sums, float(min_leaf), TIE_TOLERANCE,
+                                                left, right)
+    if status == kernels.NO_CUT:
         return None
-    branch_sums = _ordered_cuts(level_sums, total)
-    decrease = squared_error.figures(branch_sums)[:, squared_error.DECREASE]
-    allowed = (branch_sums[:, :, squared_error.WEIGHT] >= min_leaf - TIE_TOLERANCE).all(axis=1)
-    tie = TIE_TOLERANCE * squared_error.mse(*total)
-    note = "" if allowed.any() else "leaf too small"
-    candidates = allowed if allowed.any() else np.ones(len(allowed), bool)
-    top = decrease[candidates].max()
-    at = int(np.flatnonzero(candidates & (decrease >= top - tie))[0])
     subset = tuple(sorted(int(c) for c in ordered[:at + 1]))
-    proposal = Proposal(j, branch_sums[at][:, :1], rho, missing_weight,
-                        subset_labels(feature, subset), subset=subset, note=note)
-    return _candidate(proposal, feature, branch_sums[at])
+    proposal = Proposal(j, np.stack([left, right])[:, :1], rho, missing_weight,
+                        subset_labels(feature, subset), subset=subset,
+                        note="" if status == kernels.BEST_CUT else "leaf too small")
+    return _candidate(proposal, feature, np.stack([left, right]))
 
 
 def _ordered_values(codes, y, weights, n_levels: int) -> tuple[np.ndarray, np.ndarray]:
@@ -245,9 +237,7 @@ def _ordered_values(codes, y, weights, n_levels: int) -> tuple[np.ndarray, np.nd
     level = np.stack([np.bincount(codes, weights=weights, minlength=n_levels),
                       np.bincount(codes, weights=weights * y, minlength=n_levels),
                       np.bincount(codes, weights=weights * y * y, minlength=n_levels)], axis=1)
-    present = np.flatnonzero(level[:, squared_error.WEIGHT] > 0)
-    means = level[present, squared_error.SUM] / level[present, squared_error.WEIGHT]
-    ordered = present[np.argsort(means, kind="mergesort")]
+    ordered = squared_error.ordered_levels(level)
     return ordered, level[ordered]
 
 

@@ -21,11 +21,18 @@ sorted segment, in order, so no node sorts. At each node:
   missing weight (Zhou 式 4.12, Quinlan's IV) and chosen by the rule of
   :func:`treecore.candidates.choose_index`.
 
+A regression tree (CART's least squares) grows by the same loop: a node keeps the sums (W, S, Q)
+of :mod:`treecore.squared_error` in place of class weights, a continuous feature's cut is
+searched by that module's :func:`~treecore.squared_error.best_cut_of_sorted`, a nominal
+feature's two groups by :func:`~treecore.squared_error.best_ordered_cut` (its values ordered by
+mean target), and a cut's decrease is that of its known rows scaled by ρ, as
+:mod:`treecore.least_squares` scores it.
+
 The stopping cases and their order are the general builder's (:class:`treecore.builder.Growth`),
 so the tree is the one it grows, node for node (a property test holds the three engines
 together). No Python object is made per node while growing; growth runs in compiled chunks of
-bounded work, so a deadline is checked often. Forced splits and validation-set pre-pruning stay
-with the general builder.
+bounded work, so a deadline is checked often. Forced splits, validation-set pre-pruning and the
+absolute error stay with the general builder.
 """
 
 from __future__ import annotations
@@ -36,12 +43,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from . import feature_draw, kernels
-from .candidates import TIE_TOLERANCE
+from . import feature_draw, kernels, least_squares, squared_error
+from .candidates import TIE_TOLERANCE, CandidateTable
 from .criteria import IMPURITIES
 from .dataset import Dataset, Kind
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, drawn_subsets, enlarged,
-                      leaf_votes, nodes_from_arrays, tree_settings)
+                      leaf_means, leaf_votes, nodes_from_arrays, tree_settings)
 from .predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .presorted import (CLASS_BITS, DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_CLASSES,
                         MAX_DEPTH, MAX_LEAVES, MAX_ROWS, MIN_GAIN, MIN_IMPURITY_DECREASE,
@@ -132,6 +139,7 @@ class _Nodes(NamedTuple):
 class _Rules(NamedTuple):
     """The growth parameters as the kernel reads them (−1: no limit)."""
 
+    regression: bool
     impurity_code: int
     ratio_score: bool
     average_gain_filter: bool
@@ -154,8 +162,9 @@ class _Work(NamedTuple):
     """Scratch arrays for one node, allocated once per compiled call."""
 
     values: np.ndarray          # a nominal feature's known codes at the node, classes, weights
-    labels: np.ndarray
+    labels: np.ndarray          # (regression: and targets)
     weights: np.ndarray
+    targets: np.ndarray
     status: np.ndarray          # per feature: NONE, ELIGIBLE, SMALL_LEAF or ONE_VALUE
     n_branches: np.ndarray
     rho: np.ndarray
@@ -168,25 +177,27 @@ class _Work(NamedTuple):
     excluded: np.ndarray
     level_counts: np.ndarray    # (levels, classes)
     keys: np.ndarray            # a sorted segment unpacked: value ranks, classes, weights
-    key_labels: np.ndarray
+    key_labels: np.ndarray      # (regression: and targets)
     key_weights: np.ndarray
+    key_targets: np.ndarray
     row_weight: np.ndarray      # per row: its weight at the node being expanded
     row_branch: np.ndarray      # per row: its branch there (−1: value missing)
 
 
 # ----------------------------------------------------------------------------------- kernel
 @njit(cache=True)
-def _work(n, n_features, widest, most_levels, n_classes):
-    """The scratch arrays for ``n`` rows (a node holds each row once at most)."""
-    return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n),
+def _work(n, n_features, widest, most_levels, n_classes, n_targets):
+    """The scratch arrays for ``n`` rows (a node holds each row once at most); ``n_targets``
+    is ``n`` for a regression tree, else 0."""
+    return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n_targets),
                  np.zeros(n_features, np.int8), np.zeros(n_features, np.int64),
                  np.zeros(n_features), np.zeros(n_features), np.zeros(n_features),
                  np.zeros(n_features), np.zeros((n_features, widest, n_classes)),
                  np.zeros((n_features, most_levels), np.bool_),
                  np.zeros((n_features, len(kernels.FIGURE_COLUMNS))),
                  np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)),
-                 np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n), np.zeros(n),
-                 np.zeros(n, np.int64))
+                 np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
+                 np.empty(n_targets), np.zeros(n), np.zeros(n, np.int64))
 
 
 @njit(cache=True)
@@ -201,14 +212,27 @@ def _excluded(i, nodes, excluded):
 
 
 @njit(cache=True)
-def _stop_before_split(i, nodes, arena, columns, work, rules):
-    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
-    order; :data:`WAITING` when none applies."""
+def _pure(i, nodes, arena, targets, rules):
+    """Hunt's first case: every row of the node in one class, or (regression) with one target
+    value."""
+    if rules.regression:
+        value = targets[arena.rows[nodes.start[i]]]
+        for q in range(nodes.start[i] + 1, nodes.end[i]):
+            if targets[arena.rows[q]] != value:
+                return False
+        return True
     classes_present = 0
     for c in nodes.counts[i]:
         if c > rules.tolerance:
             classes_present += 1
-    if classes_present <= 1:
+    return classes_present <= 1
+
+
+@njit(cache=True)
+def _stop_before_split(i, nodes, arena, columns, targets, work, rules):
+    """Hunt's first two cases and the limits checked before a node is scored, in the builder's
+    order; :data:`WAITING` when none applies."""
+    if _pure(i, nodes, arena, targets, rules):
         return PURE
     usable = 0
     identical = True
@@ -239,25 +263,29 @@ def _stop_before_split(i, nodes, arena, columns, work, rules):
 
 
 @njit(cache=True)
-def _gather(i, j, nodes, arena, columns, y, work):
-    """Nominal feature j's known codes at node i, with their classes and weights, in the
-    node's row order; returns (how many, their weight)."""
+def _gather(i, j, nodes, arena, columns, y, targets, work):
+    """Nominal feature j's known codes at node i, with their classes (regression: targets)
+    and weights, in the node's row order; returns (how many, their weight)."""
+    regression = len(work.targets) > 0
     m, known = 0, 0.0
     for q in range(nodes.start[i], nodes.end[i]):
         row = arena.rows[q]
         v = columns[j, row]
         if not np.isnan(v):
             work.values[m], work.labels[m], work.weights[m] = v, y[row], arena.weights[q]
+            if regression:
+                work.targets[m] = targets[row]
             known += arena.weights[q]
             m += 1
     return m, known
 
 
 @njit(cache=True)
-def _continuous(i, j, c, nodes, arena, columns, unit, work, rules, cut_scratch):
+def _continuous(i, j, c, nodes, arena, columns, targets, unit, work, rules, cut_scratch):
     """The best bi-partition of continuous feature j (the c-th continuous one) at node i, from
-    its sorted segment: no sort at the node. Returns (status, how many values are known,
-    their weight)."""
+    its sorted segment: no sort at the node; by class weights, or (regression) by squared
+    error (:func:`treecore.squared_error.best_cut_of_sorted`). Returns (status, how many values
+    are known, their weight)."""
     entries = arena.sorted_entries[c]
     m, known = 0, 0.0
     for q in range(nodes.start[i], nodes.end[i]):
@@ -266,19 +294,31 @@ def _continuous(i, j, c, nodes, arena, columns, unit, work, rules, cut_scratch):
             break
         work.keys[m], work.key_labels[m] = _rank(entry), _label(entry)
         work.key_weights[m] = work.row_weight[_row(entry)]
+        if rules.regression:
+            work.key_targets[m] = targets[_row(entry)]
         known += work.key_weights[m]
         m += 1
     if m < 2:
         return NONE, m, known
-    n_classes = work.branch_counts.shape[2]
-    total = np.zeros(n_classes)
+    total = np.zeros(work.branch_counts.shape[2])
     for p in range(m):
-        total[work.key_labels[p]] += work.key_weights[p]
+        if rules.regression:
+            w_p, t_p = work.key_weights[p], work.key_targets[p]
+            total[squared_error.WEIGHT] += w_p
+            total[squared_error.SUM] += w_p * t_p
+            total[squared_error.SQUARES] += w_p * t_p * t_p
+        else:
+            total[work.key_labels[p]] += work.key_weights[p]
     weights = work.key_weights[:0] if unit else work.key_weights[:m]
-    status, end = kernels.best_cut_of_sorted(
-        work.keys[:m], work.key_labels[:m], weights, total, rules.impurity_code,
-        rules.min_samples_leaf, rules.tolerance, cut_scratch, work.branch_counts[j, 0],
-        work.branch_counts[j, 1])
+    if rules.regression:
+        status, end = squared_error.best_cut_of_sorted(
+            work.keys[:m], work.key_targets[:m], weights, total, rules.min_samples_leaf,
+            rules.tolerance, work.branch_counts[j, 0], work.branch_counts[j, 1])
+    else:
+        status, end = kernels.best_cut_of_sorted(
+            work.keys[:m], work.key_labels[:m], weights, total, rules.impurity_code,
+            rules.min_samples_leaf, rules.tolerance, cut_scratch, work.branch_counts[j, 0],
+            work.branch_counts[j, 1])
     if status == kernels.NO_CUT:
         return NONE, m, known
     first = nodes.start[i]
@@ -434,10 +474,37 @@ def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out
 
 
 @njit(cache=True)
-def _choose(work, rules):
+def _ordered_groups(j, m, n_levels, work, rules):
+    """A regression tree's best split of nominal feature j into two groups of values: its
+    values ordered by mean target, the best cut of that order
+    (:func:`treecore.squared_error.best_ordered_cut`)."""
+    if m == 0:
+        return NONE
+    level_sums = work.level_counts[:n_levels]
+    level_sums[:] = 0.0
+    for p in range(m):
+        v, w_p, t_p = int(work.values[p]), work.weights[p], work.targets[p]
+        level_sums[v, squared_error.WEIGHT] += w_p
+        level_sums[v, squared_error.SUM] += w_p * t_p
+        level_sums[v, squared_error.SQUARES] += w_p * t_p * t_p
+    ordered = squared_error.ordered_levels(level_sums)
+    status, at = squared_error.best_ordered_cut(level_sums[ordered], rules.min_samples_leaf,
+                                                rules.tolerance, work.branch_counts[j, 0],
+                                                work.branch_counts[j, 1])
+    if status == kernels.NO_CUT:
+        return NONE
+    work.member[j, :] = False
+    for p in range(at + 1):
+        work.member[j, ordered[p]] = True
+    work.n_branches[j] = 2
+    return ELIGIBLE if status == kernels.BEST_CUT else SMALL_LEAF
+
+
+@njit(cache=True)
+def _choose(work, rules, tie):
     """The chosen feature (or −1) by :func:`treecore.candidates.choose_index`'s rule: among
     the eligible candidates, and with Quinlan's filter those whose gain is at least the average
-    gain, the highest score; ties to the first."""
+    gain, the highest score; scores within ``tie`` of it tie, and ties go to the first."""
     status, figures = work.status, work.figures
     gain_sum, n_eligible = 0.0, 0
     for j in range(len(status)):
@@ -456,14 +523,14 @@ def _choose(work, rules):
     for j in range(len(status)):
         competing = status[j] == ELIGIBLE and not (
             rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
-        if competing and figures[j, SCORE] >= top - rules.tolerance:
+        if competing and figures[j, SCORE] >= top - tie:
             return j
     return chosen
 
 
 @njit(cache=True)
-def _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
-           figure_scratch, order):
+def _score(i, nodes, arena, columns, y, targets, continuous_at, levels, work, rules, cut_scratch,
+           pair, figure_scratch, order):
     """Every usable feature's best split at node i, with its figures, into ``work``; with
     ``rules.max_features`` k ≥ 1 the features in the order of :mod:`treecore.feature_draw`
     until k of them could split (a feature used up on the path is passed over)."""
@@ -482,8 +549,8 @@ def _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_
         j = feature_draw.draw_next(order, step, key) if drawing else step
         if work.excluded[j]:
             continue
-        _score_feature(i, j, nodes, arena, columns, y, continuous_at, levels, work, rules,
-                       unit, cut_scratch, pair, figure_scratch)
+        _score_feature(i, j, nodes, arena, columns, y, targets, continuous_at, levels, work,
+                       rules, unit, cut_scratch, pair, figure_scratch)
         can_split += work.status[j] != NONE and work.status[j] != ONE_VALUE
         if drawing and can_split == rules.max_features:
             drawn = step + 1
@@ -493,25 +560,34 @@ def _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_
 
 
 @njit(cache=True)
-def _score_feature(i, j, nodes, arena, columns, y, continuous_at, levels, work, rules, unit,
-                   cut_scratch, pair, figure_scratch):
-    """Feature j's best split at node i, with its figures, into ``work``."""
+def _score_feature(i, j, nodes, arena, columns, y, targets, continuous_at, levels, work, rules,
+                   unit, cut_scratch, pair, figure_scratch):
+    """Feature j's best split at node i, with its figures, into ``work``: a regression split's
+    decrease and score are those of its known rows scaled by ρ, as
+    :func:`treecore.least_squares.node_candidates` scores them."""
     start, end = nodes.start[i], nodes.end[i]
     total = nodes.weight[i]
     if continuous_at[j] >= 0:
         work.status[j], m, known = _continuous(i, j, continuous_at[j], nodes, arena,
-                                               columns, unit, work, rules, cut_scratch)
+                                               columns, targets, unit, work, rules,
+                                               cut_scratch)
     else:
-        m, known = _gather(i, j, nodes, arena, columns, y, work)
+        m, known = _gather(i, j, nodes, arena, columns, y, targets, work)
     complete = m == end - start
     work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
     work.missing[j] = 0.0 if complete else total - known
-    if continuous_at[j] < 0 and rules.multiway:
+    if continuous_at[j] < 0 and rules.regression:
+        work.status[j] = _ordered_groups(j, m, levels[j], work, rules)
+    elif continuous_at[j] < 0 and rules.multiway:
         work.status[j] = _multiway(j, m, levels[j], work, rules)
     elif continuous_at[j] < 0:
         work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
                                  pair, figure_scratch, work.figures[j])
-    if work.status[j] != NONE:
+    if work.status[j] != NONE and rules.regression:
+        squared_error.partition_figures(work.branch_counts[j, :2], work.figures[j])
+        work.figures[j, DECREASE] *= work.rho[j]
+        work.figures[j, SCORE] *= work.rho[j]
+    elif work.status[j] != NONE:
         kernels.partition_figures(work.branch_counts[j, :work.n_branches[j]], work.rho[j],
                                   work.missing[j], rules.impurity_code, rules.ratio_score,
                                   work.figures[j], figure_scratch, False)
@@ -533,7 +609,7 @@ def _stop_after_choice(i, chosen, nodes, counters, work, rules):
 
 
 @njit(cache=True)
-def _split(i, j, step, nodes, arena, columns, y, continuous_at, work, rules, counters,
+def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, rules, counters,
            subset_codes):
     """Record node i's split on feature j and append its children: each branch's rows in the
     node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0); every
@@ -560,7 +636,8 @@ def _split(i, j, step, nodes, arena, columns, y, continuous_at, work, rules, cou
     fractions = np.empty(n_branches)
     known_total = 0.0
     for b in range(n_branches):
-        fractions[b] = branch_counts[b].sum()
+        fractions[b] = branch_counts[b, squared_error.WEIGHT] if rules.regression \
+            else branch_counts[b].sum()
         known_total += fractions[b]
     for b in range(n_branches):
         fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
@@ -625,22 +702,30 @@ def _split(i, j, step, nodes, arena, columns, y, continuous_at, work, rules, cou
         nodes.in_counts[child] = branch_counts[b]
         weight = 0.0
         for q in range(nodes.start[child], nodes.end[child]):
-            nodes.counts[child, y[arena.rows[q]]] += arena.weights[q]
-            weight += arena.weights[q]
+            row, w_q = arena.rows[q], arena.weights[q]
+            if rules.regression:
+                nodes.counts[child, squared_error.SUM] += w_q * targets[row]
+                nodes.counts[child, squared_error.SQUARES] += w_q * targets[row] * targets[row]
+            else:
+                nodes.counts[child, y[row]] += w_q
+            weight += w_q
         nodes.weight[child] = weight
-        nodes.stop[child] = EMPTY_BRANCH if nodes.counts[child].sum() <= 0.0 else WAITING
+        if rules.regression:
+            nodes.counts[child, squared_error.WEIGHT] = weight
+        empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
+        nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
     counters[N_NODES] += n_branches
 
 
 @njit(cache=True, nogil=True)
-def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_codes, rules, widest,
-            work_budget):
+def _expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, subset_codes,
+            rules, widest, work_budget):
     """Process waiting nodes in id (breadth-first) order until none is left or
     ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
     children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
     n_features, n_classes = columns.shape[0], nodes.counts.shape[1]
     most_levels = max(1, levels.max())
-    work = _work(columns.shape[1], n_features, widest, most_levels, n_classes)
+    work = _work(columns.shape[1], n_features, widest, most_levels, n_classes, len(targets))
     cut_scratch = kernels.cut_scratch(columns.shape[1], n_classes)
     figure_scratch = kernels.figure_scratch(widest, n_classes)
     pair = np.zeros((2, n_classes))
@@ -658,14 +743,17 @@ def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_co
             return NEED_SPACE
         counters[NEXT_NODE] += 1
         _excluded(i, nodes, work.excluded)
-        stop = _stop_before_split(i, nodes, arena, columns, work, rules)
+        stop = _stop_before_split(i, nodes, arena, columns, targets, work, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
         spent += size * n_features
-        _score(i, nodes, arena, columns, y, continuous_at, levels, work, rules, cut_scratch, pair,
-               figure_scratch, order)
-        chosen = _choose(work, rules)
+        _score(i, nodes, arena, columns, y, targets, continuous_at, levels, work, rules,
+               cut_scratch, pair, figure_scratch, order)
+        tie = rules.tolerance
+        if rules.regression:                   # a squared error has the target's unit squared
+            tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
+        chosen = _choose(work, rules, tie)
         if chosen < 0:
             small = False
             for j in range(n_features):
@@ -677,8 +765,8 @@ def _expand(columns, y, continuous_at, levels, arena, nodes, counters, subset_co
             nodes.stop[i] = stop
             continue
         counters[STEPS] += 1
-        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, continuous_at, work, rules,
-               counters, subset_codes)
+        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, targets, continuous_at, work,
+               rules, counters, subset_codes)
     return DONE
 
 
@@ -691,7 +779,9 @@ class NodewiseGrowth(CompiledGrowth):
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
-        n, k = dataset.n_rows, dataset.n_classes
+        n, regression = dataset.n_rows, dataset.is_regression
+        root = squared_error.sums(dataset.y, dataset.weights) if regression else \
+            np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
         self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
                                 for f in dataset.features], np.int64)
         continuous = [j for j, f in enumerate(dataset.features) if f.kind is Kind.CONTINUOUS]
@@ -700,7 +790,7 @@ class NodewiseGrowth(CompiledGrowth):
         self.continuous_at[continuous] = np.arange(len(continuous))
         nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
         self.widest = max(2, nominal_widest)
-        self.nodes = _Nodes.empty(min(1024, 2 * n + self.widest), k)
+        self.nodes = _Nodes.empty(min(1024, 2 * n + self.widest), len(root))
         self.arena = _Arena.empty(max(2 * n, 16), len(continuous))
         self.arena.rows[:n] = np.arange(n)
         self.arena.weights[:n] = dataset.weights
@@ -709,12 +799,12 @@ class NodewiseGrowth(CompiledGrowth):
         nodes = self.nodes
         nodes.start[0], nodes.end[0], nodes.depth[0], nodes.created_at[0] = 0, n, 0, 0
         nodes.stop[0], nodes.split_kind[0], nodes.n_rows[0] = WAITING, NOT_SPLIT, n
-        nodes.counts[0] = np.bincount(dataset.y, weights=dataset.weights, minlength=k)
+        nodes.counts[0] = root
         nodes.weight[0] = float(dataset.weights.sum())
 
     def _rules(self) -> _Rules:
         config, criterion = self.config, self.criterion
-        return _Rules(kernels.IMPURITY_CODES[criterion.impurity],
+        return _Rules(self.data.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
                       criterion.score == "gain_ratio", criterion.average_gain_filter,
                       config.threshold_style == "midpoint", self.preset.multiway,
                       EXHAUSTIVE_LEVELS,
@@ -732,7 +822,7 @@ class NodewiseGrowth(CompiledGrowth):
         on two threads (numpy releases the GIL while sorting)."""
         n = self.data.n_rows
         rows_high = np.arange(n, dtype=np.int64) << 32
-        labels = self.data.y.astype(np.int64)
+        labels = self._labels()
 
         def sort_feature(j: int) -> bool:
             if self._late():
@@ -749,15 +839,21 @@ class NodewiseGrowth(CompiledGrowth):
         with ThreadPoolExecutor(SORTING_THREADS) as pool:
             return all(pool.map(sort_feature, np.flatnonzero(self.continuous_at >= 0)))
 
+    def _labels(self) -> np.ndarray:
+        """The class of each row (all 0 for a regression tree, whose targets are apart)."""
+        data = self.data
+        return np.zeros(data.n_rows, np.int64) if data.is_regression else data.y.astype(np.int64)
+
     def _grow(self) -> None:
         columns = np.ascontiguousarray(self.data.X.T)
         if not self._presort(columns):
             return
-        y = self.data.y.astype(np.int64)
+        y = self._labels()
+        targets = self.data.y.astype(float) if self.data.is_regression else np.zeros(0)
         rules = self._rules()
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
-            if _expand(columns, y, self.continuous_at, self.levels, self.arena, self.nodes,
-                       self.counters, self.subset_codes, rules, self.widest,
+            if _expand(columns, y, targets, self.continuous_at, self.levels, self.arena,
+                       self.nodes, self.counters, self.subset_codes, rules, self.widest,
                        WORK_PER_CALL) == NEED_SPACE:
                 self._make_room()
 
@@ -789,9 +885,14 @@ class NodewiseGrowth(CompiledGrowth):
                                                 np.zeros_like(self.subset_codes)])
 
     # ------------------------------------------------------------------------------- results
-    def _scores(self, tree: Tree, node: Node) -> NodeScores:
+    def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:
         """The node's scored candidates, from the rows the tree sends there."""
         rows, weights = tree.routed_rows(self.data, node.node_id)
+        if self.data.is_regression:
+            return least_squares.node_candidates(
+                self.data.X[rows], self.data.y[rows], weights, self.data.features,
+                min_samples_leaf=float(self.config.min_samples_leaf),
+                threshold_style=self.config.threshold_style, chosen=node.split.feature)
         excluded = frozenset(a.split.feature_index for a in tree.ancestors(node.node_id)[:-1]
                              if a.split.kind is Kind.NOMINAL and a.split.subset is None)
         if node.feature_subset is not None:
@@ -806,13 +907,18 @@ class NodewiseGrowth(CompiledGrowth):
         Candidate objects when first asked for (:class:`~treecore.tree.LazyNodes`)."""
         n = int(self.counters[N_NODES])
         arrays = _Nodes(*(array[:n].copy() for array in self.nodes))
-        distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
+        if self.data.is_regression:
+            distribution = leaf_means(arrays.counts, arrays.parent)[:, None]
+            prediction = np.zeros(n, np.int64)
+        else:
+            distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = _NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
                     int(self.counters[STEPS]),
-                    prebuilt=_routing(arrays, subsets, self.levels, distribution))
+                    prebuilt=_routing(arrays, subsets, self.levels, distribution,
+                                      self.data.is_regression))
 
 
 def _children_of(arrays: _Nodes, expanded: np.ndarray) -> np.ndarray:
@@ -823,11 +929,18 @@ def _children_of(arrays: _Nodes, expanded: np.ndarray) -> np.ndarray:
     return np.repeat(arrays.first_child[expanded], counts) + within
 
 
-def _branch_fractions(arrays: _Nodes, expanded: np.ndarray, children: np.ndarray) -> np.ndarray:
+def _branch_counts(in_counts: np.ndarray, regression: bool) -> np.ndarray:
+    """The branch counts a candidate carries: class weights, or a regression branch's
+    weight W alone (one column, as :mod:`treecore.least_squares` makes them)."""
+    return in_counts[..., :1] if regression else in_counts
+
+
+def _branch_fractions(arrays: _Nodes, expanded: np.ndarray, children: np.ndarray,
+                      regression: bool) -> np.ndarray:
     """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
     by the very operations of :attr:`treecore.candidates.Candidate.branch_fractions`, so the
     routing arrays equal those compiled from the nodes to the last bit."""
-    weights = arrays.in_counts[children].sum(axis=1)
+    weights = _branch_counts(arrays.in_counts[children], regression).sum(axis=1)
     fractions = np.empty_like(weights)
     at = 0
     for count in arrays.n_children[expanded].tolist():
@@ -839,7 +952,7 @@ def _branch_fractions(arrays: _Nodes, expanded: np.ndarray, children: np.ndarray
 
 
 def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
-             distribution: np.ndarray) -> CompiledTree:
+             distribution: np.ndarray, regression: bool) -> CompiledTree:
     """The arrays :func:`treecore.predict.compile_tree` would make of the finished nodes (ids
     are positions here; a node's children are consecutive ids)."""
     n = len(arrays.start)
@@ -872,7 +985,8 @@ def _routing(arrays: _Nodes, subsets: np.ndarray, levels: np.ndarray,
     return CompiledTree(kind, feature, threshold, code_offset, n_codes,
                         np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
                         child_offset, n_children, children,
-                        _branch_fractions(arrays, expanded, children), distribution)
+                        _branch_fractions(arrays, expanded, children, regression),
+                        distribution)
 
 
 class _NodeFactory:
@@ -889,13 +1003,17 @@ class _NodeFactory:
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
         a = self.arrays
+        regression = self.criterion.task == "regression"
         with collector_paused():
             return nodes_from_arrays(
                 self._splits(), parent=a.parent, depth=a.depth, n_samples=a.n_rows,
                 weight=a.weight, created_at=a.created_at, expanded_at=a.expanded_at,
-                first_child=a.first_child, counts=a.counts, distribution=self.distribution,
-                prediction=self.prediction, impurity=IMPURITIES[self.criterion.impurity](a.counts),
+                first_child=a.first_child, counts=a.counts[:, :0] if regression else a.counts,
+                distribution=self.distribution, prediction=self.prediction,
+                impurity=squared_error.node_mse(a.counts) if regression
+                else IMPURITIES[self.criterion.impurity](a.counts),
                 stop_reasons=[REASONS[s] if s != WAITING else None for s in a.stop.tolist()],
+                values=self.distribution[:, 0] if regression else None,
                 feature_subsets=drawn_subsets(self.config, len(self.features), a.n_drawn))
 
     def _splits(self) -> dict:
@@ -910,9 +1028,11 @@ class _NodeFactory:
         for at, i in enumerate(expanded.tolist()):
             first, count = int(a.first_child[i]), int(a.n_children[i])
             padded[at, :count] = a.in_counts[first:first + count]
-        figures = partition_figures(padded, a.rho[expanded], a.missing[expanded], self.criterion)
+        regression = self.criterion.task == "regression"
+        figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded])
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
+        padded = _branch_counts(padded, regression)
         splits = {}
         for at, i in enumerate(expanded.tolist()):
             j, count = int(a.feature[i]), int(a.n_children[i])
@@ -931,6 +1051,21 @@ class _NodeFactory:
                                self.subsets[a.subset_at[i]:a.subset_at[i] + a.subset_len[i]])
                 proposal = Proposal(j, branch_counts, rho, missing,
                                     subset_labels(feature, subset), subset=subset)
-            splits[i] = build_candidate(proposal, feature, values[at])
+            splits[i] = build_candidate(proposal, feature, values[at],
+                                        None if means is None else tuple(means[at]))
         return splits
+
+    def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray
+                 ) -> tuple[dict, list | None]:
+        """The figures of the chosen splits (by name, one value per split) and, for a
+        regression tree, each branch's mean: the squared error's figures of the known rows,
+        the decrease and score scaled by ρ."""
+        if self.criterion.task != "regression":
+            return partition_figures(branch_counts, rho, missing, self.criterion), None
+        table = squared_error.figures(branch_counts)
+        figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
+        figures["decrease"], figures["score"] = figures["decrease"] * rho, figures["score"] * rho
+        means = branch_counts[..., squared_error.SUM] \
+            / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)
+        return figures, means.tolist()
 

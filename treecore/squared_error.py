@@ -102,6 +102,63 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
     return status, end
 
 
+@njit(cache=True)
+def ordered_levels(level_sums):
+    """The levels (rows of ``level_sums``, levels × (W, S, Q)) that hold weight, in order of
+    their mean target S/W; equal means keep level order (a stable sort)."""
+    present = np.flatnonzero(level_sums[:, WEIGHT] > 0.0)
+    means = level_sums[present, SUM] / level_sums[present, WEIGHT]
+    return present[np.argsort(means, kind="mergesort")]
+
+
+@njit(cache=True)
+def best_ordered_cut(ordered_sums, min_leaf, tolerance, left, right):
+    """The best split of a nominal feature into two groups of values by squared error, given
+    the sums (W, S, Q) of the values present in order of their mean target (``ordered_sums``,
+    from :func:`ordered_levels`): the cut after the first ``at + 1`` values of that order.
+
+    For the squared error the best of all 2^(k−1) − 1 groupings of k values is one of the k − 1
+    cuts of that order (Breiman et al. 1984, Theorem 4.5, after Fisher 1958), so only those are
+    scored. A cut leaving less than ``min_leaf`` weight on a side is taken only when every cut
+    does (status :data:`treecore.kernels.ONLY_SMALL_LEAVES`); decreases within ``tolerance`` ×
+    MSE(D) of the best tie, and ties go to the first cut. Returns (status, at) and fills
+    ``left`` and ``right`` with the two groups' sums; (NO_CUT, −1) for fewer than two values.
+    """
+    k = ordered_sums.shape[0]
+    if k < 2:
+        return kernels.NO_CUT, -1
+    total = np.zeros(3)
+    for v in range(k):
+        total += ordered_sums[v]
+    tie = tolerance * mse(total[WEIGHT], total[SUM], total[SQUARES])
+    floor = min_leaf - tolerance
+    pair, figures = np.zeros((2, 3)), np.zeros(len(kernels.FIGURE_COLUMNS))
+    decrease = np.empty(k - 1)
+    allowed = np.zeros(k - 1, np.bool_)
+    top_any, top_allowed = -np.inf, -np.inf
+    for at in range(k - 1):
+        pair[0] += ordered_sums[at]
+        pair[1] = total - pair[0]
+        partition_figures(pair, figures)
+        decrease[at] = figures[DECREASE]
+        allowed[at] = pair[0, WEIGHT] >= floor and pair[1, WEIGHT] >= floor
+        top_any = max(top_any, decrease[at])
+        if allowed[at]:
+            top_allowed = max(top_allowed, decrease[at])
+    any_allowed = top_allowed > -np.inf
+    top = top_allowed if any_allowed else top_any
+    best = 0
+    for at in range(k - 1):
+        if (allowed[at] or not any_allowed) and decrease[at] >= top - tie:
+            best = at
+            break
+    left[:] = 0.0
+    for v in range(best + 1):
+        left += ordered_sums[v]
+    right[:] = total - left
+    return (kernels.BEST_CUT if any_allowed else kernels.ONLY_SMALL_LEAVES), best
+
+
 @njit(cache=True, inline="always")
 def partition_figures(branch_sums, out):
     """The figures of one partition (branches × (W, S, Q)) into ``out``, in
