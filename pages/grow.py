@@ -398,11 +398,17 @@ def regression_threshold_view(node_id: int) -> None:
         grow_regression.threshold_tab(grown, train, node_id)
 
 
+def regression_lens_view(node_id: int) -> None:
+    with st.spinner(t("grow.computing")):
+        grow_regression.lens_tab(grown, train, node_id)
+
+
 st.divider()
 if tree.is_regression:             # the least-squares tree: its node, every cut, the what-if
     views = {"tab.inspector": lambda: grow_regression.inspector_tab(stage, train, selected,
                                                                      stop_words),
              "tab.threshold": lambda: regression_threshold_view(selected),
+             "tab.lens": lambda: regression_lens_view(selected),
              "tab.whatif": lambda: whatif_tab(selected)}
 else:
     views = {"tab.inspector": lambda: inspector_tab(selected),

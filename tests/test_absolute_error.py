@@ -159,3 +159,53 @@ def test_columns_it_cannot_grow_on_are_named():
     data = Dataset.from_frame(frame, "y", task="regression")
     with pytest.raises(ConfigError, match="'colour' is nominal"):
         grow(data, algorithm="cart", criterion="absolute_error", task="regression")
+
+
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 5), st.integers(1, 3)),
+                min_size=2, max_size=14))
+def test_the_absolute_curve_holds_every_cuts_medians_and_error(rows):
+    """absolute_curve against its definition, cut by cut: the two regions' weighted medians
+    and AE(R₁) + AE(R₂); AE(D) is the node's."""
+    from treecore.least_squares import absolute_curve
+
+    x, y, w = (np.array([float(r[k]) for r in rows]) for k in range(3))
+    curve = absolute_curve(x, y, w)
+    values = np.unique(x)
+    assert np.allclose(curve.thresholds, (values[1:] + values[:-1]) / 2)
+    for c, s in enumerate(curve.thresholds):
+        left, right = x <= s, x > s
+        assert curve.left_median[c] == brute_median(y[left], w[left])
+        assert curve.right_median[c] == brute_median(y[right], w[right])
+        expected = sum((w[side] * np.abs(y[side] - brute_median(y[side], w[side]))).sum()
+                       for side in (left, right))
+        assert curve.ae[c] == pytest.approx(expected, abs=1e-9)
+    assert curve.parent_ae == pytest.approx(
+        (w * np.abs(y - brute_median(y, w))).sum(), abs=1e-9)
+
+
+def test_the_lens_shows_an_outlier_pulling_the_squared_errors_cut():
+    """x = 1…10, y = 0 60 0 0 0 | 10 10 10 10 10: the level changes after x = 5, and one target
+    (60 at x = 2) is far off. Squared error: SSE(D) = 4·11² + 49² + 5·1² = 2890; the cut
+    s = 2.5 leaves {0, 60}: 1800 + {0, 0, 0, 10 ×5}: 187.5 = 1987.5, the least, while the level
+    change s = 5.5 leaves 4·12² + 48² = 2880. Absolute error: AE(D) = 4·10 + 50 = 90 about the
+    median 10; s = 5.5 leaves 60 (medians 0 and 10), s = 2.5 leaves 60 + 30 = 90. The outlier
+    pulls the squared error's cut to it; the absolute error's stays at the level change."""
+    from ui.views import regression_lens
+
+    table = pd.DataFrame({"x": np.arange(1.0, 11.0),
+                          "y": [0.0, 60, 0, 0, 0, 10, 10, 10, 10, 10]})
+    dataset = Dataset.from_frame(table, "y", task="regression")
+    lens = regression_lens.node_lens(dataset, grow(dataset, max_depth=1), 0, "x")
+    frame = regression_lens.lens_frame(lens).set_index("criterion")
+    squared, absolute = frame.loc["squared_error"], frame.loc["absolute_error"]
+    assert (squared["cut"], squared["left"], squared["right"]) == (2.5, 30.0, 6.25)
+    assert squared["removed"] == pytest.approx(1 - 1987.5 / 2890)
+    assert squared["removed_other"] == pytest.approx(0.0)           # 90 of 90 left
+    assert (absolute["cut"], absolute["left"], absolute["right"]) == (5.5, 0.0, 10.0)
+    assert absolute["removed"] == pytest.approx(1 - 60 / 90)
+    assert absolute["removed_other"] == pytest.approx(1 - 2880 / 2890)
+    figure = regression_lens.lens_chart(lens, {"squared_error": "SE", "absolute_error": "AE",
+                                               "title": "", "threshold": "", "share": "",
+                                               "best": "best"})
+    stars = [trace for trace in figure.data if trace.marker.symbol == "star"]
+    assert [float(trace.x[0]) for trace in stars] == [2.5, 5.5]

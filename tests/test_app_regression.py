@@ -107,3 +107,30 @@ def test_every_cut_of_the_small_sample_is_written_out(lihang):
     assert list(cuts["cut"]) == [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5]
     assert [round(v, 2) for v in cuts["sse_cut"]] == [22.65, 17.70, 12.19, 7.38, 3.36, 5.07,
                                                       10.05, 15.18, 21.33]
+
+
+def _lens_table(at):
+    return next(df.value for df in at.dataframe if "removed_other" in df.value.columns)
+
+
+def test_the_lens_compares_the_squared_and_the_absolute_error_on_li_hangs_exercise(make_app):
+    """Li Hang's exercise 5.2 at the root (x = 1…10; y = 4.50 4.75 4.91 5.34 5.80 | 7.05 7.90
+    8.23 8.70 9.00, rising with x). Squared error: SSE(D) = 27.63, the best cut s = 5.5 leaves
+    3.36 with means 5.06 and 8.18. Absolute error: the median of D is (5.80 + 7.05)/2 = 6.425
+    and AE(D) = 6.825 + 8.755 = 15.58; at s = 5.5 the medians are 4.91 and 8.23 and
+    AE = (0.41 + 0.16 + 0 + 0.43 + 0.89) + (1.18 + 0.33 + 0 + 0.47 + 0.77) = 1.89 + 2.75 = 4.64,
+    the least of the nine cuts (the next, s = 4.5: 6.18). Both criteria cut at 5.5 here."""
+    at = make_app("pages/grow.py")
+    at.session_state[state.DATASET] = "lihang_regression"
+    at.session_state[state.TARGET] = "y"
+    open_tab(at, "tab.lens").run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    table = _lens_table(at).set_index("criterion")
+    squared, absolute = table.loc["Squared error"], table.loc["Absolute error"]
+    assert squared["cut"] == absolute["cut"] == 5.5
+    assert round(squared["left"], 2) == 5.06 and round(squared["right"], 2) == 8.18
+    assert squared["removed"] == pytest.approx(1 - 3.36 / 27.63, abs=5e-4)
+    assert (absolute["left"], absolute["right"]) == (4.91, 8.23)
+    assert absolute["removed"] == pytest.approx(1 - 4.64 / 15.58, abs=1e-9)
+    assert squared["removed_other"] == pytest.approx(absolute["removed"], abs=1e-12)
+    assert len(at.get("plotly_chart")) == 2

@@ -29,6 +29,8 @@ and callable from Python, so growth and the charts compute these figures by the 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -117,6 +119,36 @@ def absolute_deviation(y: np.ndarray, weights: np.ndarray) -> float:
     return max(float(prefix_figures(y, weights)[1][-1]), 0.0) if len(y) else 0.0
 
 
+class CutSides(NamedTuple):
+    """Both sides of every cut of one feature: ``ends[c]`` is the position of the last row left
+    of cut c; per cut the weight, weighted median and AE of each side (AE as summed, to
+    rounding; :func:`best_cut_of_sorted` compares their sums). ``total_error`` is AE(D)."""
+
+    ends: np.ndarray
+    left_weight: np.ndarray
+    right_weight: np.ndarray
+    left_median: np.ndarray
+    left_error: np.ndarray
+    right_median: np.ndarray
+    right_error: np.ndarray
+    total_error: float
+
+
+def every_cut(keys: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutSides:
+    """The :class:`CutSides` of every cut between distinct ``keys`` (sorted ascending; ``y``
+    and ``weights``, empty for all 1, of the same rows in the same order): each prefix's and
+    each suffix's median and AE by :func:`prefix_figures`, forwards and backwards."""
+    n = len(keys)
+    w = np.ones(n) if len(weights) == 0 else np.asarray(weights, float)
+    left_median, left_error = prefix_figures(y, w)
+    right_median, right_error = (a[::-1] for a in prefix_figures(y[::-1], w[::-1]))
+    ends = np.flatnonzero(keys[1:] != keys[:-1])
+    left_weight = np.cumsum(w)[ends]
+    return CutSides(ends, left_weight, w.sum() - left_weight, left_median[ends],
+                    left_error[ends], right_median[ends + 1], right_error[ends + 1],
+                    max(float(left_error[-1]), 0.0) if n else 0.0)
+
+
 def best_cut_of_sorted(keys: np.ndarray, y: np.ndarray, weights: np.ndarray, min_leaf: float,
                        tolerance: float) -> tuple[int, int, np.ndarray]:
     """The cut of one feature (``keys`` sorted ascending, ``y`` and ``weights`` of the same rows
@@ -128,26 +160,21 @@ def best_cut_of_sorted(keys: np.ndarray, y: np.ndarray, weights: np.ndarray, min
     allowed, or, when none is, the best of all (status ``ONLY_SMALL_LEAVES``). Scanning up, a
     cut replaces the best so far only when it leaves less AE by more than ``tolerance`` × AE(D)
     (with no tolerance, scikit-learn's rule)."""
-    n = len(keys)
-    w = np.ones(n) if len(weights) == 0 else np.asarray(weights, float)
-    left_median, left_error = prefix_figures(y, w)
-    right_median, right_error = (a[::-1] for a in prefix_figures(y[::-1], w[::-1]))
-    cut_ends = np.flatnonzero(keys[1:] != keys[:-1])
-    if not len(cut_ends):
+    sides = every_cut(keys, y, weights)
+    if not len(sides.ends):
         return kernels.NO_CUT, -1, np.zeros((2, 3))
-    left_weight = np.cumsum(w)[cut_ends]
-    right_weight = w.sum() - left_weight
-    loss = left_error[cut_ends] + right_error[cut_ends + 1]
-    allowed = (left_weight >= min_leaf - tolerance) & (right_weight >= min_leaf - tolerance)
+    loss = sides.left_error + sides.right_error
+    floor = min_leaf - tolerance
+    allowed = (sides.left_weight >= floor) & (sides.right_weight >= floor)
     status = kernels.BEST_CUT if allowed.any() else kernels.ONLY_SMALL_LEAVES
-    slack = tolerance * max(left_error[-1], 0.0)
-    candidates = np.flatnonzero(allowed) if allowed.any() else np.arange(len(cut_ends))
+    slack = tolerance * sides.total_error
+    candidates = np.flatnonzero(allowed) if allowed.any() else np.arange(len(sides.ends))
     best = candidates[0]
     for c in candidates[1:]:
         if loss[c] < loss[best] - slack:
             best = c
-    end = int(cut_ends[best])
-    sides = np.array([[left_weight[best], left_median[end], max(left_error[end], 0.0)],
-                      [right_weight[best], right_median[end + 1],
-                       max(right_error[end + 1], 0.0)]])
-    return status, end, sides
+    figures = np.array([[sides.left_weight[best], sides.left_median[best],
+                         max(sides.left_error[best], 0.0)],
+                        [sides.right_weight[best], sides.right_median[best],
+                         max(sides.right_error[best], 0.0)]])
+    return status, int(sides.ends[best]), figures

@@ -63,6 +63,34 @@ def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurv
                     s_left / w_left, s_right / w_right, max(parent, 0.0), total_w)
 
 
+@dataclass(frozen=True)
+class AbsoluteCurve:
+    """Every cut of one feature at one node by absolute error: its ``thresholds`` (midpoints),
+    the absolute error left after each cut (``ae``, AE(R₁) + AE(R₂), each region's about its
+    weighted median) and the two medians; ``parent_ae`` is the node's AE(D)."""
+
+    thresholds: np.ndarray
+    ae: np.ndarray
+    left_median: np.ndarray
+    right_median: np.ndarray
+    parent_ae: float
+
+
+def absolute_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> AbsoluteCurve:
+    """The :class:`AbsoluteCurve` of one feature over the rows with a known value
+    (:func:`treecore.absolute_error.every_cut`: O(n log n) for the whole curve)."""
+    values, y, weights = (np.asarray(a, float) for a in (values, y, weights))
+    known = ~np.isnan(values)
+    values, y, weights = values[known], y[known], weights[known]
+    order = np.argsort(values, kind="mergesort")
+    values = values[order]
+    sides = absolute_error.every_cut(values, y[order], weights[order])
+    ends = sides.ends
+    return AbsoluteCurve((values[ends] + values[ends + 1]) / 2.0,
+                         np.maximum(sides.left_error + sides.right_error, 0.0),
+                         sides.left_median, sides.right_median, sides.total_error)
+
+
 def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
                     features: tuple[Feature, ...], *, min_samples_leaf: float = 1.0,
                     threshold_style: str = "midpoint", chosen: str | None = None,

@@ -212,4 +212,43 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "compare.predicted_axis": {"en": "predicted", "zh": "预测值"},
     "compare.identity": {"en": "predicted = actual", "zh": "预测值 = 真实值"},
     "col.rank": {"en": "Rank", "zh": "排名"},
+    "criterion.absolute_error": {"en": "Absolute error", "zh": "绝对误差"},
+    "rlens.squared_error": {"en": "squared error (regions predict their mean)",
+                            "zh": "平方误差（区域取均值）"},
+    "rlens.absolute_error": {"en": "absolute error (regions predict their median)",
+                             "zh": "绝对误差（区域取中位数）"},
+    "rlens.title": {"en": "Node #{node} along {feature}: what each criterion removes",
+                    "zh": "结点 #{node} 沿属性 {feature}：两种准则各去除多少误差"},
+    "rlens.share_axis": {"en": "share of the node's error removed", "zh": "结点误差被去除的比例"},
+    "rlens.best": {"en": "best cut", "zh": "最佳切分点"},
+    "rlens.rows_title": {"en": "{target} against {feature} at node #{node}: the two best cuts",
+                         "zh": "结点 #{node} 的 {target} 与 {feature}：两种准则的最佳切分"},
+    "rlens.criterion": {"en": "Criterion", "zh": "准则"},
+    "rlens.left": {"en": "≤ s predicts", "zh": "≤ s 的预测值"},
+    "rlens.right": {"en": "> s predicts", "zh": "> s 的预测值"},
+    "rlens.removed": {"en": "Its error removed", "zh": "本准则误差去除比例"},
+    "rlens.removed_other": {"en": "The other's error removed", "zh": "另一准则误差去除比例"},
+    "rlens.caption": {
+        "en": "Each curve is 1 − (L(R₁) + L(R₂)) / L(D): the share of the node's own error a "
+              "cut s removes, with L the squared error Σ w (y − c)² about each region's mean c "
+              "(Li Hang 式 5.21) or the absolute error Σ w |y − m| about its median m. The squared "
+              "error weighs a far-off target by the square of its distance, so a few outliers can "
+              "pull its cut and its means towards them; the absolute error counts every row by "
+              "its distance, so its medians stay with the bulk of the rows. The table prices each "
+              "best cut in the other criterion's terms too. This tree grows by the squared error; "
+              "treecore.DecisionTreeRegressor(criterion=\"absolute_error\") grows by the other. "
+              "Rows whose value of the feature is missing are left out here.",
+        "zh": "每条曲线是 1 − (L(R₁) + L(R₂)) / L(D)：切分点 s 去除的结点自身误差所占比例。L "
+              "为平方误差 Σ w (y − c)²（c 为区域均值，李航 式 5.21）或绝对误差 Σ w |y − m|（m "
+              "为区域中位数）。平方误差按距离的平方计量偏离很远的目标值，少数离群点就能把它的切分点"
+              "和均值拉向自己；绝对误差按距离计量每个样本，中位数停留在大多数样本附近。表格同时给出"
+              "每个最佳切分在另一准则下的去除比例。本树按平方误差生成；"
+              "treecore.DecisionTreeRegressor(criterion=\"absolute_error\") 按绝对误差生成。"
+              "该属性取值缺失的样本不参与此处计算。"},
+    "rlens.numeric_only": {
+        "en": "The lens compares the cuts of a numeric feature, and this table has none.",
+        "zh": "准则对比针对数值属性的切分点，而此数据表没有数值属性。"},
+    "rlens.no_cut": {
+        "en": "{feature} has one known value at node #{node}: no cut to compare.",
+        "zh": "属性 {feature} 在结点 #{node} 只有一个已知取值，没有可比较的切分点。"},
 }

@@ -1,7 +1,9 @@
 """The Grow page's view of a regression node (CART's least-squares tree): the candidate cuts
 with their squared errors, the squared error after every cut of one feature beside the node's
-rows and the two region means, and the node inspector with a histogram of its targets. The
-figures come from :mod:`ui.views.regression_view`; this module lays them out with Streamlit."""
+rows and the two region means, the criterion lens (squared against absolute error), and the
+node inspector with a histogram of its targets. The figures come from
+:mod:`ui.views.regression_view` and :mod:`ui.views.regression_lens`; this module lays them out
+with Streamlit."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from ui import state
 from ui.i18n import split_note_text, t
 from ui.models.growth import FEATURE, Grown
 from ui.plain import plain, safe_figure
-from ui.views import node_panel, regression_view
+from ui.views import node_panel, regression_lens, regression_view
 
 
 def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
@@ -71,6 +73,50 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
                      column_config={name: st.column_config.NumberColumn(t(f"col.{name}"),
                                                                         **number)
                                     for name in ("cut", "sse_cut", "left_mean", "right_mean")})
+
+
+def lens_tab(grown: Grown, train: Dataset, node_id: int) -> None:
+    """One numeric feature at the node under both regression criteria: the share of the node's
+    loss each cut removes, the rows with each criterion's best cut and what its regions
+    predict (means or medians), and the two best cuts side by side."""
+    tree = grown.tree
+    numeric = [f.name for f in train.features if not f.is_nominal]
+    if not numeric:
+        st.info(t("rlens.numeric_only"))
+        return
+    split = tree.node(node_id).split
+    chosen = st.session_state[FEATURE]
+    default = chosen if chosen in numeric else (
+        split.feature if split is not None and split.feature in numeric else numeric[0])
+    feature = st.selectbox(t("grow.feature"), numeric, **state.widget(FEATURE, default))
+    lens = grown.view("regression_lens", node_id, feature,
+                      lambda: regression_lens.node_lens(train, tree, node_id, feature))
+    if not len(lens.squared.thresholds):
+        st.info(t("rlens.no_cut", feature=feature, node=node_id))
+        return
+    names = {c: t(f"rlens.{c}") for c in regression_lens.CRITERIA}
+    left, right = st.columns(2)
+    left.plotly_chart(safe_figure(regression_lens.lens_chart(lens, {
+        **names, "title": t("rlens.title", feature=feature, node=node_id),
+        "threshold": t("grow.threshold_axis", feature=feature),
+        "share": t("rlens.share_axis"), "best": t("rlens.best")})), key="grow.rlens_chart")
+    right.plotly_chart(safe_figure(regression_lens.lens_rows_chart(lens, {
+        **names, "title": t("rlens.rows_title", target=tree.schema.target, feature=feature,
+                            node=node_id),
+        "feature": feature, "target": tree.schema.target, "rows": t("regression.rows")})),
+        key="grow.rlens_rows")
+    frame = regression_lens.lens_frame(lens)
+    frame["criterion"] = [t(f"criterion.{c}") for c in frame["criterion"]]
+    number = {"format": "%.4g"}
+    share = {"format": "percent"}
+    st.dataframe(frame, hide_index=True, key="grow.rlens_table", column_config={
+        "criterion": st.column_config.TextColumn(t("rlens.criterion")),
+        "cut": st.column_config.NumberColumn(t("col.cut"), **number),
+        "left": st.column_config.NumberColumn(t("rlens.left"), **number),
+        "right": st.column_config.NumberColumn(t("rlens.right"), **number),
+        "removed": st.column_config.NumberColumn(t("rlens.removed"), **share),
+        "removed_other": st.column_config.NumberColumn(t("rlens.removed_other"), **share)})
+    st.caption(t("rlens.caption"))
 
 
 def groups_view(grown: Grown, train: Dataset, node_id: int, feature: str) -> None:

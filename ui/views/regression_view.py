@@ -69,12 +69,17 @@ def node_rows(dataset: Dataset, tree: Tree, node_id: int, feature: str
     """(every cut of ``feature`` at the node, the node's rows along it)."""
     sample = tree.node_rows(dataset, node_id)
     values = dataset.X[sample.rows, dataset.schema.index_of(feature)]
-    targets = dataset.y[sample.rows]
-    curve = cut_curve(values, targets, sample.weights)
+    return cut_curve(values, dataset.y[sample.rows], sample.weights), \
+        scatter_rows(values, dataset.y[sample.rows])
+
+
+def scatter_rows(values: np.ndarray, targets: np.ndarray) -> NodeRows:
+    """Rows to draw as target against feature: in value order, at most :data:`SCATTER_LIMIT`
+    of them, evenly spaced in that order."""
     order = np.argsort(values, kind="stable")
     keep = order if len(order) <= SCATTER_LIMIT else order[
         np.linspace(0, len(order) - 1, SCATTER_LIMIT).astype(int)]
-    return curve, NodeRows(values[keep], targets[keep], len(order))
+    return NodeRows(values[keep], targets[keep], len(order))
 
 
 #: A node with at most this many cuts of a feature gets them written out as a table.
