@@ -1,6 +1,7 @@
 """A regression tree in a real browser: the Li Hang exercise 5.2 sample opens on the Grow page,
 grows CART's least-squares tree step by step, and shows the squared error after every cut and
-the node's rows with the two region means; the Data page offers the kind of tree."""
+the node's rows with the two region means, and the criterion lens (squared against absolute
+error); the Data page offers the kind of tree."""
 
 from __future__ import annotations
 
@@ -33,6 +34,13 @@ def test_regression_tree_grows_and_explains_its_cuts(app_page, shot, settle):
     expect(charts.first).to_be_visible()
     expect(page.get_by_text("region means", exact=False).first).to_be_visible()
     shot(page, "41-regression-cuts")
+    page.get_by_role("tab", name="Criterion lens").click()
+    settle(page)
+    expect(page.get_by_text("what each criterion removes").first).to_be_visible()
+    expect(page.locator("[data-testid=stPlotlyChart] >> visible=true")).to_have_count(2)
+    expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    shot(page, "47-regression-lens")
 
     page.get_by_role("link", name="Data").first.click()
     settle(page)
