@@ -23,9 +23,13 @@ st.title("💡 " + t("concepts.title"))
 dataset = page.dataset_or_stop()
 st.caption(t("concepts.sse_page_intro" if dataset.is_regression else "concepts.intro"))
 train, _, _ = growth.training_split(dataset)
+params = growth.params_from_session()
+if params["criterion"] == "absolute_error":     # this page explains the squared error
+    st.info(t("concepts.sse_for_absolute"), icon="ℹ️")
+    params = {**params, "criterion": "squared_error"}
 try:
     with st.spinner(t("grow.growing")):
-        grown = growth.cached_fit(train, growth.params_from_session(), S[growth.FORCE])
+        grown = growth.cached_fit(train, params, S[growth.FORCE])
 except ConfigError as error:
     st.error(t("grow.cannot_grow", message=error_text(error)), icon="⚠️")
     st.stop()

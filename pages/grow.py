@@ -80,10 +80,10 @@ for refusal in refusals:
     st.error(plain(refusal), icon="🚧")
 if refusals:
     st.stop()
-slow = guards.slow_fit_message(train, S[state.LANGUAGE])
+slow = guards.slow_fit_message(train, S[state.LANGUAGE], params["criterion"])
 if slow:
     st.warning(slow, icon="⏳")
-on_tick, fitted = page.fit_progress(limits.fit_estimate_seconds(train))
+on_tick, fitted = page.fit_progress(limits.fit_estimate_seconds(train, params["criterion"]))
 try:
     with st.spinner(t("grow.growing")):
         grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested(),
@@ -305,6 +305,9 @@ def split_spec(node_id: int):
 def whatif_tab(node_id: int) -> None:
     node = tree.node(node_id)
     st.caption(t("whatif.intro", node=node_id))
+    if tree.criterion == "absolute_error":
+        st.info(plain(t("whatif.squared_error_only")), icon="ℹ️")
+        return
     if node.stop_reason in (StopReason.PURE, StopReason.EMPTY_BRANCH):
         st.info(plain(t("whatif.cannot", reason=stop_words(node))), icon="ℹ️")
         return

@@ -58,7 +58,8 @@ def split_sidebar() -> None:
 
 def pruning_sidebar() -> None:
     st.subheader("✂️ " + t("lab.pruning"))
-    modes, methods = lab.prepruning_for(dataset), lab.methods_for(dataset)
+    modes = lab.prepruning_for(dataset, growth.current_criterion())
+    methods = lab.methods_for(dataset)
     st.radio(t("lab.preprune"), modes,
              format_func=state.labels({m: t(for_task(f"prepruning.{m}", dataset.schema.task))
                                        for m in modes}),
@@ -103,7 +104,8 @@ try:
     with st.spinner(t("grow.growing")):
         retry = growth.retry_requested()
         unpruned = lab.unpruned_tree(train, params, force, retry)
-        preprune = lab.current(lab.PREPRUNE, lab.prepruning_for(dataset))
+        preprune = lab.current(lab.PREPRUNE,
+                               lab.prepruning_for(dataset, growth.current_criterion()))
         method = lab.current(lab.METHOD, lab.methods_for(dataset))
         prepruned = lab.prepruned_tree(train, validation, params, force, preprune, unpruned,
                                        retry)

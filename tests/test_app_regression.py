@@ -4,11 +4,17 @@ errors (Li Hang's exercise 5.2 on the bundled sample)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pandas as pd
 import pytest
 
 from tests.conftest import open_tab
+from treecore import Dataset, grow
 from ui import state
 from ui.models import growth
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def _dot(at, index: int = 0) -> str:
@@ -134,3 +140,67 @@ def test_the_lens_compares_the_squared_and_the_absolute_error_on_li_hangs_exerci
     assert absolute["removed"] == pytest.approx(1 - 4.64 / 15.58, abs=1e-9)
     assert squared["removed_other"] == pytest.approx(absolute["removed"], abs=1e-12)
     assert len(at.get("plotly_chart")) == 2
+
+
+@pytest.fixture
+def diabetes_by_absolute_error(make_app):
+    def open_page(page: str, tab: str | None = None):
+        at = make_app(page)
+        at.session_state[state.DATASET] = "diabetes"
+        at.session_state[state.TARGET] = "progression"
+        at.session_state[state.CRITERION] = "absolute_error"
+        at.session_state[growth.MAX_DEPTH] = 2
+        if tab is not None:
+            open_tab(at, tab)
+        at.run()
+        assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+        return at
+    return open_page
+
+
+def test_the_grow_page_grows_by_the_absolute_error(diabetes_by_absolute_error):
+    """The absolute-error tree of depth 2 on the diabetes rows (all of them train on the Grow
+    page): medians and MAE in the drawing, the candidate table's loss is AE and its region values
+    the children's medians; the what-if explains that it needs the squared error."""
+    at = diabetes_by_absolute_error("pages/grow.py", "tab.inspector")
+    criteria = at.selectbox(key="w_criterion")
+    assert "Absolute error" in criteria.options
+    dot = _dot(at)                                      # step 1: the root's split
+    assert "median = " in dot and "MAE = " in dot and "mean = " not in dot
+    table = _candidates(at)
+    chosen = table[table["status"].str.startswith("✅")].iloc[0]
+    data = Dataset.from_frame(pd.read_csv(SAMPLES / "diabetes.csv"), "progression",
+                              task="regression")
+    reference = grow(data, task="regression", criterion="absolute_error", max_depth=2)
+    root = reference.root
+    left, right = (reference.node(c) for c in root.children)
+    assert (chosen["feature"], chosen["left_mean"], chosen["right_mean"]) == \
+        (root.split.feature, left.value, right.value)
+    assert chosen["sse_before"] == pytest.approx(root.weighted_n_samples * root.impurity)
+    assert chosen["sse_after"] == pytest.approx(
+        left.weighted_n_samples * left.impurity + right.weighted_n_samples * right.impurity)
+    assert any("median" in m.value and "MAE" in m.value for m in at.markdown)
+    open_tab(at, "tab.whatif").run()
+    assert any("squared error only" in i.value for i in at.info)
+
+
+def test_the_absolute_error_names_a_nominal_column_it_cannot_grow_on(make_app):
+    at = make_app("pages/grow.py")
+    at.session_state[state.DATASET] = "cpu_vendor"
+    at.session_state[state.CRITERION] = "absolute_error"
+    at.run()
+    assert not at.exception
+    assert any("vendor" in e.value and "squared error" in e.value for e in at.error), \
+        [e.value for e in at.error]
+
+
+def test_other_pages_with_an_absolute_error_tree(diabetes_by_absolute_error):
+    """The Pruning lab pre-prunes by the limits only (validation-set pre-pruning grows by the
+    squared error); the Concepts page explains the squared error with a tree grown by it; the
+    Predict page offers its exports (which name each leaf's median and MAE, test_export.py)."""
+    at = diabetes_by_absolute_error("pages/prune.py")
+    assert at.radio(key="w_lab_preprune").options == ["by the Grow page's limits"]
+    at = diabetes_by_absolute_error("pages/concepts.py")
+    assert any("grows by the squared error" in i.value for i in at.info)
+    at = diabetes_by_absolute_error("pages/predict.py")
+    assert "rules.txt" in {button.label for button in at.get("download_button")}

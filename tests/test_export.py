@@ -81,3 +81,24 @@ def test_node_label_shows_weight_and_errors(alpha):
     tree = grow(alpha, algorithm="id3")
     assert any("/" in node_label(tree, leaf) for leaf in tree.iter_leaves())
     assert node_label(tree, tree.root) == "否 (17/8)"
+
+
+def test_an_absolute_error_tree_names_its_medians_and_mae_everywhere():
+    """A leaf of the absolute-error tree predicts its rows' median and spreads by their MAE:
+    the outline, the rules and the drawing say so (a squared-error leaf: its mean and sd).
+    x = 1…6, y = 1 2 4 | 10 11 14: the cut x ≤ 3.5 leaves AE 3 + 4 = 7 (x ≤ 2.5: 1 + 11;
+    x ≤ 4.5: 11 + 3), medians 2 and 11, MAE 3/3 = 1 and 4/3."""
+    from treecore.export import to_dot, to_rules
+
+    table = pd.DataFrame({"x": [1.0, 2, 3, 4, 5, 6], "y": [1.0, 2, 4, 10, 11, 14]})
+    data = Dataset.from_frame(table, "y", task="regression")
+    tree = grow(data, task="regression", criterion="absolute_error", max_depth=1)
+    left, right = (tree.node(c) for c in tree.root.children)
+    assert (left.value, right.value) == (2.0, 11.0)
+    assert to_text(tree) == "x ≤ 3.5: 2 (3; MAE 1)\nx > 3.5: 11 (3; MAE 1.33)"
+    rules = to_rules(tree)
+    assert "THEN y = 11  [coverage 3, MAE 1.333]" in rules and " sd " not in rules
+    dot = to_dot(tree)
+    assert "median = 2 · MAE = 1\\n" in dot and "mean = " not in dot
+    squared = grow(data, task="regression", max_depth=1)
+    assert "sd " in to_text(squared) and "mean = " in to_dot(squared)

@@ -24,6 +24,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from .algorithms import TASKS
@@ -263,13 +264,28 @@ def visible(value: object) -> str:
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(value))
 
 
+def regression_words(tree: Tree, words: Mapping[str, str]) -> tuple[str, str]:
+    """What a regression node's value and impurity are called in ``words``: its mean and MSE
+    (squared error), or its median and MAE (absolute error)."""
+    if tree.criterion == "absolute_error":
+        return words["median"], words["mae"]
+    return words["mean"], words["mse"]
+
+
+def _spread(tree: Tree, node: Node, digits: int) -> str:
+    """The spread of a regression node's rows to ``digits`` significant digits: sd = √MSE about
+    the mean (squared error), or the MAE about the median (absolute error)."""
+    if tree.criterion == "absolute_error":
+        return f"MAE {node.impurity:.{digits}g}"
+    return f"sd {math.sqrt(node.impurity):.{digits}g}"
+
+
 def node_label(tree: Tree, node: Node) -> str:
     """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors);
-    for a regression tree its mean, weight and the root of its MSE (the spread of its rows):
-    ``5.06 (5; sd 0.472)``."""
+    for a regression tree its value (mean or median), weight and the spread of its rows:
+    ``5.06 (5; sd 0.472)``, or ``4.91 (5; MAE 0.378)`` by the absolute error."""
     if tree.is_regression:
-        return (f"{node.value:.4g} ({node.weighted_n_samples:.4g}; "
-                f"sd {math.sqrt(node.impurity):.3g})")
+        return f"{node.value:.4g} ({node.weighted_n_samples:.4g}; {_spread(tree, node, 3)})"
     label = visible(tree.classes[node.prediction])
     weight = node.weighted_n_samples
     errors = weight - node.class_counts[node.prediction] if weight else 0.0
@@ -325,7 +341,8 @@ def _branch_test(split: Candidate, branch: str) -> str:
 CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
                 "#999999")
 #: The words a drawn node uses; callers pass translations with the same keys.
-DOT_WORDS = {"samples": "n", "more": "…", "mean": "mean", "mse": "MSE"}
+DOT_WORDS = {"samples": "n", "more": "…", "mean": "mean", "mse": "MSE", "median": "median",
+             "mae": "MAE"}
 #: A regression node's fill, from the lowest node value to the highest (a sequential scale).
 VALUE_SCALE = ("#E3F2FD", "#0D47A1")
 _HIGHLIGHT = "#C2185B"
@@ -366,11 +383,13 @@ def _value_fill(value: float, low: float, high: float) -> str:
 
 def _dot_label(tree: Tree, node: Node, words) -> str:
     """Node text: the test (or the predicted class), the weighted class counts, the row count;
-    for a regression node the test (or → its value), its mean and MSE, the row count."""
+    for a regression node the test (or → its value), its mean and MSE (or median and MAE), the
+    row count."""
     if tree.is_regression:
         head = node.split.describe() if node.split is not None else f"→ {node.value:.4g}"
+        value, impurity = regression_words(tree, words)
         lines = [f"#{node.node_id}  {head}",
-                 f"{words['mean']} = {node.value:.4g} · {words['mse']} = {node.impurity:.4g}",
+                 f"{value} = {node.value:.4g} · {impurity} = {node.impurity:.4g}",
                  f"{words['samples']} = {node.weighted_n_samples:.4g}"]
         return "\\n".join(dot_escape(line) for line in lines)
     counts = " · ".join(f"{label} {count:.4g}" for label, count in
@@ -503,7 +522,8 @@ def routes(tree: Tree, node: Node) -> list[Route]:
 def to_rules(tree: Tree) -> str:
     """One if-then rule per leaf, with its coverage (the weighted training rows reaching it) and
     confidence (the share of them in the predicted class); for a regression tree the leaf's
-    mean and the spread of its rows (sd = √MSE) instead of the confidence.
+    value and the spread of its rows instead of the confidence: its mean and sd = √MSE, or by
+    the absolute error its median and MAE.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
@@ -522,8 +542,7 @@ def to_rules(tree: Tree) -> str:
         weight = leaf.weighted_n_samples
         if tree.is_regression:
             lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
-                         f"{leaf.value:.6g}  [coverage {weight:.4g}, "
-                         f"sd {math.sqrt(leaf.impurity):.4g}]")
+                         f"{leaf.value:.6g}  [coverage {weight:.4g}, {_spread(tree, leaf, 4)}]")
             continue
         share = (leaf.class_counts[leaf.prediction] / weight if weight
                  else leaf.distribution[leaf.prediction])

@@ -43,6 +43,11 @@ class CutCurve:
         """MSE(D) − (SSE(R₁) + SSE(R₂)) / W of each cut."""
         return (self.parent_sse - self.sse) / self.total_weight
 
+    # the loss curve a chart reads, whichever the criterion (:class:`AbsoluteCurve` too)
+    loss = property(lambda self: self.sse, doc="The loss left after each cut: SSE(R₁) + SSE(R₂).")
+    left_value = property(lambda self: self.left_mean, doc="What R₁ predicts: its mean.")
+    right_value = property(lambda self: self.right_mean, doc="What R₂ predicts: its mean.")
+
 
 def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurve:
     """The :class:`CutCurve` of one feature over the rows with a known value, by one sort and
@@ -74,6 +79,10 @@ class AbsoluteCurve:
     left_median: np.ndarray
     right_median: np.ndarray
     parent_ae: float
+
+    loss = property(lambda self: self.ae, doc="The loss left after each cut: AE(R₁) + AE(R₂).")
+    left_value = property(lambda self: self.left_median, doc="What R₁ predicts: its median.")
+    right_value = property(lambda self: self.right_median, doc="What R₂ predicts: its median.")
 
 
 def absolute_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> AbsoluteCurve:

@@ -23,9 +23,9 @@ def level_messages(dataset: Dataset, algorithm: str, lang: str) -> list[str]:
             for name, levels, limit in limits.too_many_levels(dataset, algorithm)]
 
 
-def slow_fit_message(dataset: Dataset, lang: str) -> str | None:
-    """A warning to show before a fit estimated to take long, or None."""
-    seconds = limits.fit_estimate_seconds(dataset)
+def slow_fit_message(dataset: Dataset, lang: str, criterion: str | None = None) -> str | None:
+    """A warning to show before a fit by ``criterion`` estimated to take long, or None."""
+    seconds = limits.fit_estimate_seconds(dataset, criterion)
     if seconds <= limits.SLOW_FIT_SECONDS:
         return None
     return translate("limits.slow_fit", lang, rows=f"{dataset.n_rows:,}",

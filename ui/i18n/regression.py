@@ -99,6 +99,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "regression.a_number": {"en": "a number: regression tree", "zh": "数值：回归树"},
     "regression.value": {"en": "mean", "zh": "均值"},
     "regression.mse": {"en": "MSE", "zh": "MSE"},
+    "regression.median": {"en": "median", "zh": "中位数"},
+    "regression.mae": {"en": "MAE", "zh": "MAE"},
     # ---------------------------------------------------------------- Pruning lab and Compare
     "lab.tree_caption_regression": {
         "en": "{leaves} leaves, depth {depth} · RMSE training {train_rmse}, validation "
@@ -213,6 +215,46 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "compare.identity": {"en": "predicted = actual", "zh": "预测值 = 真实值"},
     "col.rank": {"en": "Rank", "zh": "排名"},
     "criterion.absolute_error": {"en": "Absolute error", "zh": "绝对误差"},
+    "whatif.squared_error_only": {
+        "en": "A forced split grows by the squared error only: choose the squared error in the "
+              "sidebar to try another split here. The criterion lens compares this node's cuts "
+              "under both criteria.",
+        "zh": "强制划分只能按平方误差生成：请在侧栏选择平方误差后再尝试其他划分。“准则对比”标签页比较"
+              "了此结点各切分点在两种准则下的表现。"},
+    "concepts.sse_for_absolute": {
+        "en": "This page takes a regression tree's squared error apart, so the tree here grows "
+              "by the squared error with your other settings; yours grows by the absolute error "
+              "(the Grow page's criterion lens sets the two side by side).",
+        "zh": "本页拆解回归树的平方误差，因此这里的树用你的其他设置按平方误差生成；你的树按绝对误差"
+              "生成（“生成决策树”页的“准则对比”把两者并列）。"},
+    "col.ae_before": {"en": "AE before", "zh": "划分前 AE"},
+    "col.ae_after": {"en": "AE after", "zh": "划分后 AE"},
+    "col.ae_decrease": {"en": "AE decrease", "zh": "AE 减少量"},
+    "col.left_median": {"en": "m₁ (≤ s)", "zh": "m₁（≤ s）"},
+    "col.right_median": {"en": "m₂ (> s)", "zh": "m₂（> s）"},
+    "col.ae_cut": {"en": "AE(R₁) + AE(R₂)", "zh": "AE(R₁) + AE(R₂)"},
+    "regression.ae_axis": {"en": "AE(R₁) + AE(R₂)", "zh": "AE(R₁) + AE(R₂)"},
+    "regression.medians": {"en": "region medians m₁, m₂", "zh": "区域中位数 m₁、m₂"},
+    "regression.threshold_title_absolute": {
+        "en": "Absolute error after each cut of {feature} at node #{node}",
+        "zh": "结点 #{node} 上按 {feature} 各切分点划分后的绝对误差"},
+    "regression.threshold_caption_absolute": {
+        "en": "Each point is one cut s between neighbouring distinct values; the lowest is the "
+              "cut the absolute-error tree chooses for this feature. Each region predicts the "
+              "weighted median of its rows.",
+        "zh": "每个点是相邻不同取值之间的一个切分点 s；最低点就是绝对误差回归树对该属性选择的切分点。"
+              "每个区域预测其样本的加权中位数。"},
+    "regression.candidates_caption_absolute": {
+        "en": "For each feature the cut s that least leaves absolute error: AE(R₁) + AE(R₂), "
+              "AE(R) = Σ w |y − m| with m the weighted median of region R. The decrease is "
+              "MAE(D) − (AE(R₁) + AE(R₂)) / W. The absolute error grows on numeric features "
+              "with every value known.",
+        "zh": "对每个属性，选使划分后绝对误差 AE(R₁) + AE(R₂) 最小的切分点 s，其中 "
+              "AE(R) = Σ w |y − m|，m 为区域 R 的加权中位数。减少量为 "
+              "MAE(D) − (AE(R₁) + AE(R₂)) / W。绝对误差只在取值全部已知的数值属性上生成。"},
+    "regression.node_counts_absolute": {
+        "en": "{rows} rows (weight {weighted}); median {mean}, mean absolute error (MAE) {mse}",
+        "zh": "{rows} 个样本（权重 {weighted}）；中位数 {mean}，平均绝对误差（MAE）{mse}"},
     "rlens.squared_error": {"en": "squared error (regions predict their mean)",
                             "zh": "平方误差（区域取均值）"},
     "rlens.absolute_error": {"en": "absolute error (regions predict their median)",

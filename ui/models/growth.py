@@ -101,7 +101,7 @@ def allowed_algorithms(task: str) -> list[str]:
 #: what-if read the squared error's sums. The absolute error (``treecore.absolute_error``)
 #: grows through ``treecore.DecisionTreeRegressor(criterion="absolute_error")`` until its
 #: views exist.
-REGRESSION_VIEWS = ("squared_error",)
+REGRESSION_VIEWS = ("squared_error", "absolute_error")
 
 
 def allowed_criteria(algorithm: str, task: str = "classification") -> tuple[str, ...]:

@@ -68,9 +68,11 @@ def methods_for(data: Dataset) -> tuple[str, ...]:
     return pruners_for(data.schema.task)
 
 
-def prepruning_for(data: Dataset) -> tuple[str, ...]:
-    """The pre-pruning modes that grow the data set's kind of tree."""
-    return tuple(mode for mode, tasks in PREPRUNING.items() if data.schema.task in tasks)
+def prepruning_for(data: Dataset, criterion: str | None = None) -> tuple[str, ...]:
+    """The pre-pruning modes that grow the data set's kind of tree by ``criterion``: not the
+    validation set's for the absolute error (the engine grows that by the squared error only)."""
+    return tuple(mode for mode, tasks in PREPRUNING.items() if data.schema.task in tasks
+                 and not (mode == "validation" and criterion == "absolute_error"))
 
 
 def current(key: str, allowed: tuple[str, ...]) -> str:

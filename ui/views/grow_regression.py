@@ -17,9 +17,28 @@ from ui.models.growth import FEATURE, Grown
 from ui.plain import plain, safe_figure
 from ui.views import node_panel, regression_lens, regression_view
 
+#: The words that differ for a tree grown by the absolute error: the squared error's key and
+#: its absolute-error twin.
+ABSOLUTE_KEYS = {
+    "col.sse_before": "col.ae_before", "col.sse_after": "col.ae_after",
+    "col.sse_decrease": "col.ae_decrease", "col.left_mean": "col.left_median",
+    "col.right_mean": "col.right_median", "col.sse_cut": "col.ae_cut",
+    "regression.candidates_caption": "regression.candidates_caption_absolute",
+    "regression.threshold_title": "regression.threshold_title_absolute",
+    "regression.sse_axis": "regression.ae_axis", "regression.means": "regression.medians",
+    "regression.threshold_caption": "regression.threshold_caption_absolute",
+    "regression.node_counts": "regression.node_counts_absolute"}
+
+
+def words_for(tree: Tree, key: str, **params) -> str:
+    """The text ``key`` in the session's language, for the criterion ``tree`` grew by."""
+    absolute = tree.criterion == "absolute_error"
+    return t(ABSOLUTE_KEYS.get(key, key) if absolute else key, **params)
+
 
 def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
-    """Every feature's best cut at the node, SSE before and after it and the region means."""
+    """Every feature's best cut at the node, the loss (SSE, or AE) before and after it and
+    what the two regions predict (means, or medians)."""
     node = grown.tree.node(node_id)
     frame = regression_view.candidate_frame(grown.candidates(train, node_id),
                                             node.weighted_n_samples, node.impurity)
@@ -32,15 +51,17 @@ def candidate_table(grown: Grown, train: Dataset, node_id: int) -> None:
                  column_config={
                      "feature": st.column_config.TextColumn(t("col.feature")),
                      "test": st.column_config.TextColumn(t("col.test")),
-                     **{name: st.column_config.NumberColumn(t(f"col.{name}"), **number)
+                     **{name: st.column_config.NumberColumn(
+                         words_for(grown.tree, f"col.{name}"), **number)
                         for name in ("sse_before", "sse_after", "sse_decrease", "left_mean",
                                      "right_mean", "rho")},
                      "status": st.column_config.TextColumn(t("col.status"))})
-    st.caption(t("regression.candidates_caption"))
+    st.caption(words_for(grown.tree, "regression.candidates_caption"))
 
 
 def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
-    """The squared error after each cut of the chosen feature, beside the node's rows."""
+    """The loss (squared or absolute error) after each cut of the chosen feature, beside the
+    node's rows."""
     tree = grown.tree
     options = list(grown.candidates(train, node_id).features)
     if not options:
@@ -55,24 +76,24 @@ def threshold_tab(grown: Grown, train: Dataset, node_id: int) -> None:
     curve, rows = grown.view("regression_rows", node_id, feature,
                              lambda: regression_view.node_rows(train, tree, node_id, feature))
     left, right = st.columns(2)
-    left.plotly_chart(safe_figure(regression_view.sse_chart(curve, {
-        "title": t("regression.threshold_title", feature=feature, node=node_id),
+    left.plotly_chart(safe_figure(regression_view.loss_chart(curve, {
+        "title": words_for(tree, "regression.threshold_title", feature=feature, node=node_id),
         "threshold": t("grow.threshold_axis", feature=feature),
-        "y": t("regression.sse_axis"), "chosen": t("grow.chosen")})),
+        "y": words_for(tree, "regression.sse_axis"), "chosen": t("grow.chosen")})),
         key="grow.sse_chart")
     right.plotly_chart(safe_figure(regression_view.rows_chart(rows, curve, {
         "title": t("regression.rows_title", target=tree.schema.target, feature=feature,
                    node=node_id),
         "feature": feature, "target": tree.schema.target, "rows": t("regression.rows"),
-        "means": t("regression.means")})), key="grow.rows_chart")
-    st.caption(t("regression.threshold_caption"))
-    if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
+        "means": words_for(tree, "regression.means")})), key="grow.rows_chart")
+    st.caption(words_for(tree, "regression.threshold_caption"))
+    if len(curve.loss) <= regression_view.CUTS_WRITTEN_OUT:
         st.markdown(f"**{plain(t('regression.cuts_table', feature=feature))}**")
         number = {"format": "%.4g"}
         st.dataframe(regression_view.cuts_frame(curve), hide_index=True, key="grow.cuts",
-                     column_config={name: st.column_config.NumberColumn(t(f"col.{name}"),
-                                                                        **number)
-                                    for name in ("cut", "sse_cut", "left_mean", "right_mean")})
+                     column_config={name: st.column_config.NumberColumn(
+                         words_for(tree, f"col.{name}"), **number)
+                         for name in ("cut", "sse_cut", "left_mean", "right_mean")})
 
 
 def lens_tab(grown: Grown, train: Dataset, node_id: int) -> None:
@@ -152,9 +173,9 @@ def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None
     left, right = st.columns(2)
     with left:
         node_panel.show_rule(stage, node_id, stop_words)
-        st.markdown(t("regression.node_counts", rows=node.n_samples,
-                      weighted=f"{node.weighted_n_samples:.4g}", mean=f"{node.value:.4g}",
-                      mse=f"{node.impurity:.4g}"))
+        st.markdown(words_for(stage, "regression.node_counts", rows=node.n_samples,
+                              weighted=f"{node.weighted_n_samples:.4g}",
+                              mean=f"{node.value:.4g}", mse=f"{node.impurity:.4g}"))
     with right:
         sample = stage.node_rows(train, node_id)
         st.plotly_chart(safe_figure(regression_view.histogram(train.y[sample.rows], {

@@ -16,7 +16,8 @@ import plotly.graph_objects as go
 
 from treecore import Dataset, Tree
 from treecore.candidates import CandidateTable
-from treecore.least_squares import CutCurve, GroupCurve, cut_curve, group_curve, node_candidates
+from treecore.least_squares import (AbsoluteCurve, CutCurve, GroupCurve, absolute_curve,
+                                    cut_curve, group_curve, node_candidates)
 
 #: At most this many of a node's rows are drawn in its scatter (evenly spaced in value order).
 SCATTER_LIMIT = 5_000
@@ -32,15 +33,18 @@ def candidates(dataset: Dataset, tree: Tree, node_id: int) -> CandidateTable:
                            dataset.features,
                            min_samples_leaf=float(tree.settings.get("min_samples_leaf", 1)),
                            threshold_style=tree.settings.get("threshold_style", "midpoint"),
-                           chosen=node.split.feature if node.split is not None else None)
+                           chosen=node.split.feature if node.split is not None else None,
+                           criterion=tree.criterion)
 
 
-def candidate_frame(table: CandidateTable, node_weight: float, node_mse: float) -> pd.DataFrame:
-    """One row per feature: the test, SSE before and after the split, its decrease (W times
-    the candidate's MSE decrease, so for a feature with missing values the decrease on its
-    known rows scaled by ρ, as growth compares them), the two groups' means, ρ and a
-    ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
-    before = node_weight * node_mse
+def candidate_frame(table: CandidateTable, node_weight: float, node_impurity: float
+                    ) -> pd.DataFrame:
+    """One row per feature: the test, the node's loss before and after the split (SSE, or by
+    the absolute error AE: W times the node's MSE or MAE), its decrease (W times the
+    candidate's decrease, so for a feature with missing values the decrease on its known rows
+    scaled by ρ, as growth compares them), what the two groups predict (means, or medians), ρ
+    and a ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
+    before = node_weight * node_impurity
     rows = []
     for i, c in enumerate(table):
         decrease = c.decrease * node_weight
@@ -65,11 +69,13 @@ class NodeRows:
 
 
 def node_rows(dataset: Dataset, tree: Tree, node_id: int, feature: str
-              ) -> tuple[CutCurve, NodeRows]:
-    """(every cut of ``feature`` at the node, the node's rows along it)."""
+              ) -> tuple[CutCurve | AbsoluteCurve, NodeRows]:
+    """(every cut of ``feature`` at the node by the tree's criterion, the node's rows along
+    it)."""
     sample = tree.node_rows(dataset, node_id)
     values = dataset.X[sample.rows, dataset.schema.index_of(feature)]
-    return cut_curve(values, dataset.y[sample.rows], sample.weights), \
+    curve = absolute_curve if tree.criterion == "absolute_error" else cut_curve
+    return curve(values, dataset.y[sample.rows], sample.weights), \
         scatter_rows(values, dataset.y[sample.rows])
 
 
@@ -86,21 +92,22 @@ def scatter_rows(values: np.ndarray, targets: np.ndarray) -> NodeRows:
 CUTS_WRITTEN_OUT = 30
 
 
-def cuts_frame(curve: CutCurve) -> pd.DataFrame:
-    """Every cut as a row, as the books write them out: s, m(s) = SSE(R₁) + SSE(R₂), c₁, c₂."""
-    return pd.DataFrame({"cut": curve.thresholds, "sse_cut": curve.sse,
-                         "left_mean": curve.left_mean, "right_mean": curve.right_mean})
+def cuts_frame(curve: CutCurve | AbsoluteCurve) -> pd.DataFrame:
+    """Every cut as a row, as the books write them out: s, m(s) = SSE(R₁) + SSE(R₂), c₁, c₂
+    (by the absolute error: AE(R₁) + AE(R₂) and the two medians)."""
+    return pd.DataFrame({"cut": curve.thresholds, "sse_cut": curve.loss,
+                         "left_mean": curve.left_value, "right_mean": curve.right_value})
 
 
-def sse_chart(curve: CutCurve, words: dict) -> go.Figure:
-    """SSE(R₁) + SSE(R₂) at every cut (``words``: title, threshold, y, chosen), the least
-    marked."""
-    figure = go.Figure(go.Scatter(x=curve.thresholds, y=curve.sse, mode="lines+markers",
+def loss_chart(curve: CutCurve | AbsoluteCurve, words: dict) -> go.Figure:
+    """The loss left at every cut, L(R₁) + L(R₂) (``words``: title, threshold, y, chosen), the
+    least marked."""
+    figure = go.Figure(go.Scatter(x=curve.thresholds, y=curve.loss, mode="lines+markers",
                                   line=dict(color=CURVE_COLOR), marker=dict(size=5),
                                   name=words["y"]))
-    if len(curve.sse):
-        best = int(np.argmin(curve.sse))
-        figure.add_trace(go.Scatter(x=[curve.thresholds[best]], y=[curve.sse[best]],
+    if len(curve.loss):
+        best = int(np.argmin(curve.loss))
+        figure.add_trace(go.Scatter(x=[curve.thresholds[best]], y=[curve.loss[best]],
                                     mode="markers", name=words["chosen"],
                                     marker=dict(size=13, color=CHOSEN_COLOR, symbol="star")))
     figure.update_layout(title=words["title"], xaxis_title=words["threshold"],
@@ -109,17 +116,18 @@ def sse_chart(curve: CutCurve, words: dict) -> go.Figure:
     return figure
 
 
-def rows_chart(rows: NodeRows, curve: CutCurve, words: dict) -> go.Figure:
-    """The node's rows as target against feature, with the two region means of the best cut
-    drawn as steps (``words``: title, feature, target, rows, means)."""
+def rows_chart(rows: NodeRows, curve: CutCurve | AbsoluteCurve, words: dict) -> go.Figure:
+    """The node's rows as target against feature, with what the two regions of the best cut
+    predict (means, or medians) drawn as steps (``words``: title, feature, target, rows,
+    means)."""
     figure = go.Figure(go.Scattergl(x=rows.values, y=rows.targets, mode="markers",
                                     marker=dict(size=5, color=ROW_COLOR, opacity=0.7),
                                     name=words["rows"]))
-    if len(curve.sse):
-        best = int(np.argmin(curve.sse))
+    if len(curve.loss):
+        best = int(np.argmin(curve.loss))
         s, low, high = curve.thresholds[best], rows.values.min(), rows.values.max()
         figure.add_trace(go.Scatter(
-            x=[low, s, s, high], y=[curve.left_mean[best]] * 2 + [curve.right_mean[best]] * 2,
+            x=[low, s, s, high], y=[curve.left_value[best]] * 2 + [curve.right_value[best]] * 2,
             mode="lines", line=dict(color=MEAN_COLOR, width=3, shape="linear"),
             name=words["means"]))
     figure.update_layout(title=words["title"], xaxis_title=words["feature"],

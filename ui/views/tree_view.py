@@ -22,14 +22,14 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from treecore import Node, Tree
-from treecore.export import CLASS_COLORS, VALUE_SCALE
+from treecore.export import CLASS_COLORS, VALUE_SCALE, regression_words
 
 from ui.views.tree_layout import tidy_layout
 
 #: What a node is on screen (the ``kind`` array of a view).
 INTERNAL, LEAF, WAITING, COLLAPSED = 0, 1, 2, 3
 #: The words a view uses; callers pass translations with the same keys.
-WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
+WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "median": "median", "mae": "MAE", "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
          "zoom_out": "Zoom out", "minimap": "Overview", "toggle": "Collapse or expand",
          "help": "Drag to pan, scroll or pinch to zoom, click a node to select it, "
                  "double-click (or its ± tab) to collapse or expand it."}
@@ -61,9 +61,10 @@ def node_texts(tree: Tree, node: Node, words: Mapping[str, str]) -> NodeTexts:
     >>> node_texts(tree, tree.node(1), WORDS)
     NodeTexts(split_title='#1  有工作 = ?', leaf_title='#1  → 否', detail='否 6 · 是 3', size='n = 9', edge='否')
     """
-    if tree.is_regression:                         # a mean and its spread, no classes
+    if tree.is_regression:                         # a mean (or median) and its spread
         leaf = f"#{node.node_id}  → {node.value:.4g}"
-        detail = f"{words['mean']} = {node.value:.4g} · {words['mse']} = {node.impurity:.4g}"
+        value, impurity = regression_words(tree, words)
+        detail = f"{value} = {node.value:.4g} · {impurity} = {node.impurity:.4g}"
     else:
         classes = tree.classes
         leaf = f"#{node.node_id}  → {classes[node.prediction]}"

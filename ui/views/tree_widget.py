@@ -64,7 +64,8 @@ _VIEWS_PER_TREE = 12
 def view_words() -> dict[str, str]:
     """The view's words in the session's language."""
     return {"samples": t("grow.dot_samples"), "mean": t("regression.value"),
-            "mse": t("regression.mse"), "hidden": t("view.hidden"), "fit": t("view.fit"),
+            "mse": t("regression.mse"), "median": t("regression.median"),
+            "mae": t("regression.mae"), "hidden": t("view.hidden"), "fit": t("view.fit"),
             "zoom_in": t("view.zoom_in"), "zoom_out": t("view.zoom_out"),
             "minimap": t("view.minimap"), "help": t("view.help")}
 
