@@ -99,3 +99,24 @@ def test_pruning_lab_in_chinese(app_page, shot, settle):
     expect(page.get_by_role("heading", name="预测值与真实值")).to_be_visible()
     no_exception(page)
     shot(page, "46-regression-compare-zh")
+
+
+def test_a_tree_grown_by_the_absolute_error(app_page, shot, settle):
+    """Diabetes grown by the absolute error, chosen in the sidebar: the tree view's nodes show
+    their median and MAE, the candidate table AE and the region medians."""
+    page = app_page
+    open_diabetes(page, settle)
+    open_page(page, settle, "Grow")
+    page.locator(".st-key-w_grow_max_depth input").fill("3")
+    page.locator(".st-key-w_grow_max_depth input").press("Enter")
+    settle(page)
+    page.locator(".st-key-w_criterion").get_by_test_id("stSelectbox").click()
+    page.get_by_role("option", name="Absolute error").click()
+    settle(page)
+    no_exception(page)
+    expect(page.get_by_text("least leaves absolute error").first).to_be_visible(timeout=60_000)
+    page.get_by_role("tab", name="Threshold chart").click()
+    settle(page)
+    expect(page.get_by_text("Absolute error after each cut").first).to_be_visible()
+    no_exception(page)
+    shot(page, "48-regression-absolute-error")
