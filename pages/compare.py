@@ -37,9 +37,6 @@ count = int(S[compare.COUNT])
 
 
 # ================================================================ the configurations
-prunings = compare.prunings_for(dataset)
-
-
 def config_widgets(index: int) -> dict:
     config = compare.configs(task)[index]
     st.markdown(f"**#{index + 1}**")
@@ -60,6 +57,8 @@ def config_widgets(index: int) -> dict:
                      format_func=state.labels({c: t(f"criterion.{c}") for c in allowed}),
                      **state.widget(f"compare_{index}_criterion", config["criterion"],
                                     compare.setter(task, index, "criterion")))
+    prunings = compare.prunings_for(dataset, config["criterion"] if source == compare.SETTINGS
+                                    else None)
     pruning = config["pruning"] if config["pruning"] in prunings else prunings[0]
     st.selectbox(t("compare.pruning"), prunings,
                  format_func=state.labels({p: t(f"compare.pruning_{p}") if p in ("none", "prepruned")

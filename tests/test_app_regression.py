@@ -196,11 +196,17 @@ def test_the_absolute_error_names_a_nominal_column_it_cannot_grow_on(make_app):
 
 def test_other_pages_with_an_absolute_error_tree(diabetes_by_absolute_error):
     """The Pruning lab pre-prunes by the limits only (validation-set pre-pruning grows by the
-    squared error); the Concepts page explains the squared error with a tree grown by it; the
-    Predict page offers its exports (which name each leaf's median and MAE, test_export.py)."""
+    squared error), and so does Compare for a configuration grown by it; the Concepts page
+    explains the squared error with a tree grown by it; the Predict page offers its exports
+    (which name each leaf's median and MAE, test_export.py)."""
     at = diabetes_by_absolute_error("pages/prune.py")
     assert at.radio(key="w_lab_preprune").options == ["by the Grow page's limits"]
     at = diabetes_by_absolute_error("pages/concepts.py")
     assert any("grows by the squared error" in i.value for i in at.info)
     at = diabetes_by_absolute_error("pages/predict.py")
     assert "rules.txt" in {button.label for button in at.get("download_button")}
+    at = diabetes_by_absolute_error("pages/compare.py")
+    by_absolute = at.selectbox(key="w_compare_0_criterion").set_value("absolute_error").run()
+    assert not by_absolute.exception and not by_absolute.error
+    offered = by_absolute.selectbox(key="w_compare_0_pruning").options
+    assert "CCP" in " ".join(offered) and not any("pre-pruned" in o for o in offered), offered

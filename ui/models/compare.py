@@ -60,10 +60,11 @@ def ensure_defaults() -> None:
         st.session_state[COUNT] = 2
 
 
-def prunings_for(data: Dataset) -> tuple[str, ...]:
-    """The pruning choices for the data set's kind of tree: none, pre-pruning on the validation
-    rows where the engine grows it, and the post-pruning methods that prune it."""
-    prepruned = ("prepruned",) if "validation" in lab.prepruning_for(data) else ()
+def prunings_for(data: Dataset, criterion: str | None = None) -> tuple[str, ...]:
+    """The pruning choices for the data set's kind of tree grown by ``criterion``: none,
+    pre-pruning on the validation rows where the engine grows it, and the post-pruning methods
+    that prune it."""
+    prepruned = ("prepruned",) if "validation" in lab.prepruning_for(data, criterion) else ()
     return ("none", *prepruned, *lab.methods_for(data))
 
 
