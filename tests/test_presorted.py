@@ -178,3 +178,27 @@ def test_lazy_nodes_pickle_and_compare_as_a_tuple():
     tree = grow(continuous(rng.normal(size=(200, 3)), rng.choice(list("ab"), 200)))
     assert pickle.loads(pickle.dumps(tree.nodes)) == tuple(tree.nodes) == tree.nodes
     assert len(tree.nodes) == tree.n_nodes
+
+
+@pytest.mark.parametrize("task", ["classification", "regression"])
+def test_a_midpoint_that_rounds_up_to_the_next_value_splits_as_the_builder_does(task):
+    """Between two neighbouring doubles the midpoint rounds to one of them; were it to round up
+    to the upper value, x ≤ t would send that value left too and the node would split into
+    itself and an empty branch, again and again. The threshold is then the lower value
+    (kernels.midpoint, scikit-learn's and Weka's rule), and both engines split there."""
+    ulp = np.spacing(1.0)
+    low, high = 1.0 + ulp, 1.0 + 2 * ulp                     # (low + high) / 2 rounds to high
+    assert (low + high) / 2 == high
+    x = np.array([low, high, low, high, 3.0, 3.0])
+    y = ["a", "b", "a", "b", "b", "a"] if task == "classification" else [0.0, 1, 0, 1, 1, 0]
+    data = Dataset.from_frame(pd.DataFrame({"x": x, "y": y}), "y", task=task)
+    config = GrowthConfig.from_params(task=task)
+    builder = Growth(data, config)
+    list(builder.steps())
+    fast, reference = PresortedGrowth(data, config).tree(), builder.tree()
+    shape = [(n.parent, n.split and n.split.threshold, n.n_samples, n.stop_reason)
+             for n in reference.iter_nodes()]
+    assert [(n.parent, n.split and n.split.threshold, n.n_samples, n.stop_reason)
+            for n in fast.iter_nodes()] == shape
+    assert np.array_equal(fast.apply(data.X), reference.apply(data.X))
+    assert reference.root.split.threshold == low and reference.n_nodes > 3

@@ -14,13 +14,23 @@ compile time.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, vectorize
 
 #: Impurity functions by code, in the order the kernels test them.
 IMPURITY_CODES = {"entropy": 0, "gini": 1, "misclassification": 2}
 
 #: ``best_cuts`` status per feature.
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
+
+
+@vectorize(["float64(float64, float64)"], cache=True)
+def midpoint(lower, upper):
+    """The threshold between two neighbouring distinct values: (lower + upper) / 2, or ``lower``
+    when that rounds up to ``upper`` (two neighbouring doubles), so that x ≤ t still sends
+    ``upper`` right (scikit-learn's and Weka's rule). A ufunc: one value or arrays, from
+    Python or compiled code."""
+    middle = (lower + upper) / 2.0
+    return lower if middle >= upper else middle
 
 
 @njit(cache=True, inline="always")

@@ -64,7 +64,7 @@ def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurv
     w_right, s_right = total_w - w_left, total_s - s_left
     sse = total_q - s_left ** 2 / w_left - s_right ** 2 / w_right
     parent = total_q - total_s ** 2 / total_w if total_w > 0 else 0.0
-    return CutCurve((values[ends] + values[ends + 1]) / 2.0, np.maximum(sse, 0.0), w_left,
+    return CutCurve(kernels.midpoint(values[ends], values[ends + 1]), np.maximum(sse, 0.0), w_left,
                     s_left / w_left, s_right / w_right, max(parent, 0.0), total_w)
 
 
@@ -95,7 +95,7 @@ def absolute_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> Ab
     values = values[order]
     sides = absolute_error.every_cut(values, y[order], weights[order])
     ends = sides.ends
-    return AbsoluteCurve((values[ends] + values[ends + 1]) / 2.0,
+    return AbsoluteCurve(kernels.midpoint(values[ends], values[ends + 1]),
                          np.maximum(sides.left_error + sides.right_error, 0.0),
                          sides.left_median, sides.right_median, sides.total_error)
 
@@ -207,7 +207,7 @@ def _absolute_cut(j: int, feature: Feature, values, y, weights, min_leaf: float,
     figures = dict.fromkeys(FIGURES, 0.0) | {"impurity": after, "decrease": decrease,
                                              "score": decrease}
     lower, upper = float(keys[end]), float(keys[end + 1])
-    midpoint = (lower + upper) / 2.0
+    midpoint = float(kernels.midpoint(lower, upper))
     proposal = Proposal(j, sides[:, :1], 1.0, 0.0, None,
                         threshold=midpoint if threshold_style == "midpoint" else lower,
                         midpoint=midpoint,
@@ -241,7 +241,7 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
         return None
     branch_sums = np.stack([left, right])
     lower, upper = float(keys[end]), float(keys[end + 1])
-    midpoint = (lower + upper) / 2.0
+    midpoint = float(kernels.midpoint(lower, upper))
     proposal = Proposal(j, branch_sums[:, :1], rho, missing_weight, None,
                         threshold=midpoint if threshold_style == "midpoint" else lower,
                         midpoint=midpoint,

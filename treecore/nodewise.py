@@ -622,7 +622,7 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
     if continuous_at[j] >= 0:
         nodes.split_kind[i] = THRESHOLD
         nodes.lower[i], nodes.upper[i] = work.lower[j], work.upper[j]
-        nodes.threshold[i] = (work.lower[j] + work.upper[j]) / 2.0 if rules.midpoint \
+        nodes.threshold[i] = kernels.midpoint(work.lower[j], work.upper[j]) if rules.midpoint \
             else work.lower[j]
     elif rules.multiway:
         nodes.split_kind[i] = MULTIWAY
@@ -1042,7 +1042,7 @@ class _NodeFactory:
             if how == THRESHOLD:
                 proposal = Proposal(j, branch_counts, rho, missing, None,
                                     threshold=float(a.threshold[i]),
-                                    midpoint=float((a.lower[i] + a.upper[i]) / 2.0))
+                                    midpoint=float(kernels.midpoint(a.lower[i], a.upper[i])))
             elif how == MULTIWAY:
                 proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
                                     branch_codes=tuple(range(len(feature.labels))))

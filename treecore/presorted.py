@@ -121,7 +121,8 @@ class _Nodes(NamedTuple):
     """Per node (by id): its segment ``[start, end)``, tree links, statistics and split.
     ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
     ``branch_counts`` the same of the two branches of its split; ``n_drawn`` how many features
-    it drew at random (−1: not scored, or every feature scored)."""
+    it drew at random (−1: not scored, or every feature scored); ``one_target`` is 1 when every
+    row of a regression node has the same target (found as its sums are summed)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -133,6 +134,7 @@ class _Nodes(NamedTuple):
     feature: np.ndarray
     first_child: np.ndarray
     n_drawn: np.ndarray
+    one_target: np.ndarray
     lower: np.ndarray
     upper: np.ndarray
     threshold: np.ndarray
@@ -142,7 +144,7 @@ class _Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, width: int) -> "_Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(10)]
+        ints = [np.full(capacity, -1, np.int64) for _ in range(11)]
         floats = [np.zeros(capacity) for _ in range(4)]
         return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
 
@@ -203,12 +205,7 @@ def _pure(i, nodes, rows, rules):
     """Hunt's first case: every row of the node in one class, or (regression) with one target
     value."""
     if rules.regression:
-        first_order = rows.entries[0]
-        value = rows.y[_row(first_order[nodes.start[i]])]
-        for q in range(nodes.start[i] + 1, nodes.end[i]):
-            if rows.y[_row(first_order[q])] != value:
-                return False
-        return True
+        return nodes.one_target[i] == 1
     classes_present = 0
     for c in nodes.counts[i]:
         if c > rules.tolerance:
@@ -305,7 +302,7 @@ def _unpack(rows, j, start, end):
 @njit(cache=True, inline="always")
 def _add_child(nodes, counters, parent, start, end, step, rows):
     """A new node for the rows of the segment ``[start, end)``: its class counts (regression:
-    sums W, S, Q) and weight, summed in the first feature's order (exact for unit and integer
+    sums W, S, Q, and whether its rows share one target) and weight, summed in the first feature's order (exact for unit and integer
     weights, and to rounding for others); no weight at all is Hunt's empty branch."""
     child = counters[N_NODES]
     counters[N_NODES] += 1
@@ -315,6 +312,8 @@ def _add_child(nodes, counters, parent, start, end, step, rows):
     first_order = rows.entries[0]
     weighted, regression = len(rows.w) > 0, len(rows.y) > 0
     weight = 0.0
+    one_target = True
+    first_y = rows.y[_row(first_order[start])] if regression and end > start else 0.0
     for q in range(start, end):
         entry = first_order[q]
         weight_q = rows.w[_row(entry)] if weighted else 1.0
@@ -322,23 +321,26 @@ def _add_child(nodes, counters, parent, start, end, step, rows):
             y = rows.y[_row(entry)]
             nodes.counts[child, squared_error.SUM] += weight_q * y
             nodes.counts[child, squared_error.SQUARES] += weight_q * y * y
+            one_target &= y == first_y
         else:
             nodes.counts[child, _label(entry)] += weight_q
         weight += weight_q
     nodes.weight[child] = weight
     if regression:
         nodes.counts[child, squared_error.WEIGHT] = weight
+        nodes.one_target[child] = one_target
     if weight <= 0.0:
         nodes.stop[child] = EMPTY_BRANCH
     return child
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _best_cut(j, i, rows, nodes, rules, status, lower, upper, left, right, figures, pair,
+def _best_cut(j, i, rows, nodes, rules, status, cut_at, left, right, figures, pair,
               cut_scratch, figure_scratch):
-    """Feature j's best cut at node i, from its sorted segment, with its figures."""
+    """Feature j's best cut at node i, from its sorted segment, with its figures; ``cut_at[j]``
+    is the position of the last entry left of the cut (its values are read only for the
+    features that need them, :func:`_cut_values`)."""
     start, end = nodes.start[i], nodes.end[i]
-    entries = rows.entries
     keys, labels, weights, targets = _unpack(rows, j, start, end)
     if rules.regression:
         status[j], at = squared_error.best_cut_of_sorted(
@@ -349,14 +351,21 @@ def _best_cut(j, i, rows, nodes, rules, status, lower, upper, left, right, figur
             keys, labels, weights, nodes.counts[i], rules.impurity_code,
             rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
     if status[j] != kernels.NO_CUT:
-        lower[j] = rows.columns[j, _row(entries[j, start + at])]
-        upper[j] = rows.columns[j, _row(entries[j, start + at + 1])]
+        cut_at[j] = start + at
         pair[0], pair[1] = left[j], right[j]
         if rules.regression:
             squared_error.partition_figures(pair, figures[j])
         else:
             kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
                                       rules.ratio_score, figures[j], figure_scratch, False)
+
+
+@njit(cache=True, inline="always")
+def _cut_values(rows, j, position, lower, upper):
+    """The values either side of feature j's cut after sorted ``position``: two row lookups,
+    made only for the chosen feature (and for every feature of a step whose scores are kept)."""
+    lower[j] = rows.columns[j, _row(rows.entries[j, position])]
+    upper[j] = rows.columns[j, _row(rows.entries[j, position + 1])]
 
 
 @njit(cache=True, nogil=True)
@@ -369,6 +378,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
     n_features, n_classes = entries.shape[0], nodes.counts.shape[1]
     status = np.zeros(n_features, np.int8)
     lower, upper = np.zeros(n_features), np.zeros(n_features)
+    cut_at = np.zeros(n_features, np.int64)
     left, right = np.zeros((n_features, n_classes)), np.zeros((n_features, n_classes))
     figures = np.zeros((n_features, len(kernels.FIGURE_COLUMNS)))
     pair = np.zeros((2, n_classes))
@@ -396,7 +406,7 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
         any_small, can_cut = False, 0
         for step in range(n_features):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            _best_cut(j, i, rows, nodes, rules, status, lower, upper, left, right, figures,
+            _best_cut(j, i, rows, nodes, rules, status, cut_at, left, right, figures,
                       pair, cut_scratch, figure_scratch)
             any_small |= status[j] == kernels.ONLY_SMALL_LEAVES
             can_cut += status[j] != kernels.NO_CUT
@@ -422,20 +432,21 @@ def _expand(rows, nodes, scores, counters, rules, work_budget):
             continue
         step = counters[STEPS] + 1
         counters[STEPS] = step
-        if step <= scores.status.shape[0]:
+        kept = step <= scores.status.shape[0]
+        for j in range(n_features):
+            if j == chosen or (kept and status[j] != kernels.NO_CUT):
+                _cut_values(rows, j, cut_at[j], lower, upper)
+        if kept:
             scores.status[step - 1], scores.lower[step - 1] = status, lower
             scores.upper[step - 1], scores.left[step - 1], scores.right[step - 1] = upper, left, right
-        threshold = (lower[chosen] + upper[chosen]) / 2.0 if rules.midpoint else lower[chosen]
+        threshold = kernels.midpoint(lower[chosen], upper[chosen]) if rules.midpoint \
+            else lower[chosen]
         nodes.expanded_at[i], nodes.feature[i] = step, chosen
         nodes.lower[i], nodes.upper[i], nodes.threshold[i] = lower[chosen], upper[chosen], threshold
         nodes.branch_counts[i, 0], nodes.branch_counts[i, 1] = left[chosen], right[chosen]
-        middle = start
-        for q in range(start, end):            # x ≤ t goes left, as Candidate.branch_index says
-            row = _row(entries[chosen, q])
-            goes = rows.columns[chosen, row] <= threshold
-            rows.goes_left[row] = goes
-            if goes:
-                middle += 1
+        middle = cut_at[chosen] + 1            # x ≤ t goes left (Candidate.branch_index), and
+        for q in range(start, end):            # lower ≤ t < upper: the sorted entries up to
+            rows.goes_left[_row(entries[chosen, q])] = q < middle      # the cut's position
         for j in range(n_features):
             _partition(rows, j, start, end)
         nodes.first_child[i] = _add_child(nodes, counters, i, start, middle, step, rows)
@@ -516,6 +527,9 @@ class PresortedGrowth(CompiledGrowth):
         self.nodes.created_at[0] = 0
         self.nodes.counts[0] = root
         self.nodes.weight[0] = float(dataset.weights.sum())
+        if dataset.is_regression:
+            targets = dataset.y if shared is None else dataset.y[dataset.weights > 0]
+            self.nodes.one_target[0] = int(len(targets) > 0 and (targets == targets[0]).all())
         self.scores = _Scores.empty(min(keep_scores, n), dataset.n_features, len(root))
         self.segment_rows = np.arange(n)
 
@@ -679,7 +693,7 @@ class _NodeFactory:
             means = [None] * len(expanded)
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
-        midpoints = ((a.lower[expanded] + a.upper[expanded]) / 2.0).tolist()
+        midpoints = kernels.midpoint(a.lower[expanded], a.upper[expanded]).tolist()
         counts = branch_counts.tolist()
         chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
         splits = {}

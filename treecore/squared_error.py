@@ -63,7 +63,7 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
     The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
     P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
     only when a cut wins. Returns (status, position of the last value left of the cut) and
-    fills ``left`` and ``right`` with the sums of each side.
+    fills ``left`` and ``right`` with the sums of each side (the left one kept from the scan).
     """
     m = len(keys)
     unit = len(weights) == 0
@@ -72,11 +72,14 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
     floor = min_leaf - tolerance
     top_any, top_allowed = -np.inf, -np.inf                               # best P + slack
     end_allowed, end_any = -1, -1
-    w_left, s_left = 0.0, 0.0
+    w_left, s_left, q_left = 0.0, 0.0, 0.0
+    sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
     for p in range(m - 1):
         w_p = 1.0 if unit else weights[p]
+        y_p = targets[p]
         w_left += w_p
-        s_left += w_p * targets[p]
+        s_left += w_p * y_p
+        q_left += w_p * y_p * y_p
         if keys[p + 1] == keys[p]:
             continue
         w_right, s_right = weight - w_left, total_sum - s_left
@@ -84,19 +87,16 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
         product = w_left * w_right
         if scaled > top_any * product:
             top_any, end_any = scaled / product + slack, p
+            sums_any = (w_left, s_left, q_left)
         if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
             top_allowed, end_allowed = scaled / product + slack, p
+            sums_allowed = (w_left, s_left, q_left)
     if end_any < 0:
         return kernels.NO_CUT, -1
-    status, end = kernels.BEST_CUT, end_allowed
+    status, end, sums = kernels.BEST_CUT, end_allowed, sums_allowed
     if end_allowed < 0:
-        status, end = kernels.ONLY_SMALL_LEAVES, end_any
-    left[:] = 0.0
-    for p in range(end + 1):
-        w_p = 1.0 if unit else weights[p]
-        left[WEIGHT] += w_p
-        left[SUM] += w_p * targets[p]
-        left[SQUARES] += w_p * targets[p] * targets[p]
+        status, end, sums = kernels.ONLY_SMALL_LEAVES, end_any, sums_any
+    left[WEIGHT], left[SUM], left[SQUARES] = sums
     for k in range(3):
         right[k] = total[k] - left[k]
     return status, end
