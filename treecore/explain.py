@@ -114,7 +114,7 @@ def _j48_curve(feature: str, data: NodeData, j: int, cuts: ThresholdSweep,
     by each cut's lower value."""
     curve = j48_selection.cut_curve(data.X[:, j], data.y, data.weights, data.n_classes,
                                     rules.min_samples_leaf)
-    midpoint = kernels.midpoint(curve.lower, curve.upper)
+    midpoint = kernels.midpoints(curve.lower, curve.upper)
     known = training_values[~np.isnan(training_values)]
     at = np.searchsorted(known, midpoint + j48_selection.SMALL, side="left") - 1
     same = np.searchsorted(cuts.lower, curve.lower)

@@ -14,7 +14,7 @@ compile time.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, vectorize
+from numba import njit
 
 #: Impurity functions by code, in the order the kernels test them.
 IMPURITY_CODES = {"entropy": 0, "gini": 1, "misclassification": 2}
@@ -23,14 +23,22 @@ IMPURITY_CODES = {"entropy": 0, "gini": 1, "misclassification": 2}
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 
-@vectorize(["float64(float64, float64)"], cache=True)
+@njit(cache=True, inline="always")
 def midpoint(lower, upper):
     """The threshold between two neighbouring distinct values: (lower + upper) / 2, or ``lower``
     when that rounds up to ``upper`` (two neighbouring doubles), so that x ≤ t still sends
-    ``upper`` right (scikit-learn's and Weka's rule). A ufunc: one value or arrays, from
-    Python or compiled code."""
+    ``upper`` right (scikit-learn's and Weka's rule)."""
     middle = (lower + upper) / 2.0
     return lower if middle >= upper else middle
+
+
+@njit(cache=True)
+def midpoints(lower, upper):
+    """:func:`midpoint` of each pair of ``lower`` and ``upper`` (arrays)."""
+    out = np.empty(len(lower))
+    for i in range(len(lower)):
+        out[i] = midpoint(lower[i], upper[i])
+    return out
 
 
 @njit(cache=True, inline="always")

@@ -64,7 +64,7 @@ def cut_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutCurv
     w_right, s_right = total_w - w_left, total_s - s_left
     sse = total_q - s_left ** 2 / w_left - s_right ** 2 / w_right
     parent = total_q - total_s ** 2 / total_w if total_w > 0 else 0.0
-    return CutCurve(kernels.midpoint(values[ends], values[ends + 1]), np.maximum(sse, 0.0), w_left,
+    return CutCurve(kernels.midpoints(values[ends], values[ends + 1]), np.maximum(sse, 0.0), w_left,
                     s_left / w_left, s_right / w_right, max(parent, 0.0), total_w)
 
 
@@ -95,7 +95,7 @@ def absolute_curve(values: np.ndarray, y: np.ndarray, weights: np.ndarray) -> Ab
     values = values[order]
     sides = absolute_error.every_cut(values, y[order], weights[order])
     ends = sides.ends
-    return AbsoluteCurve(kernels.midpoint(values[ends], values[ends + 1]),
+    return AbsoluteCurve(kernels.midpoints(values[ends], values[ends + 1]),
                          np.maximum(sides.left_error + sides.right_error, 0.0),
                          sides.left_median, sides.right_median, sides.total_error)
 

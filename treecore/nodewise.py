@@ -1033,6 +1033,7 @@ class _NodeFactory:
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
         padded = _branch_counts(padded, regression)
+        midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
         splits = {}
         for at, i in enumerate(expanded.tolist()):
             j, count = int(a.feature[i]), int(a.n_children[i])
@@ -1042,7 +1043,7 @@ class _NodeFactory:
             if how == THRESHOLD:
                 proposal = Proposal(j, branch_counts, rho, missing, None,
                                     threshold=float(a.threshold[i]),
-                                    midpoint=float(kernels.midpoint(a.lower[i], a.upper[i])))
+                                    midpoint=midpoints[at])
             elif how == MULTIWAY:
                 proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
                                     branch_codes=tuple(range(len(feature.labels))))

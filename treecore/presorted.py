@@ -693,7 +693,7 @@ class _NodeFactory:
             means = [None] * len(expanded)
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
-        midpoints = kernels.midpoint(a.lower[expanded], a.upper[expanded]).tolist()
+        midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
         counts = branch_counts.tolist()
         chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
         splits = {}

@@ -105,7 +105,7 @@ class ThresholdSweep:
 
     @property
     def midpoint(self) -> np.ndarray:
-        return kernels.midpoint(self.lower, self.upper)
+        return kernels.midpoints(self.lower, self.upper)
 
     def branch_counts(self) -> np.ndarray:
         """(cuts, 2, k): left and right counts of every cut."""
@@ -201,7 +201,7 @@ def cut_proposals(columns, status, lower, upper, left, right, rho, missing_weigh
     ``(lower + upper) / 2`` or as ``lower``, the largest value on the left (``threshold_style``).
     """
     branch_counts = np.stack([left, right], axis=1)
-    midpoints = kernels.midpoint(lower, upper)
+    midpoints = kernels.midpoints(lower, upper)
     thresholds = midpoints if threshold_style == "midpoint" else lower
     return [None if status[f] == kernels.NO_CUT else
             Proposal(int(j), branch_counts[f], float(rho[f]), float(missing_weight[f]), None,
