@@ -169,8 +169,7 @@ class _Work(NamedTuple):
     n_branches: np.ndarray
     rho: np.ndarray
     missing: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
+    cut_at: np.ndarray          # per continuous feature: its cut's last sorted position left
     branch_counts: np.ndarray   # (features, widest, classes)
     member: np.ndarray          # (features, levels): a CART subset's codes
     figures: np.ndarray
@@ -191,8 +190,8 @@ def _work(n, n_features, widest, most_levels, n_classes, n_targets):
     is ``n`` for a regression tree, else 0."""
     return _Work(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n_targets),
                  np.zeros(n_features, np.int8), np.zeros(n_features, np.int64),
-                 np.zeros(n_features), np.zeros(n_features), np.zeros(n_features),
-                 np.zeros(n_features), np.zeros((n_features, widest, n_classes)),
+                 np.zeros(n_features), np.zeros(n_features), np.zeros(n_features, np.int64),
+                 np.zeros((n_features, widest, n_classes)),
                  np.zeros((n_features, most_levels), np.bool_),
                  np.zeros((n_features, len(kernels.FIGURE_COLUMNS))),
                  np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)),
@@ -321,9 +320,7 @@ def _continuous(i, j, c, nodes, arena, columns, targets, unit, work, rules, cut_
             work.branch_counts[j, 1])
     if status == kernels.NO_CUT:
         return NONE, m, known
-    first = nodes.start[i]
-    work.lower[j] = columns[j, _row(entries[first + end])]
-    work.upper[j] = columns[j, _row(entries[first + end + 1])]
+    work.cut_at[j] = nodes.start[i] + end      # its values are read if it is chosen (_split)
     work.n_branches[j] = 2
     return (ELIGIBLE if status == kernels.BEST_CUT else SMALL_LEAF), m, known
 
@@ -621,9 +618,11 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
     nodes.rho[i], nodes.missing[i] = work.rho[j], work.missing[j]
     if continuous_at[j] >= 0:
         nodes.split_kind[i] = THRESHOLD
-        nodes.lower[i], nodes.upper[i] = work.lower[j], work.upper[j]
-        nodes.threshold[i] = kernels.midpoint(work.lower[j], work.upper[j]) if rules.midpoint \
-            else work.lower[j]
+        entries = arena.sorted_entries[continuous_at[j]]
+        lower = columns[j, _row(entries[work.cut_at[j]])]
+        upper = columns[j, _row(entries[work.cut_at[j] + 1])]
+        nodes.lower[i], nodes.upper[i] = lower, upper
+        nodes.threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
     elif rules.multiway:
         nodes.split_kind[i] = MULTIWAY
     else:
