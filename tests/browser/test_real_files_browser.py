@@ -19,8 +19,20 @@ def open_data_page(page, settle) -> None:
 
 
 def upload(page, settle, path) -> None:
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
-    settle(page)
+    """Upload ``path`` and wait until the app has taken it: the sidebar names it as the data
+    set. On a loaded machine a file set just as the previous upload's last run redraws the
+    uploader can be dropped by the browser (no request reaches the server); it is set again
+    then, as a person would pick it again."""
+    taken = page.get_by_test_id("stSidebar").get_by_text(path.name, exact=False)
+    for attempt in range(3):
+        page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+        settle(page)
+        try:
+            expect(taken.first).to_be_visible(timeout=15_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 
