@@ -38,11 +38,9 @@ def general(dataset: Dataset, config: GrowthConfig) -> Growth:
     return growth
 
 
-@st.composite
-def cases(draw):
-    """Small mixed tables: continuous and nominal columns with few distinct values (many ties)
-    and holes, integer weights (exact sums, so every figure agrees to the last bit)."""
-    n = draw(st.integers(2, 40))
+def mixed_columns(draw, n: int) -> tuple[pd.DataFrame, dict]:
+    """Continuous and nominal columns with few distinct values (many ties) and holes: the
+    frame and the kind of each column."""
     kinds = draw(st.lists(st.sampled_from(["continuous", "nominal"]), min_size=1, max_size=4))
     frame = {}
     for j, kind in enumerate(kinds):
@@ -52,30 +50,39 @@ def cases(draw):
         values[0] = 0 if values[0] is None else values[0]       # not every value missing
         frame[f"x{j}"] = [None if v is None else (float(v) if kind == "continuous" else f"v{v}")
                           for v in values]
+    return pd.DataFrame(frame), {f"x{j}": kind for j, kind in enumerate(kinds)}
+
+
+def limits(draw) -> dict:
+    """Growth limits and the threshold style, drawn."""
+    return dict(threshold_style=draw(st.sampled_from(["midpoint", "data"])),
+                max_depth=draw(st.sampled_from([None, 1, 2, 4])),
+                min_samples_split=draw(st.sampled_from([2, 4])),
+                min_samples_leaf=draw(st.sampled_from([1, 2, 3])),
+                min_impurity_decrease=draw(st.sampled_from([0.0, 0.01])),
+                max_leaves=draw(st.sampled_from([None, 2, 5])))
+
+
+@st.composite
+def cases(draw):
+    """Small mixed tables (:func:`mixed_columns`) and integer weights (exact sums, so every
+    figure agrees to the last bit)."""
+    n = draw(st.integers(2, 40))
+    table, kinds = mixed_columns(draw, n)
     y = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
     y[:2] = ["a", "b"]                                  # at least two classes
     weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
     weights[:2] = np.maximum(weights[:2], 1.0)          # both classes keep some weight
-    table = pd.DataFrame(frame).assign(y=y)
-    dataset = Dataset.from_frame(table, "y", weights=weights,
-                                 kinds={f"x{j}": kind for j, kind in enumerate(kinds)})
+    dataset = Dataset.from_frame(table.assign(y=y), "y", weights=weights, kinds=kinds)
     algorithm = draw(st.sampled_from(sorted(ALGORITHMS)))
     config = GrowthConfig.from_params(
         algorithm=algorithm, criterion=draw(st.sampled_from(ALGORITHMS[algorithm].criteria)),
-        threshold_style=draw(st.sampled_from(["midpoint", "data"])),
-        max_depth=draw(st.sampled_from([None, 1, 2, 4])),
-        min_samples_split=draw(st.sampled_from([2, 4])),
-        min_samples_leaf=draw(st.sampled_from([1, 2, 3])),
-        min_gain=draw(st.sampled_from([0.0, 0.05])),
-        min_impurity_decrease=draw(st.sampled_from([0.0, 0.01])),
-        max_leaves=draw(st.sampled_from([None, 2, 5])))
+        min_gain=draw(st.sampled_from([0.0, 0.05])), **limits(draw))
     return dataset, config
 
 
-@settings(max_examples=300, deadline=None)
-@given(cases())
-def test_same_tree_and_steps_as_the_general_builder(case):
-    dataset, config = case
+def assert_grows_as_the_builder(dataset: Dataset, config: GrowthConfig) -> NodewiseGrowth:
+    """The nodewise engine's tree, steps and candidate tables are the general builder's."""
     reference = general(dataset, config)
     fast = NodewiseGrowth(dataset, config)
     assert same(tuple(fast.tree().nodes), reference.tree().nodes)
@@ -86,6 +93,13 @@ def test_same_tree_and_steps_as_the_general_builder(case):
                 [(s.step, s.node_id, s.path, s.chosen, s.children) for s in reference.steps_seen])
     for mine, theirs in zip(steps, reference.steps_seen):
         assert same(mine.candidates, theirs.candidates)
+    return fast
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_same_tree_and_steps_as_the_general_builder(case):
+    assert_grows_as_the_builder(*case)
 
 
 @settings(max_examples=100, deadline=None)
@@ -162,32 +176,17 @@ def test_deadline_leaves_the_root_waiting(melons):
 # ------------------------------------------------------------------------- regression trees
 @st.composite
 def regression_cases(draw):
-    """Small mixed tables with a numeric target: integer targets and weights keep every sum
-    exact, so the engines' figures agree to the last bit and ties break alike."""
+    """Small mixed tables (:func:`mixed_columns`) with a numeric target: integer targets and
+    weights keep every sum exact, so the engines' figures agree to the last bit and ties break
+    alike."""
     n = draw(st.integers(2, 40))
-    kinds = draw(st.lists(st.sampled_from(["continuous", "nominal"]), min_size=1, max_size=4))
-    frame = {}
-    for j, kind in enumerate(kinds):
-        levels = draw(st.integers(1, 5))
-        values = draw(st.lists(st.one_of(st.none(), st.integers(0, levels)), min_size=n,
-                               max_size=n))
-        values[0] = 0 if values[0] is None else values[0]
-        frame[f"x{j}"] = [None if v is None else (float(v) if kind == "continuous" else f"v{v}")
-                          for v in values]
+    table, kinds = mixed_columns(draw, n)
     y = np.array(draw(st.lists(st.integers(-3, 6), min_size=n, max_size=n)), float)
     weights = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), float)
     weights[0] = max(weights[0], 1.0)
-    dataset = Dataset.from_frame(pd.DataFrame(frame).assign(y=y), "y", weights=weights,
-                                 task="regression",
-                                 kinds={f"x{j}": kind for j, kind in enumerate(kinds)})
-    config = GrowthConfig.from_params(
-        task="regression", threshold_style=draw(st.sampled_from(["midpoint", "data"])),
-        max_depth=draw(st.sampled_from([None, 1, 2, 4])),
-        min_samples_split=draw(st.sampled_from([2, 4])),
-        min_samples_leaf=draw(st.sampled_from([1, 2, 3])),
-        min_impurity_decrease=draw(st.sampled_from([0.0, 0.05])),
-        max_leaves=draw(st.sampled_from([None, 2, 5])))
-    return dataset, config
+    dataset = Dataset.from_frame(table.assign(y=y), "y", weights=weights, task="regression",
+                                 kinds=kinds)
+    return dataset, GrowthConfig.from_params(task="regression", **limits(draw))
 
 
 @settings(max_examples=300, deadline=None)
@@ -196,16 +195,7 @@ def test_a_regression_tree_is_the_general_builders_node_for_node(case):
     """Nominal values grouped by mean target, missing values sent down both branches by weight,
     weights: the same nodes, sums, stop reasons, steps and candidate tables."""
     dataset, config = case
-    reference = general(dataset, config)
-    fast = NodewiseGrowth(dataset, config)
-    assert same(tuple(fast.tree().nodes), reference.tree().nodes)
-    assert fast.tree().settings == reference.tree().settings
-    steps = list(fast.steps())
-    assert same([(s.step, s.node_id, s.path, s.chosen, s.children) for s in steps],
-                [(s.step, s.node_id, s.path, s.chosen, s.children) for s in reference.steps_seen])
-    for mine, theirs in zip(steps, reference.steps_seen):
-        assert same(mine.candidates, theirs.candidates)
-    tree = fast.tree()
+    tree = assert_grows_as_the_builder(dataset, config).tree()
     rebuilt = type(tree)(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
     assert np.array_equal(tree.predict(dataset.X), rebuilt.predict(dataset.X))
 
