@@ -419,6 +419,27 @@ def _unique_descending(rows):
     return out
 
 
+@njit(cache=True, inline="always")
+def _lowest_bit(x):
+    """The position of the lowest set bit of ``x`` (> 0)."""
+    bit = 0
+    while not (x >> bit) & 1:
+        bit += 1
+    return bit
+
+
+@njit(cache=True, inline="always")
+def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, figure_scratch,
+                  out):
+    """Subset ``s`` with ``pair[0]`` its left branch's class weights: its decrease and whether
+    both branches hold ``floor`` weight."""
+    pair[1] = total - pair[0]
+    kernels.partition_figures(pair, rho, missing, rules.impurity_code, rules.ratio_score, out,
+                              figure_scratch, False)
+    decreases[s] = out[DECREASE]
+    valid[s] = pair[0].sum() >= floor and pair[1].sum() >= floor
+
+
 @njit(cache=True)
 def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out):
     """CART's best "subset vs rest" split of nominal feature j (see
@@ -437,19 +458,34 @@ def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out
     total = level_counts.sum(axis=0)
     floor = rules.min_samples_leaf - rules.tolerance
     best_valid, best_any = -1, -1
+    n_subsets = len(memberships)
+    decreases = np.empty(n_subsets)
+    valid = np.zeros(n_subsets, np.bool_)
+    if exhaustive:            # every mask, in Gray-code order: one level changes side each time
+        pair[0] = level_counts[0]
+        previous = 0
+        for step in range(n_subsets + 1):
+            mask = step ^ (step >> 1)
+            if step > 0:
+                level = _lowest_bit(mask ^ previous) + 1
+                if mask & (mask ^ previous):
+                    pair[0] += level_counts[level]
+                else:
+                    pair[0] -= level_counts[level]
+                previous = mask
+            if mask < n_subsets:                    # the last mask puts every level left
+                _score_subset(mask, pair, total, rho, missing, rules, floor, decreases, valid,
+                              figure_scratch, out)
+    else:
+        for s in range(n_subsets):
+            pair[0] = 0.0
+            for v in range(len(present)):
+                if memberships[s, v]:
+                    pair[0] += level_counts[v]
+            _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid,
+                          figure_scratch, out)
     top_valid, top_any = -np.inf, -np.inf
-    decreases = np.empty(len(memberships))
-    valid = np.zeros(len(memberships), np.bool_)
-    for s in range(len(memberships)):
-        pair[:] = 0.0
-        for v in range(len(present)):
-            if memberships[s, v]:
-                pair[0] += level_counts[v]
-        pair[1] = total - pair[0]
-        kernels.partition_figures(pair, rho, missing, rules.impurity_code, rules.ratio_score,
-                                  out, figure_scratch, False)
-        decreases[s] = out[DECREASE]
-        valid[s] = pair[0].sum() >= floor and pair[1].sum() >= floor
+    for s in range(n_subsets):
         top_any = max(top_any, decreases[s])
         if valid[s]:
             top_valid = max(top_valid, decreases[s])
