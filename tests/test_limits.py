@@ -296,3 +296,43 @@ def test_every_engine_tells_how_long_it_has_grown(engine, algorithm, force):
     assert type(growth).__module__.split(".")[-1] == {
         "presorted": "presorted", "nodewise": "nodewise", "j48": "growth",
         "readable": "builder"}[engine]
+
+
+def test_only_the_thread_that_grows_is_told_the_time():
+    """The threads sorting the features check the deadline too; a page may draw its progress
+    bar only from its own thread, so only checks made on the deadline's thread tick."""
+    import threading
+
+    from treecore.growing import Deadline
+
+    ticks = []
+    deadline = Deadline(60, ticks.append)
+    worker = threading.Thread(target=deadline.passed)
+    worker.start()
+    worker.join()
+    assert ticks == []
+    assert not deadline.passed() and len(ticks) == 1
+
+
+@pytest.mark.parametrize("target", ["y", "number"])
+def test_the_grow_page_shows_a_fits_progress_while_threads_sort(make_app, monkeypatch, target):
+    """A fit estimated at a second or more gets a progress bar, moved at the engine's deadline
+    checks; the nodewise engine sorts its continuous features on two threads, which check the
+    deadline too (before, their ticks drew from outside the page's thread: an exception)."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    n = 600
+    table = pd.DataFrame({"a": rng.normal(size=n), "b": rng.normal(size=n),
+                          "c": rng.choice(["p", "q", "r"], n)})
+    table = table.mask(rng.random(table.shape) < 0.1)
+    table["y"] = rng.choice(["yes", "no"], n)
+    table["number"] = rng.normal(size=n)
+    table = table.drop(columns="number" if target == "y" else "y")
+    monkeypatch.setattr(limits, "SECONDS_PER_CELL", 1.0)      # every fit "takes long"
+    at = seed_upload(make_app("pages/grow.py"), "mixed.csv", table.to_csv(index=False).encode())
+    at.session_state[state.TARGET] = target
+    at.run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    assert any("steps" in c.value and "nodes" in c.value for c in at.caption)   # it grew

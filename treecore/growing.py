@@ -8,6 +8,7 @@ continuous, fully known data with compiled loops. Both speak in these terms.
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -238,17 +239,20 @@ class Deadline:
     """When growth must stop, ``max_seconds`` after it starts (None: never), and whom to tell
     how long it has run: ``on_tick(seconds)`` at each check, which every engine makes between
     nodes or between compiled chunks of about 10 ms of work, so a page can move a progress
-    bar while the tree grows."""
+    bar while the tree grows. Only checks made on the thread that set the deadline tell
+    ``on_tick``: the threads sorting the features check it too, and a page may draw only from
+    its own thread."""
 
     def __init__(self, max_seconds: float | None,
                  on_tick: Callable[[float], None] | None = None):
         self.start = time.monotonic()
         self.end = None if max_seconds is None else self.start + max_seconds
         self.on_tick = on_tick
+        self.thread = threading.get_ident()
 
     def passed(self) -> bool:
         now = time.monotonic()
-        if self.on_tick is not None:
+        if self.on_tick is not None and threading.get_ident() == self.thread:
             self.on_tick(now - self.start)
         return self.end is not None and now > self.end
 
