@@ -375,8 +375,9 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
     A regression tree by squared error grows in them too; by absolute error in this module's
-    readable one; the J48 preset grows by its own rules (:mod:`treecore.j48`). ``on_tick(seconds)`` is
-    told how long growth has run at each deadline check (:class:`treecore.growing.Deadline`)."""
+    readable one; the J48 preset grows by its own rules (:mod:`treecore.j48`).
+    ``on_tick(seconds)`` is told how long growth has run at each deadline check
+    (:class:`treecore.growing.Deadline`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")

@@ -102,7 +102,9 @@ class _Nodes(NamedTuple):
     """Per node (by id): its arena segment, tree links, statistics and split. ``in_counts``
     holds the known rows' class counts of the branch that made the node (its parent's
     ``branch_counts`` row); ``subset_at``/``subset_len`` locate a CART subset's codes;
-    ``n_drawn`` is how many features it drew at random (−1: not scored, or all scored)."""
+    ``n_drawn`` is how many features it drew at random (−1: not scored, or all scored);
+    ``one_target`` is 1 when every row of a regression node has the same target (found as its
+    sums are summed)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -117,6 +119,7 @@ class _Nodes(NamedTuple):
     n_children: np.ndarray
     n_drawn: np.ndarray
     n_rows: np.ndarray
+    one_target: np.ndarray
     subset_at: np.ndarray
     subset_len: np.ndarray
     lower: np.ndarray
@@ -130,7 +133,7 @@ class _Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, n_classes: int) -> "_Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(15)]
+        ints = [np.full(capacity, -1, np.int64) for _ in range(16)]
         floats = [np.zeros(capacity) for _ in range(6)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
@@ -211,15 +214,11 @@ def _excluded(i, nodes, excluded):
 
 
 @njit(cache=True)
-def _pure(i, nodes, arena, targets, rules):
+def _pure(i, nodes, rules):
     """Hunt's first case: every row of the node in one class, or (regression) with one target
     value."""
     if rules.regression:
-        value = targets[arena.rows[nodes.start[i]]]
-        for q in range(nodes.start[i] + 1, nodes.end[i]):
-            if targets[arena.rows[q]] != value:
-                return False
-        return True
+        return nodes.one_target[i] == 1
     classes_present = 0
     for c in nodes.counts[i]:
         if c > rules.tolerance:
@@ -228,10 +227,10 @@ def _pure(i, nodes, arena, targets, rules):
 
 
 @njit(cache=True)
-def _stop_before_split(i, nodes, arena, columns, targets, work, rules):
+def _stop_before_split(i, nodes, arena, columns, work, rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order; :data:`WAITING` when none applies."""
-    if _pure(i, nodes, arena, targets, rules):
+    if _pure(i, nodes, rules):
         return PURE
     usable = 0
     identical = True
@@ -735,18 +734,22 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
         nodes.n_rows[child] = sizes[b]
         nodes.split_kind[child] = NOT_SPLIT
         nodes.in_counts[child] = branch_counts[b]
-        weight = 0.0
+        weight, one_target = 0.0, True
+        first_target = targets[arena.rows[nodes.start[child]]] \
+            if rules.regression and sizes[b] > 0 else 0.0
         for q in range(nodes.start[child], nodes.end[child]):
             row, w_q = arena.rows[q], arena.weights[q]
             if rules.regression:
                 nodes.counts[child, squared_error.SUM] += w_q * targets[row]
                 nodes.counts[child, squared_error.SQUARES] += w_q * targets[row] * targets[row]
+                one_target &= targets[row] == first_target
             else:
                 nodes.counts[child, y[row]] += w_q
             weight += w_q
         nodes.weight[child] = weight
         if rules.regression:
             nodes.counts[child, squared_error.WEIGHT] = weight
+            nodes.one_target[child] = one_target
         empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
         nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
     counters[N_NODES] += n_branches
@@ -778,7 +781,7 @@ def _expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, 
             return NEED_SPACE
         counters[NEXT_NODE] += 1
         _excluded(i, nodes, work.excluded)
-        stop = _stop_before_split(i, nodes, arena, columns, targets, work, rules)
+        stop = _stop_before_split(i, nodes, arena, columns, work, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
@@ -836,6 +839,8 @@ class NodewiseGrowth(CompiledGrowth):
         nodes.stop[0], nodes.split_kind[0], nodes.n_rows[0] = WAITING, NOT_SPLIT, n
         nodes.counts[0] = root
         nodes.weight[0] = float(dataset.weights.sum())
+        if regression:
+            nodes.one_target[0] = int(n > 0 and (dataset.y == dataset.y[0]).all())
 
     def _rules(self) -> _Rules:
         config, criterion = self.config, self.criterion

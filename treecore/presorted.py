@@ -302,8 +302,9 @@ def _unpack(rows, j, start, end):
 @njit(cache=True, inline="always")
 def _add_child(nodes, counters, parent, start, end, step, rows):
     """A new node for the rows of the segment ``[start, end)``: its class counts (regression:
-    sums W, S, Q, and whether its rows share one target) and weight, summed in the first feature's order (exact for unit and integer
-    weights, and to rounding for others); no weight at all is Hunt's empty branch."""
+    sums W, S, Q, and whether its rows share one target) and weight, summed in the first
+    feature's order (exact for unit and integer weights, and to rounding for others); no weight
+    at all is Hunt's empty branch."""
     child = counters[N_NODES]
     counters[N_NODES] += 1
     nodes.start[child], nodes.end[child] = start, end
