@@ -9,7 +9,7 @@ inspector, the threshold chart, the criterion lens, the what-if override, the sa
 
 import streamlit as st
 
-from treecore import ALGORITHMS, THRESHOLD_STYLES, ConfigError, Kind, StopReason
+from treecore import ALGORITHMS, CRITERIA, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.flow import edge_weights
 from ui import guards, limits, page, state
 from ui.i18n import error_text, for_task, split_note_text, t
@@ -305,7 +305,7 @@ def split_spec(node_id: int):
 def whatif_tab(node_id: int) -> None:
     node = tree.node(node_id)
     st.caption(t("whatif.intro", node=node_id))
-    if tree.criterion == "absolute_error":
+    if not CRITERIA[tree.criterion].guided:
         st.info(plain(t("whatif.squared_error_only")), icon="ℹ️")
         return
     if node.stop_reason in (StopReason.PURE, StopReason.EMPTY_BRANCH):

@@ -209,3 +209,16 @@ def test_the_lens_shows_an_outlier_pulling_the_squared_errors_cut():
                                                "best": "best"})
     stars = [trace for trace in figure.data if trace.marker.symbol == "star"]
     assert [float(trace.x[0]) for trace in stars] == [2.5, 5.5]
+
+
+def test_forced_splits_and_validation_pre_pruning_ask_for_the_squared_error():
+    """The criterion says it takes neither (``CRITERIA["absolute_error"].guided``), and growth
+    refuses them by name."""
+    from treecore import CRITERIA
+
+    table = pd.DataFrame({"x": np.arange(8.0), "y": [1.0, 2, 2, 3, 7, 8, 8, 9]})
+    data = Dataset.from_frame(table, "y", task="regression")
+    assert not CRITERIA["absolute_error"].guided and CRITERIA["squared_error"].guided
+    for extra in ({"force": {(): "x"}}, {"validation": data}):
+        with pytest.raises(ConfigError, match="squared error"):
+            grow(data, task="regression", criterion="absolute_error", **extra)

@@ -28,6 +28,8 @@ class Criterion:
     ``average_gain_filter`` applies Quinlan's heuristic: only candidates whose information gain
     is at least the average gain compete on gain ratio (Zhou §4.2.2). ``task`` says which
     targets it scores: class labels (``"classification"``) or numbers (``"regression"``).
+    ``guided`` says whether a tree grown by it takes forced splits and validation-set
+    pre-pruning (the absolute error does not: their figures are the squared error's so far).
     """
 
     name: str
@@ -36,6 +38,7 @@ class Criterion:
     score: str = "gain"
     average_gain_filter: bool = False
     task: str = "classification"
+    guided: bool = True
 
 
 CRITERIA: dict[str, Criterion] = {
@@ -48,7 +51,7 @@ CRITERIA: dict[str, Criterion] = {
     "squared_error": Criterion("squared_error", "Squared error", impurity="squared_error",
                                task="regression"),
     "absolute_error": Criterion("absolute_error", "Absolute error", impurity="absolute_error",
-                                task="regression"),
+                                task="regression", guided=False),
 }
 
 #: What a tree predicts: a class (classification tree) or a number (regression tree).

@@ -90,8 +90,11 @@ class Growth:
         self.impurity = IMPURITIES.get(criterion.impurity)      # None: squared error
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.validation = validation
+        if not criterion.guided and (self.force or validation is not None):
+            raise ConfigError(f"forced splits and validation-set pre-pruning are not grown by "
+                              f"the {criterion.label.lower()}; use the squared error")
         if self._absolute:
-            _check_absolute(dataset, self.force, validation)
+            _check_absolute(dataset)
         self.root_weight = float(dataset.weights.sum())
         self.drafts: list[_Draft] = []
         self.queue: deque[_Draft] = deque()
@@ -342,9 +345,8 @@ class Growth:
                     expanded_at=d.expanded_at, stop_reason=d.stop_reason)
 
 
-def _check_absolute(dataset: Dataset, force: Mapping, validation) -> None:
-    """The absolute-error tree grows on continuous, fully known features, without forced
-    splits or validation-set pre-pruning (their figures are the squared error's so far)."""
+def _check_absolute(dataset: Dataset) -> None:
+    """The absolute-error tree grows on continuous, fully known features."""
     for feature, column in zip(dataset.features, dataset.X.T):
         if feature.kind is not Kind.CONTINUOUS or np.isnan(column).any():
             problem = "is nominal" if feature.kind is not Kind.CONTINUOUS else \
@@ -352,9 +354,6 @@ def _check_absolute(dataset: Dataset, force: Mapping, validation) -> None:
             raise ConfigError(f"the absolute-error criterion needs continuous, fully known "
                               f"columns: {feature.name!r} {problem}; use the squared error, or "
                               "ignore that column")
-    if force or validation is not None:
-        raise ConfigError("forced splits and validation-set pre-pruning are grown by the "
-                          "squared error only")
 
 
 def _as_dataset(validation, dataset: Dataset) -> Dataset | None:

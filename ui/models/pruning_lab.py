@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from treecore import Dataset, Tree, TreecoreError
+from treecore import CRITERIA, Dataset, Tree, TreecoreError
 from treecore.pruning import (PRUNERS, PruneResult, ccp_path, prune_ebp, prune_pep, prune_rep,
                               pruners_for, select_ccp_alpha)
 from treecore.pruning.registry import TASKS
@@ -69,10 +69,11 @@ def methods_for(data: Dataset) -> tuple[str, ...]:
 
 
 def prepruning_for(data: Dataset, criterion: str | None = None) -> tuple[str, ...]:
-    """The pre-pruning modes that grow the data set's kind of tree by ``criterion``: not the
-    validation set's for the absolute error (the engine grows that by the squared error only)."""
+    """The pre-pruning modes that grow the data set's kind of tree by ``criterion``: the
+    validation set's only for a criterion that takes it (``treecore.CRITERIA[…].guided``)."""
+    guided = criterion is None or CRITERIA[criterion].guided
     return tuple(mode for mode, tasks in PREPRUNING.items() if data.schema.task in tasks
-                 and not (mode == "validation" and criterion == "absolute_error"))
+                 and (guided or mode != "validation"))
 
 
 def current(key: str, allowed: tuple[str, ...]) -> str:
