@@ -24,7 +24,8 @@ dataset = page.dataset_or_stop()
 st.caption(t("concepts.sse_page_intro" if dataset.is_regression else "concepts.intro"))
 train, _, _ = growth.training_split(dataset)
 params = growth.params_from_session()
-if params["criterion"] == "absolute_error":     # this page explains the squared error
+if params["task"] == "regression" and params["criterion"] != "squared_error":
+    # this page takes the squared error apart
     st.info(t("concepts.sse_for_absolute"), icon="ℹ️")
     params = {**params, "criterion": "squared_error"}
 try:
