@@ -90,8 +90,9 @@ try:
                                   on_tick)
 except ConfigError as error:
     st.error(plain(t("grow.cannot_grow", message=error_text(error))), icon="⚠️")
-    st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
-              on_click=growth.clear_forced)
+    if S[growth.FORCE]:                       # a forced split may be what cannot grow
+        st.button(t("grow.clear_forced"), key="grow.clear_forced", icon="🧹",
+                  on_click=growth.clear_forced)
     st.stop()
 
 fitted()

@@ -192,6 +192,7 @@ def test_the_absolute_error_names_a_nominal_column_it_cannot_grow_on(make_app):
     assert not at.exception
     assert any("vendor" in e.value and "squared error" in e.value for e in at.error), \
         [e.value for e in at.error]
+    assert not [b for b in at.button if b.key == "grow.clear_forced"]      # none to remove
 
 
 def test_other_pages_with_an_absolute_error_tree(diabetes_by_absolute_error):
