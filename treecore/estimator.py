@@ -22,8 +22,6 @@ classes first appear, the order of the textbooks and of ``tree_``'s class counts
 
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 import pandas as pd
 
@@ -33,18 +31,16 @@ from .dataset import Dataset, Kind, Schema, infer_kinds
 from .errors import ConfigError
 from .evaluate import stratified_split
 from .predict import most_probable
-from .pruning import PruneResult, prune_ccp, prune_ebp, prune_pep, prune_rep
+from .pruning import PRUNERS, prune_ccp
 from .sklearn_compat import BaseEstimator, ClassifierMixin, NotFittedError
 from .tree import Tree
 
-#: ``pruning=`` choices: each prunes the grown tree, given the rows it grew on, the held-out
-#: rows (REP's validation set, None for the others) and C4.5's confidence factor ``cf`` (EBP's;
-#: the J48 preset's EBP re-routes the rows it grew on).
-PRUNING: dict[str, Callable[[Tree, Dataset, Dataset | None, float], PruneResult]] = {
-    "rep": lambda tree, dataset, validation, cf: prune_rep(tree, validation),
-    "pep": lambda tree, dataset, validation, cf: prune_pep(tree),
-    "ebp": lambda tree, dataset, validation, cf: prune_ebp(tree, cf=cf, dataset=dataset),
-}
+#: ``pruning=`` choices: the registry's methods for a classification tree that never grow trees
+#: of their own (CCP is scikit-learn's ``ccp_alpha`` here). Each prunes the grown tree given the
+#: rows it grew on, the held-out rows when it needs them, and ``cf`` (EBP's option; the others
+#: take their defaults).
+PRUNING = tuple(name for name, pruner in PRUNERS.items()
+                if pruner.prunes("classification") and not pruner.may_grow)
 
 
 class FittedRows:
@@ -170,7 +166,8 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
     min_gain : Li Hang's threshold ε on the score of the best split.
     threshold_style : "midpoint" (Zhou 式 4.7) or "data" (Quinlan's C4.5 program).
     pruning : None, "rep" (reduced-error pruning on held-out rows), "pep" (pessimistic error
-        pruning) or "ebp" (C4.5's error-based pruning): :data:`PRUNING`.
+        pruning) or "ebp" (C4.5's error-based pruning): :data:`PRUNING`, from the registry
+        :data:`treecore.pruning.PRUNERS`.
     cf : C4.5's confidence factor for ``pruning="ebp"`` (smaller prunes more).
     validation_fraction : the share of rows held out, stratified, for ``pruning="rep"``; the
         tree grows on the rest.
@@ -223,8 +220,9 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
         return self
 
     def _held_out(self, dataset: Dataset) -> tuple[Dataset, Dataset | None]:
-        """(rows to grow on, rows to prune on): REP holds out ``validation_fraction``."""
-        if self.pruning != "rep":
+        """(rows to grow on, rows to prune on): a method needing validation rows (REP) holds
+        out ``validation_fraction``."""
+        if self.pruning is None or not PRUNERS[self.pruning].needs_validation(self._options()):
             return dataset, None
         grow_rows, validation_rows = stratified_split(
             dataset.y, validation_size=self.validation_fraction, seed=self.random_state)
@@ -238,10 +236,15 @@ class DecisionTreeClassifier(ClassifierMixin, FittedTree, BaseEstimator):
                     min_impurity_decrease=self.min_impurity_decrease, min_gain=self.min_gain,
                     max_leaves=self.max_leaf_nodes, threshold_style=self.threshold_style)
         if self.pruning is not None:
-            tree = PRUNING[self.pruning](tree, dataset, validation, self.cf).tree
+            tree = PRUNERS[self.pruning].prune(tree, train=dataset, validation=validation,
+                                               options=self._options()).tree
         if self.ccp_alpha != 0:                       # scikit-learn's α = 0 prunes nothing
             tree = prune_ccp(tree, self.ccp_alpha).tree
         return tree
+
+    def _options(self) -> dict:
+        """The pruning options this estimator sets (the others stay at their defaults)."""
+        return {"cf": self.cf}
 
     # ------------------------------------------------------------------- using
     def predict_proba(self, X) -> np.ndarray:

@@ -176,4 +176,4 @@ def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResul
         pruned.append(link.node_id)
         steps.append(PruneStep(link.node_id, figures, PRUNE,
                                f"{said} ≤ α = {alpha:.6g}: pruned", "ccp.prune"))
-    return PruneResult(tree.collapse(pruned), tuple(steps))
+    return PruneResult(tree.collapse(pruned), tuple(steps), float(alpha))

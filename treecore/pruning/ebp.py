@@ -34,7 +34,7 @@ from ..tree import Node, StopReason, Tree
 from .arrays import TreeArrays
 from .binomial import upper_error_rate
 from .j48 import prune_j48
-from .registry import require_task
+from .pruner import Option, Pruner, PruneRequest
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 #: Quinlan's program replaces a subtree when that costs at most this many predicted errors.
@@ -52,7 +52,7 @@ def prune_ebp(tree: Tree, *, cf: float = 0.25, subtree_raising: bool | None = No
     the J48 preset is pruned by J48's rules (:func:`.j48.prune_j48`; subtree raising on unless
     ``subtree_raising=False``), and always needs ``dataset``.
     """
-    require_task("ebp", tree)
+    PRUNER.require_task(tree)
     if not 0 < cf < 1:
         raise ConfigError("cf must be between 0 and 1")
     preset = ALGORITHMS.get(tree.settings.get("algorithm"))
@@ -208,3 +208,15 @@ def _known_shares(node: Node, X: np.ndarray, rows: np.ndarray, weights: np.ndarr
     known = branch >= 0
     shares = np.bincount(branch[known], weights=weights[known], minlength=len(node.children))
     return shares / shares.sum() if shares.sum() > 0 else node.branch_fractions
+
+
+def _run(request: PruneRequest) -> PruneResult:
+    return prune_ebp(request.tree, cf=request.options["cf"], dataset=request.train)
+
+
+#: EBP as interfaces offer it: classification trees (it counts training errors), the
+#: confidence factor as its option; the training rows re-routed for a J48 tree.
+PRUNER = Pruner("ebp", _run, ("classification",), reasons=("ebp.leaf", "ebp.raise", "ebp.keep"),
+                figures=("n", "errors_leaf", "upper_rate", "predicted_leaf", "predicted_subtree",
+                         "predicted_branch"),
+                options=(Option("cf", 0.25, low=0.01, high=0.5, step=0.01),))

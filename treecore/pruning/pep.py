@@ -21,14 +21,14 @@ import numpy as np
 
 from ..tree import Tree
 from .arrays import TreeArrays
-from .registry import require_task
+from .pruner import Pruner, PruneRequest
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 
 def prune_pep(tree: Tree) -> PruneResult:
     """Pessimistic error pruning of ``tree`` (training statistics stored on its nodes only);
     a classification tree only (a regression tree has no errors to count)."""
-    require_task("pep", tree)
+    PRUNER.require_task(tree)
     arrays = TreeArrays.of(tree)
     errors = arrays.errors
     subtree_errors = arrays.leaf_sum(errors)
@@ -60,3 +60,13 @@ def prune_pep(tree: Tree) -> PruneResult:
         else:
             p += 1
     return PruneResult(tree.collapse(pruned), tuple(steps))
+
+
+def _run(request: PruneRequest) -> PruneResult:
+    return prune_pep(request.tree)
+
+
+#: PEP as interfaces offer it: classification trees (it counts training errors), no options.
+PRUNER = Pruner("pep", _run, ("classification",), reasons=("pep.prune", "pep.keep"),
+                figures=("n", "errors_leaf", "corrected_leaf", "errors_subtree", "leaves",
+                         "corrected_subtree", "standard_error", "threshold"))

@@ -1,5 +1,8 @@
-"""The post-pruning methods as interfaces offer them: one entry per method, read by the Pruning
-lab and the Compare page (what to offer for a data set, which options change a result).
+"""The post-pruning methods as interfaces offer them, in the order they are offered: each
+method's :class:`~.pruner.Pruner` is defined in its own module (``PRUNER``) and listed here once.
+The Pruning lab, the Compare page and the estimator's ``pruning=`` read this table, so a new
+method is its module, its line here and its words (the translations of its name, options,
+reasons and figures).
 
 PEP and EBP judge a node by its training errors, e(t) = N(t) − the weight of its majority class,
 and a binomial correction of that count (Quinlan 1987 §4; Quinlan 1993 ch. 4): a regression
@@ -12,34 +15,11 @@ CCP (the node impurity, the MSE for regression) prune both kinds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from . import ebp, pep, rep, selection
+from .pruner import Pruner
 
-from ..errors import ConfigError
-from ..tree import Tree
-
-TASKS = ("classification", "regression")
-
-
-@dataclass(frozen=True)
-class Pruner:
-    """A post-pruning method: the kinds of tree it prunes (``tasks``), whether it always needs
-    validation rows, and the options its result depends on (keyword names of the lab's
-    settings)."""
-
-    tasks: tuple[str, ...]
-    needs_validation: bool
-    options: tuple[str, ...]
-
-    def prunes(self, task: str) -> bool:
-        return task in self.tasks
-
-
-PRUNERS: dict[str, Pruner] = {
-    "rep": Pruner(TASKS, True, ("rule",)),
-    "pep": Pruner(("classification",), False, ()),
-    "ebp": Pruner(("classification",), False, ("cf",)),
-    "ccp": Pruner(TASKS, False, ("ccp_select", "folds")),
-}
+PRUNERS: dict[str, Pruner] = {pruner.name: pruner for pruner in (
+    rep.PRUNER, pep.PRUNER, ebp.PRUNER, selection.PRUNER)}
 
 
 def pruners_for(task: str) -> tuple[str, ...]:
@@ -49,11 +29,3 @@ def pruners_for(task: str) -> tuple[str, ...]:
     ('rep', 'pep', 'ebp', 'ccp')
     """
     return tuple(name for name, pruner in PRUNERS.items() if pruner.prunes(task))
-
-
-def require_task(name: str, tree: Tree) -> None:
-    """Refuse, with a message, a tree of a kind that method ``name`` does not prune."""
-    if not PRUNERS[name].prunes(tree.schema.task):
-        raise ConfigError(f"{name.upper()} prunes {' and '.join(PRUNERS[name].tasks)} trees: "
-                          f"a {tree.schema.task} tree has no training errors to count",
-                          code="pruner_task", params={"method": name.upper()})

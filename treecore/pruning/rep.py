@@ -40,6 +40,7 @@ from ..growing import VALIDATION_RULES
 from ..tree import Tree
 from .arrays import TreeArrays
 from .losses import node_losses
+from .pruner import TASKS, Option, Pruner, PruneRequest
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 
@@ -63,6 +64,8 @@ MEASURES = {
     "regression": _Measure("sse", "rmse", lambda loss, w: math.sqrt(max(loss, 0.0) / w),
                            "rep_sse", "a leaf of the training mean", "lowers", ".4g"),
 }
+#: What a step's comparison found (its code is "<measure's code>.<outcome>", :func:`_reason`).
+OUTCOMES = ("improves", "no_worse", "no_gain", "worse")
 
 
 def prune_rep(tree: Tree, X_val, y_val=None, *, rule: str = "strict") -> PruneResult:
@@ -134,3 +137,16 @@ def _reason(measure: _Measure, prune: bool, leaf: float, subtree: float, before:
         return (f"a leaf does not improve it: {change}; kept (rule strict needs an improvement)",
                 f"{measure.code}.no_gain")
     return f"a leaf would worsen it: {change}; kept", f"{measure.code}.worse"
+
+
+def _run(request: PruneRequest) -> PruneResult:
+    return prune_rep(request.tree, request.validation, rule=request.options["rule"])
+
+
+#: REP as interfaces offer it: both kinds of tree, always on validation rows, by either rule.
+PRUNER = Pruner(
+    "rep", _run, TASKS,
+    reasons=tuple(f"{m.code}.{outcome}" for m in MEASURES.values() for outcome in OUTCOMES),
+    figures=("validation_weight", "errors_subtree", "errors_leaf", "accuracy_before",
+             "accuracy_after", "sse_subtree", "sse_leaf", "rmse_before", "rmse_after"),
+    options=(Option("rule", "strict", choices=VALIDATION_RULES),), validation=True)

@@ -29,10 +29,12 @@ class PruneStep:
 
 @dataclass(frozen=True)
 class PruneResult:
-    """A pruned tree (a new value; the input is untouched) and the ordered decisions."""
+    """A pruned tree (a new value; the input is untouched) and the ordered decisions; ``alpha``
+    is the cost-complexity parameter the tree was pruned at (CCP's), None for other methods."""
 
     tree: Tree
     steps: tuple[PruneStep, ...]
+    alpha: float | None = None
 
     @property
     def pruned(self) -> tuple[int, ...]:

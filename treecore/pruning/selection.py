@@ -36,6 +36,7 @@ from ..evaluate import folds, labelled
 from ..tree import Tree
 from .ccp import ccp_path, prune_ccp
 from .losses import mean_and_standard_error, path_moments
+from .pruner import TASKS, Option, Pruner, PruneRequest
 from .result import PruneResult
 
 
@@ -138,3 +139,22 @@ def _cv_losses(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
         fold_first, fold_second = path_moments(fold_path, held_out, at)
         first, second = first + fold_first, second + fold_second
     return first, second
+
+
+def _run(request: PruneRequest) -> PruneResult:
+    """CCP with α chosen as the options say (the validation rows, or k folds grown by the
+    request's recipe within its time bound): the tree pruned at that α."""
+    by_cv = request.options["ccp_select"] == "cv"
+    return select_ccp_alpha(request.train, validation=None if by_cv else request.validation,
+                            cv=request.options["folds"] if by_cv else None, tree=request.tree,
+                            max_seconds=request.max_seconds, **request.growth).result
+
+
+#: CCP as interfaces offer it: both kinds of tree; α by the validation rows (which it then
+#: needs) or by k-fold cross-validation (which grows k trees of its own).
+PRUNER = Pruner(
+    "ccp", _run, TASKS, reasons=("ccp.prune", "ccp.keep"),
+    figures=("alpha_eff", "alpha", "cost_leaf", "cost_subtree", "leaves"),
+    options=(Option("ccp_select", "validation", choices=("validation", "cv")),
+             Option("folds", 5, low=2, high=20, step=1, shown_when={"ccp_select": "cv"})),
+    validation={"ccp_select": "validation"}, grows={"ccp_select": "cv"})

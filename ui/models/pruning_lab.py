@@ -22,9 +22,8 @@ import pandas as pd
 import streamlit as st
 
 from treecore import CRITERIA, Dataset, Tree, TreecoreError
-from treecore.pruning import (PRUNERS, PruneResult, ccp_path, prune_ebp, prune_pep, prune_rep,
-                              pruners_for, select_ccp_alpha)
-from treecore.pruning.registry import TASKS
+from treecore.pruning import (PRUNERS, TASKS, PruneResult, ccp_path, prune_ebp, prune_pep,
+                              prune_rep, pruners_for, select_ccp_alpha)
 
 from ui import limits, state
 from ui.models import growth, scores
@@ -154,7 +153,7 @@ def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | No
     or the error of CCP's α selection: a :class:`~treecore.TimeLimitError` when it did not
     finish within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one bound for all
     its folds), or fewer rows than folds."""
-    if PRUNERS[method].needs_validation and validation is None:
+    if PRUNERS[method].needs_validation(options) and validation is None:
         return Pruned(method, None, "needs_validation")
     if method == "rep":
         return Pruned(method, prune_rep(tree, validation, rule=options["rule"]))
@@ -192,7 +191,7 @@ def methods_to_run(chosen: str, train: Dataset, options: Mapping) -> tuple[str, 
 
 def relevant_options(method: str, options: Mapping) -> tuple:
     """The options that change ``method``'s result (so changing EBP's CF keeps REP cached)."""
-    return tuple((name, options[name]) for name in PRUNERS[method].options)
+    return tuple(PRUNERS[method].settings(options).items())
 
 
 def cached_post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
