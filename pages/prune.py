@@ -3,8 +3,9 @@ validation split, their scores (accuracy; RMSE and R² for a regression tree), t
 and a replay of a method's decisions.
 
 Sidebar: the split (random share, row numbers, or a validation upload), pre-pruning, the
-post-pruning method and its options, those that apply to the data set's kind of tree. The
-growth settings (algorithm, criterion, limits, forced splits) are the Grow page's.
+post-pruning method and its options, those that apply to the data set's kind of tree (each
+drawn from its spec in the registry, :data:`treecore.pruning.PRUNERS`). The growth settings
+(algorithm, criterion, limits, forced splits) are the Grow page's.
 """
 
 import streamlit as st
@@ -68,22 +69,26 @@ def pruning_sidebar() -> None:
                  format_func=state.labels({m: t(f"method.{m}") for m in methods}),
                  **state.widget(lab.METHOD, lab.current(lab.METHOD, methods),
                                 lab.setter(lab.METHOD)))
-    method = lab.current(lab.METHOD, methods)
-    if method == "rep":
-        rules = ("strict", "no_worse")
-        st.radio(t(for_task("lab.rep_rule", task)), rules, horizontal=True,
-                 format_func=state.labels({r: t(for_task(f"rule.{r}", task)) for r in rules}),
-                 **state.widget(lab.REP_RULE, S[lab.REP_RULE], lab.setter(lab.REP_RULE)))
-    elif method == "ebp":
-        st.slider(t("lab.cf"), 0.01, 0.5, step=0.01,
-                  **state.widget(lab.CF, float(S[lab.CF]), lab.setter(lab.CF)))
-    elif method == "ccp":
-        st.radio(t("lab.ccp_select"), lab.CCP_SELECTIONS,
-                 format_func=state.labels({c: t(f"ccp_select.{c}") for c in lab.CCP_SELECTIONS}),
-                 **state.widget(lab.CCP_SELECT, S[lab.CCP_SELECT], lab.setter(lab.CCP_SELECT)))
-        if S[lab.CCP_SELECT] == "cv":
-            st.number_input(t("lab.folds"), min_value=2, max_value=20, step=1,
-                            **state.widget(lab.CV_FOLDS, int(S[lab.CV_FOLDS])))
+    for option in lab.shown_options(lab.current(lab.METHOD, methods)):
+        option_widget(option)
+
+
+def option_widget(option) -> None:
+    """One option of the chosen method, drawn from its spec (:class:`treecore.pruning.Option`):
+    a radio for choices, a number box for whole numbers, a slider otherwise. Its label is
+    ``lab.<name>`` and a choice's ``<name>.<choice>``, worded for the tree's task where that
+    differs (:func:`ui.i18n.for_task`)."""
+    key = lab.option_key(option.name)
+    label = t(for_task(f"lab.{option.name}", task))
+    bound = state.widget(key, S[key], lab.setter(key))
+    if option.choices:
+        st.radio(label, option.choices, **bound, format_func=state.labels(
+            {c: t(for_task(f"{option.name}.{c}", task)) for c in option.choices}))
+    elif option.whole:
+        st.number_input(label, min_value=option.low, max_value=option.high, step=option.step,
+                        **bound)
+    else:
+        st.slider(label, option.low, option.high, step=option.step, **bound)
 
 
 with st.sidebar:
@@ -128,10 +133,9 @@ st.caption(t("lab.summary", train=f"{train.n_rows:,}",
 
 
 def method_name(m: str) -> str:
-    name = t(f"method.{m}")
-    if m == "ccp" and post[m].alpha is not None:
-        name += f" (α = {post[m].alpha:.4g})"
-    return name
+    """The method's name, with the α its tree was pruned at when it has one (CCP's)."""
+    name, alpha = t(f"method.{m}"), post[m].alpha
+    return name if alpha is None else f"{name} (α = {alpha:.4g})"
 
 
 def tree_column(column, title: str, tree, missing: str, key: str) -> None:
@@ -152,7 +156,7 @@ tree_column(middle, "🌱 " + t("lab.prepruned", how=t(for_task(f"prepruning.{pr
 if prepruned is unpruned:
     middle.caption(t("lab.no_limits"))
 why_missing = needs_validation if chosen.error in (None, "needs_validation") \
-    else error_text(chosen.error)                   # CCP's α selection ran out of time
+    else error_text(chosen.error)                   # the method failed (CCP out of time)
 tree_column(right, "✂️ " + t("lab.postpruned", method=method_name(method)), chosen.tree,
             why_missing, "lab.drawn_depth.postpruned")
 
@@ -171,9 +175,9 @@ with st.spinner(t("grow.computing")):
 markers = [(name, tree.n_leaves,
             scores.value(charted, tree, validation if validation is not None else train))
            for name, tree in named.items() if tree is not None]
-ccp_alpha = post.get("ccp")
-chosen_alpha = None if ccp_alpha is None or ccp_alpha.tree is None else (
-    ccp_alpha.tree.n_leaves, t("lab.chosen_alpha", alpha=f"{ccp_alpha.alpha:.4g}"))
+with_alpha = next((pruned for pruned in post.values() if pruned.alpha is not None), None)
+chosen_alpha = None if with_alpha is None else (
+    with_alpha.tree.n_leaves, t("lab.chosen_alpha", alpha=f"{with_alpha.alpha:.4g}"))
 bars_col, ccp_col = st.columns([1, 2])
 if validation is not None:
     bars_col.plotly_chart(safe_figure(validation_bars(table, charted, {

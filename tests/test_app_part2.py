@@ -14,7 +14,7 @@ import pytest
 import treecore
 from tests.conftest import plotly_values, shown
 from treecore.export import to_json
-from treecore.pruning import ccp_path
+from treecore.pruning import PRUNERS, ccp_path
 from ui import state
 from ui.data.samples import SAMPLES
 from ui.models import compare, growth, predict_export as pe, pruning_lab as lab
@@ -130,12 +130,12 @@ def test_the_replay_steps_through_rep_and_greys_what_it_removed(zhou_lab):
     assert at.session_state[lab.REPLAY] == 0 and not at.exception
 
 
-@pytest.mark.parametrize("method", lab.METHODS)
+@pytest.mark.parametrize("method", PRUNERS)
 def test_every_method_and_the_zh_text(make_app, method):
     at = make_app("pages/prune.py")
     at.session_state[state.LANGUAGE] = "zh"
     at.session_state[lab.METHOD] = method
-    at.session_state[lab.CCP_SELECT] = "cv"
+    at.session_state[lab.option_key("ccp_select")] = "cv"
     at.run()
     assert not at.exception and not at.error
     assert at.title[0].value.endswith("剪枝实验")

@@ -105,7 +105,7 @@ def test_the_ccp_chart_plots_rmse_along_the_path_and_marks_the_chosen_alpha(make
 def test_the_replay_of_rep_speaks_of_squared_error(make_app):
     at = _open(make_app, "pages/prune.py", "lihang_regression", "y",
                **{growth.VALIDATION_TEXT: "2, 5, 9", state.SPLIT_MODE: "rows",
-                  lab.REP_RULE: "no_worse"})
+                  lab.option_key("rule"): "no_worse"})
     figures = _table(at, "Figure")
     assert list(figures["Figure"]) == [
         "validation rows reaching the node", "validation SSE of the subtree",
@@ -119,7 +119,7 @@ def test_the_replay_of_rep_speaks_of_squared_error(make_app):
 
 def test_cross_validation_picks_alpha_by_the_one_se_rule(make_app):
     at = _open(make_app, "pages/prune.py", "diabetes", "progression",
-               **{lab.METHOD: "ccp", lab.CCP_SELECT: "cv"})
+               **{lab.METHOD: "ccp", lab.option_key("ccp_select"): "cv"})
     table = _table(at, "validation_rmse")
     ccp_row = table[table["tree"].str.startswith("CCP")].iloc[0]
     train, _ = _diabetes_split()
@@ -139,7 +139,7 @@ def test_the_lab_in_chinese(make_app):
     at = _open(make_app, "pages/prune.py", "diabetes", "progression", "zh",
                **{growth.MAX_DEPTH: 4})
     assert at.selectbox(key="w_" + lab.METHOD).options == ["错误率降低剪枝", "代价复杂度剪枝"]
-    assert at.radio(key="w_" + lab.REP_RULE).options == ["减小（周志华）", "不增大（Quinlan）"]
+    assert at.radio(key="w_" + lab.option_key("rule")).options == ["减小（周志华）", "不增大（Quinlan）"]
     captions = shown(at.caption)
     assert "均方根误差 RMSE：训练集" in captions and "R²：训练集" in captions
     assert "回归树" in captions and "未设置任何生长限制" not in captions
@@ -210,8 +210,9 @@ def test_too_few_rows_for_validation_say_so(make_app, page):
 def test_cross_validation_with_more_folds_than_rows_says_so(make_app):
     at = _upload(make_app, "pages/prune.py",
                  "x,y\n" + "".join(f"{i},{i * 1.5 % 4}\n" for i in range(6)),
-                 **{lab.METHOD: "ccp", lab.CCP_SELECT: "cv", lab.CV_FOLDS: 10,
-                    state.SPLIT_MODE: "rows", growth.VALIDATION_TEXT: ""})
+                 **{lab.METHOD: "ccp", lab.option_key("ccp_select"): "cv",
+                    lab.option_key("folds"): 10, state.SPLIT_MODE: "rows",
+                    growth.VALIDATION_TEXT: ""})
     assert any("k must be between 2 and the number of rows" in i.value for i in at.info)
     assert shown(at.error) == "Validation rows not used: none of these row numbers is in the data"
 

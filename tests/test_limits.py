@@ -217,12 +217,12 @@ def test_pruning_lab_reports_the_cross_validation_time_limit(make_app, monkeypat
     which bound was hit and how many folds finished, in the session's language."""
     at = make_app("pages/prune.py")
     at.session_state[state.LANGUAGE] = language
-    at.session_state[lab.METHOD], at.session_state[lab.CCP_SELECT] = "ccp", "cv"
+    at.session_state[lab.METHOD], at.session_state[lab.option_key("ccp_select")] = "ccp", "cv"
     at.run()                                     # within the bound: α chosen, trees cached
     assert not at.exception and not at.error, (at.exception, at.error)
     assert not any(expected in i.value for i in at.info)
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
-    at.number_input(key="w_" + lab.CV_FOLDS).set_value(3).run()
+    at.number_input(key="w_" + lab.option_key("folds")).set_value(3).run()
     assert not at.exception and not at.error, (at.exception, at.error)
     shown = [i.value for i in at.info if expected in i.value]
     assert len(shown) == 2                       # the post-pruned column and the replay

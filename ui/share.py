@@ -22,6 +22,7 @@ import streamlit as st
 
 from treecore import THRESHOLD_STYLES
 from treecore.algorithms import TASKS
+from treecore.pruning import PRUNERS
 
 from ui import state
 from ui.data.samples import SAMPLES
@@ -179,7 +180,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("leaves", growth.MAX_LEAVES, whole(0), _fixed(G[growth.MAX_LEAVES])),
     Setting("val", growth.VALIDATION_TEXT, rows_text, _fixed(G[growth.VALIDATION_TEXT])),
     Setting("step", growth.STEP, whole(0), _fixed(G[growth.STEP]), apply=growth.set_step),
-    Setting("prune", pruning_lab.METHOD, one_of(lambda: pruning_lab.METHODS),
+    Setting("prune", pruning_lab.METHOD, one_of(lambda: PRUNERS),
             _fixed(L[pruning_lab.METHOD])),
     Setting("ens", ens.KIND, one_of(lambda: ens.allowed_kinds(state.current_task())),
             _fixed(E[ens.KIND]), apply=ens.set_kind),

@@ -41,7 +41,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "method.pep": {"en": "PEP", "zh": "悲观剪枝"},
     "method.ebp": {"en": "EBP (C4.5)", "zh": "基于错误的剪枝"},
     "method.ccp": {"en": "CCP", "zh": "代价复杂度剪枝"},
-    "lab.rep_rule": {"en": "Prune when validation accuracy", "zh": "剪枝条件：验证集精度"},
+    "lab.rule": {"en": "Prune when validation accuracy", "zh": "剪枝条件：验证集精度"},
     "rule.strict": {"en": "improves (Zhou)", "zh": "提高（周志华）"},
     "rule.no_worse": {"en": "does not drop (Quinlan)", "zh": "不降低（Quinlan）"},
     "lab.cf": {"en": "Confidence factor CF", "zh": "置信因子 CF"},

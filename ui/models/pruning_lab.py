@@ -1,7 +1,7 @@
-"""The Pruning lab's model: its session keys, the methods offered for the data set's kind of tree,
-the cached trees (unpruned, pre-pruned, post-pruned by every method), the CCP path's scores and
-the replay of a log. The scores a tree is judged by (accuracy, or RMSE and R²) are
-:mod:`ui.models.scores`.
+"""The Pruning lab's model: its session keys, the methods offered for the data set's kind of tree
+and their options (both from the registry, :data:`treecore.pruning.PRUNERS`), the cached trees
+(unpruned, pre-pruned, post-pruned by every method), the CCP path's scores and the replay of a
+log. The scores a tree is judged by (accuracy, or RMSE and R²) are :mod:`ui.models.scores`.
 
 Pure functions of treecore values except the ``cached_*`` wrappers and the session helpers.
 Trees are cached with ``st.cache_resource`` on the data's fingerprints and the parameters, as
@@ -22,42 +22,54 @@ import pandas as pd
 import streamlit as st
 
 from treecore import CRITERIA, Dataset, Tree, TreecoreError
-from treecore.pruning import (PRUNERS, TASKS, PruneResult, ccp_path, prune_ebp, prune_pep,
-                              prune_rep, pruners_for, select_ccp_alpha)
+from treecore.pruning import PRUNERS, TASKS, Option, PruneResult, ccp_path, pruners_for
 
 from ui import limits, state
 from ui.models import growth, scores
 
 # ------------------------------------------------------------------------------- session keys
-METHOD = "lab_method"               #: post-pruning method chosen: one of METHODS
-REP_RULE = "lab_rep_rule"           #: "strict" (Zhou) or "no_worse" (Quinlan)
-CF = "lab_cf"                       #: EBP's confidence factor
-CCP_SELECT = "lab_ccp_select"       #: how CCP's α is chosen: "validation" or "cv"
-CV_FOLDS = "lab_cv_folds"           #: k of the k-fold CV (1-SE rule)
+METHOD = "lab_method"               #: post-pruning method chosen: a key of PRUNERS
 PREPRUNE = "lab_preprune"           #: "validation" (Zhou §4.3.1) or "limits" (the Grow page's)
 REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
+# and each post-pruning option under option_key(its name), e.g. "lab_cf" (EBP's CF)
 
-METHODS = tuple(PRUNERS)
 #: Pre-pruning modes and the kinds of tree each grows (the engine's validation-set pre-pruning
 #: grows classification trees only, so far).
 PREPRUNING = {"validation": TASKS, "limits": TASKS}
-CCP_SELECTIONS = ("validation", "cv")
-#: Above this many training rows CCP with α by cross-validation (which grows one tree per fold)
-#: runs only when it is the chosen method; every other method runs always, for the comparison.
+#: Above this many training rows a method growing trees of its own with the chosen options
+#: (CCP with α by cross-validation: one tree per fold) runs only when it is the chosen method;
+#: every other method runs always, for the comparison.
 CV_ROWS = 20_000
 
-DEFAULTS: dict[str, Any] = {METHOD: "rep", REP_RULE: "strict", CF: 0.25,
-                            CCP_SELECT: "validation", CV_FOLDS: 5, PREPRUNE: "validation",
-                            REPLAY: 0}
+#: The lab's own defaults; each option's is its spec's (:func:`option_defaults`).
+DEFAULTS: dict[str, Any] = {METHOD: "rep", PREPRUNE: "validation", REPLAY: 0}
 
 #: Growth limits cleared for the unpruned tree (the user's values pre-prune in mode "limits").
 NO_LIMITS = {"max_depth": None, "min_samples_leaf": 1, "min_gain": 0.0, "max_leaves": None}
 
 
+def option_key(name: str) -> str:
+    """The session key of the post-pruning option ``name``."""
+    return f"lab_{name}"
+
+
+def option_specs() -> dict[str, Option]:
+    """Every registered method's options by name (a name is one setting, shared by the methods
+    that have it)."""
+    return {option.name: option for pruner in PRUNERS.values() for option in pruner.options}
+
+
+def option_defaults() -> dict[str, Any]:
+    """Each post-pruning option at its spec's default (the options the Compare page uses)."""
+    return {name: option.default for name, option in option_specs().items()}
+
+
 def ensure_defaults() -> None:
-    """The Grow page's defaults (growth parameters, forced splits, validation rows) and the lab's."""
+    """The Grow page's defaults (growth parameters, forced splits, validation rows), the lab's,
+    and each post-pruning option's."""
     growth.ensure_defaults()
-    for key, value in DEFAULTS.items():
+    options = {option_key(name): value for name, value in option_defaults().items()}
+    for key, value in {**DEFAULTS, **options}.items():
         if key not in st.session_state:
             st.session_state[key] = value
 
@@ -83,10 +95,13 @@ def current(key: str, allowed: tuple[str, ...]) -> str:
 
 
 def options_from_session() -> dict:
-    """The post-pruning options chosen in the session (a hashable, plain dict)."""
-    s = st.session_state
-    return {"rule": s[REP_RULE], "cf": float(s[CF]), "ccp_select": s[CCP_SELECT],
-            "folds": int(s[CV_FOLDS])}
+    """The post-pruning options chosen in the session, by name (a plain dict)."""
+    return {name: st.session_state[option_key(name)] for name in option_specs()}
+
+
+def shown_options(method: str) -> tuple[Option, ...]:
+    """The options of ``method`` that apply with the session's choices (the widgets drawn)."""
+    return PRUNERS[method].shown_options(options_from_session())
 
 
 # ------------------------------------------------------------------------------- growing
@@ -132,46 +147,42 @@ def prepruned_tree(train: Dataset, validation: Dataset | None, params: Mapping, 
 @dataclass(frozen=True, eq=False)
 class Pruned:
     """A method's result, or why it could not run (``result`` None, ``error``:
-    "needs_validation", or the engine's :class:`~treecore.TimeLimitError`, worded by
-    :func:`ui.i18n.error_text`); ``alpha`` is CCP's chosen α."""
+    "needs_validation", or the engine's error, such as a :class:`~treecore.TimeLimitError`,
+    worded by :func:`ui.i18n.error_text`)."""
 
     method: str
     result: PruneResult | None
     error: str | TreecoreError | None = None
-    alpha: float | None = None
 
     @property
     def tree(self) -> Tree | None:
         return None if self.result is None else self.result.tree
 
+    @property
+    def alpha(self) -> float | None:
+        """The α the tree was pruned at (CCP's chosen α), None without one."""
+        return None if self.result is None else self.result.alpha
+
 
 def post_prune(method: str, tree: Tree, train: Dataset, validation: Dataset | None,
                options: Mapping, params: Mapping, force=()) -> Pruned:
-    """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``; CCP's α selection
-    by cross-validation grows one tree per fold) by ``method``.
-    ``error`` is "needs_validation" when the method needs validation rows and there are none,
-    or the error of CCP's α selection: a :class:`~treecore.TimeLimitError` when it did not
-    finish within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one bound for all
-    its folds), or fewer rows than folds."""
-    if PRUNERS[method].needs_validation(options) and validation is None:
-        return Pruned(method, None, "needs_validation")
-    if method == "rep":
-        return Pruned(method, prune_rep(tree, validation, rule=options["rule"]))
-    if method == "pep":
-        return Pruned(method, prune_pep(tree))
-    if method == "ebp":
-        return Pruned(method, prune_ebp(tree, cf=options["cf"], dataset=train))
-    by_validation = options["ccp_select"] == "validation"
-    if by_validation and validation is None:
+    """Post-prune ``tree`` (grown on ``train`` with ``params`` and ``force``: the recipe of a
+    method growing trees of its own, such as CCP's α by cross-validation, one tree per fold)
+    by ``method`` of the registry, with ``options`` (by name; its own are read).
+    ``error`` is "needs_validation" when the method needs validation rows with these options
+    and there are none, or the method's error: a :class:`~treecore.TimeLimitError` when its
+    growth did not finish within the fit deadline (:data:`ui.limits.FIT_DEADLINE_SECONDS`, one
+    bound for all of CCP's folds), or fewer rows than folds."""
+    pruner = PRUNERS[method]
+    if pruner.needs_validation(options) and validation is None:
         return Pruned(method, None, "needs_validation")
     try:
-        chosen = select_ccp_alpha(train, validation=validation if by_validation else None,
-                                  cv=None if by_validation else options["folds"],
-                                  force={tuple(p): s for p, s in force}, tree=tree,
-                                  max_seconds=limits.FIT_DEADLINE_SECONDS, **params)
-    except TreecoreError as error:      # the deadline, or too few rows for k folds
+        result = pruner.prune(tree, train=train, validation=validation, options=options,
+                              growth={**params, "force": {tuple(p): s for p, s in force}},
+                              max_seconds=limits.FIT_DEADLINE_SECONDS)
+    except TreecoreError as error:      # e.g. the deadline, or too few rows for k folds
         return Pruned(method, None, error)
-    return Pruned(method, chosen.result, alpha=chosen.alpha)
+    return Pruned(method, result)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -183,10 +194,11 @@ def _cached_post_prune(key: tuple, _tree: Tree, _train: Dataset, _validation: Da
 
 def methods_to_run(chosen: str, train: Dataset, options: Mapping) -> tuple[str, ...]:
     """Every method that prunes the data set's kind of tree, so the table and chart compare
-    them all, except CCP by cross-validation on big data when another method is shown (k more
-    trees to grow)."""
-    costly = options["ccp_select"] == "cv" and train.n_rows > CV_ROWS and chosen != "ccp"
-    return tuple(m for m in methods_for(train) if not (costly and m == "ccp"))
+    them all, except on big data a method that grows trees of its own with these options when
+    another method is shown (CCP by cross-validation: k more trees to grow)."""
+    big = train.n_rows > CV_ROWS
+    return tuple(m for m in methods_for(train)
+                 if m == chosen or not (big and PRUNERS[m].grows_trees(options)))
 
 
 def relevant_options(method: str, options: Mapping) -> tuple:
@@ -292,5 +304,5 @@ def use_zhou_preset() -> None:
     s[growth.FORCE] = (((), "脐部"),)
     s[growth.VALIDATION_TEXT] = growth.ZHOU_TABLE_4_2_VALIDATION
     s[state.SPLIT_MODE] = "rows"
-    s[PREPRUNE], s[METHOD], s[REP_RULE] = "validation", "rep", "strict"
+    s[PREPRUNE], s[METHOD], s[option_key("rule")] = "validation", "rep", "strict"
     reset_replay()
