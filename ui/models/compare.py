@@ -32,8 +32,7 @@ SETTINGS = "settings"            #: a config's source when it is not a saved ver
 #: The root ranking: one column per criterion, each under the algorithm that uses it by default.
 RANKINGS = (("entropy", "id3"), ("gain_ratio", "c45"), ("gini", "cart"),
             ("misclassification", "cart"))
-#: Post-pruning options used by the Compare page (the methods' defaults; α by validation).
-OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
+
 
 def _settings(algorithm: str, criterion: str, pruning: str) -> dict:
     return {"source": SETTINGS, "algorithm": algorithm, "criterion": criterion,
@@ -118,7 +117,8 @@ def recipe(config: Mapping, versions: Sequence[Mapping], dataset_id: str,
 def build(params: Mapping, force, pruning: str, train: Dataset, validation: Dataset | None
           ) -> Built:
     """Grow (within the fit deadline, :func:`ui.models.growth.fit`) and prune one configuration on
-    ``train`` with exactly ``params`` (a version's limits included), timing it."""
+    ``train`` with exactly ``params`` (a version's limits included), timing it. A post-pruning
+    method runs with its options' defaults (:func:`ui.models.pruning_lab.option_defaults`)."""
     start = time.perf_counter()
     try:
         if pruning == "prepruned":
@@ -130,7 +130,8 @@ def build(params: Mapping, force, pruning: str, train: Dataset, validation: Data
             grown = growth.fit(train, params, force)
             tree = grown.tree
             if pruning != "none":
-                pruned = lab.post_prune(pruning, tree, train, validation, OPTIONS, params, force)
+                pruned = lab.post_prune(pruning, tree, train, validation,
+                                        lab.option_defaults(), params, force)
                 if pruned.error:
                     return Built(None, error=pruned.error)
                 tree = pruned.tree
