@@ -19,10 +19,11 @@ import argparse
 from common import median_seconds, train_and_validation, validation_rows
 
 from treecore.export import to_dot
+from treecore.pruning import PRUNERS
 from ui.models import pruning_lab as lab
 
 PARAMS = {"algorithm": "cart", "criterion": None, "threshold_style": "midpoint"}
-OPTIONS = {"rule": "strict", "cf": 0.25, "ccp_select": "validation", "folds": 5}
+OPTIONS = lab.option_defaults()
 
 
 def switch(method: str, tree, train, validation, options) -> object:
@@ -49,7 +50,7 @@ def main() -> None:
     first_s, _ = median_seconds(lambda: switch("pep", tree, train, validation, OPTIONS))
     print(f"first page load extras (accuracies, CCP chart points): {first_s:.2f} s")
     print(f"{'method':>8} {'cold (s)':>9} {'warm (s)':>9}")
-    for method in lab.METHODS:
+    for method in PRUNERS:
         cold, _ = median_seconds(lambda: switch(method, tree, train, validation, OPTIONS))
         warm, _ = median_seconds(lambda: switch(method, tree, train, validation, OPTIONS))
         print(f"{method:>8} {cold:9.3f} {warm:9.3f}")
