@@ -20,7 +20,7 @@ from common import median_seconds, train_and_validation, validation_rows
 
 from treecore.export import to_dot
 from treecore.pruning import PRUNERS
-from ui.models import pruning_lab as lab
+from ui.models import pruning_lab as lab, scores
 
 PARAMS = {"algorithm": "cart", "criterion": None, "threshold_style": "midpoint"}
 OPTIONS = lab.option_defaults()
@@ -33,7 +33,7 @@ def switch(method: str, tree, train, validation, options) -> object:
     to_dot(pruned.tree, max_depth=6)
     judged, greyed = lab.replay_frame(tree, pruned.result, 0)
     to_dot(tree, highlight=judged, greyed=greyed, max_depth=6)
-    lab.comparison({"unpruned": tree, method: pruned.tree}, train, validation)
+    scores.comparison({"unpruned": tree, method: pruned.tree}, train, validation)
     lab.cached_ccp_points(tree, train, validation, params)
     return pruned
 
