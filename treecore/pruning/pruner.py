@@ -18,12 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Union
 
+from ..algorithms import TASKS
 from ..dataset import Dataset
 from ..errors import ConfigError
 from ..tree import Tree
 from .result import PruneResult
 
-TASKS = ("classification", "regression")
+__all__ = ["TASKS", "Condition", "holds", "Option", "PruneRequest", "Pruner"]
 
 #: True, False, or option name → the value it must have (every one of them).
 Condition = Union[bool, Mapping[str, Any]]
