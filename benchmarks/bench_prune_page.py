@@ -18,7 +18,7 @@ import argparse
 
 from common import median_seconds, train_and_validation, validation_rows
 
-from treecore.export import to_dot
+from treecore.io import to_dot
 from ui.models import pruning_lab as lab
 
 PARAMS = {"algorithm": "cart", "criterion": None, "threshold_style": "midpoint"}

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from ..tree import Tree
+from ..tree.nodes import Tree
 from .arrays import TreeArrays
 from .registry import require_task
 from .result import KEEP, PRUNE, PruneResult, PruneStep

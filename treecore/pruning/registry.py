@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ConfigError
-from ..tree import Tree
+from ..tree.nodes import Tree
 
 TASKS = ("classification", "regression")
 
