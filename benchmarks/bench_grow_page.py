@@ -23,7 +23,7 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from treecore import Dataset  # noqa: E402
-from treecore.export import to_dot  # noqa: E402
+from treecore.io import to_dot  # noqa: E402
 from ui.models import growth
 from ui.views import node_view
 

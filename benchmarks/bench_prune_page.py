@@ -18,7 +18,7 @@ import argparse
 
 from common import median_seconds, train_and_validation, validation_rows
 
-from treecore.export import to_dot
+from treecore.io import to_dot
 from treecore.pruning import PRUNERS
 from ui.models import pruning_lab as lab, scores
 

@@ -14,7 +14,7 @@ from sklearn.datasets import make_classification, make_regression
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import treecore  # noqa: E402
-from treecore.evaluate import labelled  # noqa: E402
+from treecore.measures.evaluate import labelled  # noqa: E402
 
 
 def median_seconds(job, repeat: int = 1) -> tuple[float, object]:

@@ -4,7 +4,7 @@ the others, and check that a tree can be grown from it."""
 import streamlit as st
 
 from treecore.algorithms import TASKS
-from treecore.dataset import Kind
+from treecore.data import Kind
 from ui import page, state
 from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.data.summary import class_balance_figure, target_histogram

@@ -10,7 +10,7 @@ inspector, the threshold chart, the criterion lens, the what-if override, the sa
 import streamlit as st
 
 from treecore import ALGORITHMS, CRITERIA, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from treecore.flow import edge_weights
+from treecore.tree.flow import edge_weights
 from ui import guards, limits, page, state
 from ui.i18n import error_text, for_task, split_note_text, t
 from ui.models import growth, scores

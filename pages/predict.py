@@ -11,7 +11,7 @@ import streamlit as st
 
 from treecore import ConfigError
 from treecore.errors import DataError
-from treecore.export import to_dot
+from treecore.io import to_dot
 from ui import state
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
 from ui.i18n import error_text, t

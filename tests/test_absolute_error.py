@@ -13,8 +13,8 @@ from sklearn.datasets import load_diabetes
 from sklearn.tree import DecisionTreeRegressor as SklearnRegressor
 
 from treecore import ConfigError, Dataset, DecisionTreeRegressor, grow
-from treecore import absolute_error as ae
-from treecore.least_squares import node_candidates
+from treecore.measures import absolute_error as ae
+from treecore.split.least_squares import node_candidates
 from treecore.pruning import ccp_path
 
 
@@ -166,7 +166,7 @@ def test_columns_it_cannot_grow_on_are_named():
 def test_the_absolute_curve_holds_every_cuts_medians_and_error(rows):
     """absolute_curve against its definition, cut by cut: the two regions' weighted medians
     and AE(R₁) + AE(R₂); AE(D) is the node's."""
-    from treecore.least_squares import absolute_curve
+    from treecore.split.least_squares import absolute_curve
 
     x, y, w = (np.array([float(r[k]) for r in rows]) for k in range(3))
     curve = absolute_curve(x, y, w)

@@ -16,6 +16,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier as SklearnTree
 
 from treecore import AdaBoostClassifier, Tree
+from treecore.io import to_json
 
 from tests.conftest import SAMPLES
 
@@ -153,7 +154,7 @@ def test_the_same_settings_give_the_same_model():
     X, y, _ = tie_free(2, seed=3)
     first, second = (AdaBoostClassifier(n_estimators=8, random_state=5).fit(X, y) for _ in "ab")
     np.testing.assert_array_equal(first.estimator_weights_, second.estimator_weights_)
-    assert [t.to_json() for t in first.estimators_] == [t.to_json() for t in second.estimators_]
+    assert [to_json(t) for t in first.estimators_] == [to_json(t) for t in second.estimators_]
 
 
 def test_bad_parameters_are_refused_in_fit():

@@ -9,8 +9,9 @@ import pytest
 
 from tests.conftest import SAMPLES, open_tab
 from treecore import Dataset
-from treecore.builder import Growth, GrowthConfig
-from treecore.presorted import applies
+from treecore.grow.builder import Growth
+from treecore.grow.growing import GrowthConfig
+from treecore.grow.presorted import applies
 from ui import state
 from ui.models import growth
 

@@ -13,7 +13,7 @@ import pytest
 
 import treecore
 from tests.conftest import plotly_values, shown
-from treecore.export import to_json
+from treecore.io import to_json
 from treecore.pruning import PRUNERS, ccp_path
 from ui import state
 from ui.data.samples import SAMPLES
@@ -103,9 +103,9 @@ def test_the_ccp_chart_follows_ccp_path(zhou_lab):
     train_line, validation_line = figure["data"][0], figure["data"][1]
     assert plotly_values(train_line["x"]) == [t.n_leaves for t in path.trees]
     assert plotly_values(train_line["y"]) == pytest.approx(
-        [treecore.evaluate.score(t, train) for t in path.trees])
+        [treecore.measures.evaluate.score(t, train) for t in path.trees])
     assert plotly_values(validation_line["y"]) == pytest.approx(
-        [treecore.evaluate.score(t, validation) for t in path.trees])
+        [treecore.measures.evaluate.score(t, validation) for t in path.trees])
     assert plotly_values(train_line["customdata"]) == pytest.approx(list(path.alphas))
     names = [trace["name"] for trace in figure["data"][2:]]
     assert names[:3] == ["Unpruned", "Pre-pruned", "REP"] and len(names) == 7

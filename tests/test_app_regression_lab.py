@@ -69,7 +69,7 @@ def test_the_lab_prunes_diabetes_by_rep_and_ccp(make_app):
     assert "validation_accuracy" not in table.columns
     train, validation = _diabetes_split()
     unpruned = treecore.grow(train, algorithm="cart")
-    rmse = treecore.evaluate.rmse(validation.y, unpruned.predict(validation.X))
+    rmse = treecore.measures.evaluate.rmse(validation.y, unpruned.predict(validation.X))
     assert table["validation_rmse"].iloc[0] == f"{rmse:.4g}"
     assert table["train_rmse"].iloc[0] == "0"                 # a full tree fits every row
     rep_rmse = float(table["validation_rmse"].iloc[2])
@@ -90,7 +90,7 @@ def test_the_ccp_chart_plots_rmse_along_the_path_and_marks_the_chosen_alpha(make
     path = ccp_path(treecore.grow(train, algorithm="cart"))
     train_line, validation_line = figure["data"][0], figure["data"][1]
     assert plotly_values(train_line["x"]) == [int(n) for n in path.n_leaves]
-    expected = [treecore.evaluate.rmse(validation.y, tree.predict(validation.X))
+    expected = [treecore.measures.evaluate.rmse(validation.y, tree.predict(validation.X))
                 for tree in path.trees[::40]]
     assert plotly_values(validation_line["y"])[::40] == pytest.approx(expected, rel=1e-9)
     assert figure["layout"]["title"]["text"].startswith("RMSE along")

@@ -3,14 +3,19 @@
 Imports are read with ``ast`` (every ``import``/``from … import`` anywhere in a module, including
 those inside functions), so a lazy import cannot slip past.
 
-pandas is allowed in ``treecore/dataset.py`` (where DataFrames become encoded arrays) and in
-``treecore/estimator.py`` with its input checks ``treecore/inputs.py``: the estimator accepts
-DataFrames with nominal text columns, as scikit-learn's estimators do, and is the other edge where
-the caller's tables come in. Everything between (criteria, splitting, builder, tree, predict,
+treecore's rooms (``data/``, ``measures/``, ``split/``, ``tree/``, ``io/``, ``grow/``,
+``pruning/``, ``estimators/``, ``ensemble/``) are stacked: a module imports from its own room and
+the rooms below it (:data:`ROOMS`), no module imports another in a circle (imports inside
+functions included), and no module is longer than :data:`MAX_LINES` lines.
+
+pandas is allowed in ``treecore/data/`` (where DataFrames become encoded arrays) and in the
+classifier ``treecore/estimators/classifier.py`` with its input checks ``inputs.py``: the estimator
+accepts DataFrames with nominal text columns, as scikit-learn's estimators do, and is the other edge
+where the caller's tables come in. Everything between (criteria, splitting, builder, tree, predict,
 export, pruning) works on numpy arrays.
 
-scikit-learn is a test-only dependency: ``treecore/sklearn_compat.py`` alone imports it (an
-optional import, with stand-ins when it is absent), and the app never loads it.
+scikit-learn is a test-only dependency: ``treecore/estimators/sklearn_compat.py`` alone imports it
+(an optional import, with stand-ins when it is absent), and the app never loads it.
 """
 
 from __future__ import annotations
@@ -25,8 +30,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "treecore"
 FORBIDDEN_IN_ENGINE = {"streamlit", "plotly", "graphviz"}
-PANDAS_EDGES = {"dataset.py", "estimator.py", "inputs.py"}
-SKLEARN_BRIDGE = ENGINE / "sklearn_compat.py"
+PANDAS_EDGES = ("data/", "estimators/classifier.py", "estimators/inputs.py")
+SKLEARN_BRIDGE = ENGINE / "estimators" / "sklearn_compat.py"
+#: treecore's rooms from the bottom up: a module may import from its own room and those below.
+ROOMS = (("errors", "algorithms"), ("data",), ("measures",), ("split",), ("tree",), ("io",),
+         ("grow",), ("pruning",), ("estimators",), ("ensemble",), ("warmup", "__init__"))
+#: The longest a treecore module may be: one job, readable in one sitting.
+MAX_LINES = 400
+
 
 
 def imports(path: Path, top_level_only: bool = False) -> set[str]:
@@ -51,8 +62,8 @@ ENGINE_MODULES = modules(ENGINE)
 
 def test_engine_modules_found():
     names = {p.name for p in ENGINE_MODULES}
-    assert {"dataset.py", "criteria.py", "splitting.py", "builder.py", "tree.py", "predict.py",
-            "export.py", "estimator.py"} <= names
+    assert {"dataset.py", "criteria.py", "splitting.py", "builder.py", "nodes.py", "predict.py",
+            "json_model.py", "classifier.py"} <= names
 
 
 @pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -62,7 +73,7 @@ def test_engine_never_imports_ui_libraries(path):
 
 @pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_pandas_only_at_the_edge(path):
-    if path.name in PANDAS_EDGES and path.parent == ENGINE:
+    if path.relative_to(ENGINE).as_posix().startswith(PANDAS_EDGES):
         return
     assert "pandas" not in imports(path)
 
@@ -100,3 +111,82 @@ def test_import_checker_sees_nested_imports(tmp_path):
     module.write_text("import numpy\ndef f():\n    from plotly import graph_objects\n")
     assert imports(module) == {"numpy", "plotly"}
     assert imports(module, top_level_only=True) == {"numpy"}
+
+
+# ------------------------------------------------------------------------ treecore's own rooms
+def module_name(path: Path) -> str:
+    """``treecore.grow.builder`` for ``treecore/grow/builder.py``; a package by its folder."""
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+ENGINE_NAMES = {module_name(path): path for path in ENGINE_MODULES}
+
+
+def engine_imports(path: Path) -> set[str]:
+    """The treecore modules ``path`` imports, anywhere in it: ``from .x import name`` imports
+    module ``x``; ``from . import x`` imports module ``x`` if there is one, else the package."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1])
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                found.add(f"{source}.{alias.name}" if f"{source}.{alias.name}" in ENGINE_NAMES
+                          else source)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {module for module in found if module in ENGINE_NAMES and module != name}
+
+
+IMPORTS = {name: engine_imports(path) for name, path in ENGINE_NAMES.items()}
+
+
+def room(module: str) -> int:
+    part = module.split(".")[1] if "." in module else "__init__"
+    return next(level for level, names in enumerate(ROOMS) if part in names)
+
+
+def test_every_module_has_a_room():
+    assert {room(name) for name in ENGINE_NAMES} <= set(range(len(ROOMS)))
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_NAMES))
+def test_imports_point_down(name):
+    upward = sorted(other for other in IMPORTS[name] if room(other) > room(name))
+    assert not upward, f"{name} imports from rooms above its own: {upward}"
+
+
+def test_no_module_imports_another_in_a_circle():
+    """Depth-first search over the import graph; a grey module met again closes a circle."""
+    state, circles = {}, []
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = "grey"
+        for other in sorted(IMPORTS[module]):
+            if state.get(other) == "grey":
+                circles.append(trail[trail.index(other):] + [other])
+            elif other not in state:
+                visit(other, trail + [other])
+        state[module] = "black"
+
+    for module in sorted(IMPORTS):
+        if module not in state:
+            visit(module, [module])
+    assert not circles, "\n".join(" → ".join(circle) for circle in circles)
+
+
+def test_the_circle_finder_finds_one(monkeypatch):
+    monkeypatch.setitem(IMPORTS, "treecore.errors", {"treecore.algorithms"})
+    with pytest.raises(AssertionError, match="treecore.algorithms → treecore.errors"):
+        test_no_module_imports_another_in_a_circle()
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_stay_short(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{lines} lines: split it by job"

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, ConfigError
 from treecore.algorithms import resolve
-from treecore.criteria import (IMPURITIES, entropy, gini, impurity_decrease, information_gain,
-                               misclassification, weighted_child_impurity)
-from treecore.information import gain_ratio, split_information
+from treecore.measures.criteria import (IMPURITIES, entropy, gini, impurity_decrease, information_gain,
+                                        misclassification, weighted_child_impurity)
+from treecore.measures.information import gain_ratio, split_information
 
 
 @pytest.mark.parametrize("counts, ent, gin, err", [
@@ -83,7 +83,7 @@ def test_every_algorithm_names_known_criteria():
     for name, criterion in CRITERIA.items():
         assert criterion.name == name
         # class-count impurities live in criteria.IMPURITIES; the squared error of a
-        # regression node's sums in treecore.squared_error (tests/test_regression.py)
+        # regression node's sums in treecore.measures.squared_error (tests/test_regression.py)
         assert criterion.impurity in IMPURITIES or criterion.task == "regression"
 
 
@@ -105,7 +105,7 @@ def test_resolve_defaults_and_errors():
 def test_compiled_figures_follow_the_criteria_formulas(branches, rho, missing):
     """The kernel behind every candidate's figures (``splitting.partition_figures``) agrees
     with the formulas of this module, for every criterion."""
-    from treecore.splitting import partition_figures
+    from treecore.split.proposals import partition_figures
 
     counts = np.array(branches)
     for criterion in (c for c in CRITERIA.values() if c.task == "classification"):

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
-from treecore.dataset import marker_classes
+from treecore.data import marker_classes
 
 
 def frame(**columns) -> pd.DataFrame:

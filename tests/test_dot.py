@@ -1,4 +1,4 @@
-"""``treecore.export.to_dot``: valid DOT for every tree, user names escaped, the view options."""
+"""``treecore.io.to_dot``: valid DOT for every tree, user names escaped, the view options."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import SAMPLES
 from treecore import Dataset, grow
-from treecore.export import dot_escape, to_dot
+from treecore.io import dot_escape, to_dot
 
 HOSTILE = 'a "quoted" \\N name</script><b>&amp;\nsecond line'
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from treecore import ALGORITHMS, DataError, Dataset, Tree, grow
-from treecore.export import from_json, node_label, to_json, to_text
+from treecore.io import from_json, node_label, to_json, to_text
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
@@ -17,7 +17,7 @@ from treecore.export import from_json, node_label, to_json, to_text
 def test_json_round_trip_is_lossless(request, name, algorithm):
     data = request.getfixturevalue(name)
     tree = grow(data, algorithm=algorithm)
-    back = Tree.from_json(tree.to_json())
+    back = from_json(to_json(tree))
     assert back.schema == tree.schema
     assert back.nodes == tree.nodes
     assert back.n_steps == tree.n_steps
@@ -88,7 +88,7 @@ def test_an_absolute_error_tree_names_its_medians_and_mae_everywhere():
     the outline, the rules and the drawing say so (a squared-error leaf: its mean and sd).
     x = 1…6, y = 1 2 4 | 10 11 14: the cut x ≤ 3.5 leaves AE 3 + 4 = 7 (x ≤ 2.5: 1 + 11;
     x ≤ 4.5: 11 + 3), medians 2 and 11, MAE 3/3 = 1 and 4/3."""
-    from treecore.export import to_dot, to_rules
+    from treecore.io import to_dot, to_rules
 
     table = pd.DataFrame({"x": [1.0, 2, 3, 4, 5, 6], "y": [1.0, 2, 4, 10, 11, 14]})
     data = Dataset.from_frame(table, "y", task="regression")

@@ -9,8 +9,7 @@ import pandas as pd
 import pytest
 
 from treecore import ALGORITHMS, Dataset, grow
-from treecore.export import to_python, to_rules
-from treecore.export_sql import to_sql
+from treecore.io import to_python, to_rules, to_sql
 
 from tests.conftest import SAMPLES
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import SAMPLES
 from treecore import Dataset
-from treecore.export import to_text
+from treecore.io import to_text
 from ui.models import growth, scores
 from ui.views import figures, node_view
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import grow
-from treecore.export import to_dot
-from treecore.flow import edge_weights, row_flow
+from treecore.io import to_dot
+from treecore.tree.flow import edge_weights, row_flow
 from ui.views import flow_view
 
 

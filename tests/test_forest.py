@@ -22,7 +22,7 @@ from treecore import (Dataset, DecisionTreeClassifier, DecisionTreeRegressor, Gr
                       RandomForestClassifier, RandomForestRegressor, Tree, grow)
 from treecore.ensemble import MemberGrower
 from treecore.ensemble.bagging import bootstrap_counts
-from treecore.inspection import permutation_importance
+from treecore.tree.inspection import permutation_importance
 
 from tests.conftest import SAMPLES
 

@@ -14,9 +14,9 @@ from scipy import stats
 from sklearn.metrics import mutual_info_score
 
 import treecore
-from treecore.information import (conditional_entropy, contingency, cross_entropy, entropy,
-                                  gain_ratio, joint_entropy, kl_divergence, mutual_information,
-                                  self_information, split_information)
+from treecore.measures.information import (conditional_entropy, contingency, cross_entropy, entropy,
+                                           gain_ratio, joint_entropy, kl_divergence, mutual_information,
+                                           self_information, split_information)
 
 from .conftest import SAMPLES
 

@@ -15,10 +15,10 @@ import pytest
 
 from tests.weka_fixtures import WEKA, as_weka, differences, fixture, names, read_arff
 from treecore import ALGORITHMS, ConfigError, Dataset, DecisionTreeClassifier, grow
-from treecore.j48.selection import data_threshold, min_side, numeric_splits, weka_gain
+from treecore.split.j48_selection import data_threshold, min_side, numeric_splits, weka_gain
 from treecore.pruning import prune_ebp
 from treecore.pruning.j48 import added_errors
-from treecore.tree import StopReason
+from treecore.tree.nodes import StopReason
 from ui.data.loaders import read_table
 
 DATA_SETS = names()
@@ -217,7 +217,7 @@ def test_the_threshold_chart_weighs_cuts_as_j48_does(name):
     """At every numeric split of the unpruned J48 tree the chart's curve keeps the cut the tree
     made, placed where J48 reports it, with the tree's MDL-corrected gain and gain ratio (labor
     has missing values: gain on the known rows times ρ, split info with the unknown outcome)."""
-    from treecore.explain import threshold_curve
+    from treecore.tree.explain import threshold_curve
     data = dataset(name)
     _, unpruned = j48_trees(data)
     checked = 0

@@ -14,8 +14,9 @@ import pandas as pd
 import pytest
 
 from treecore import Dataset
-from treecore.builder import Growth, GrowthConfig
-from treecore.export import to_dot
+from treecore.grow.builder import Growth
+from treecore.grow.growing import GrowthConfig
+from treecore.io import to_dot
 from ui import limits, state
 from ui.data.samples import load_sample
 from ui.guards import level_messages, slow_fit_message
@@ -284,7 +285,7 @@ def test_lab_and_compare_offer_to_grow_again(make_app, monkeypatch, page, button
     ("readable", "id3", {(): "纹理"})])
 def test_every_engine_tells_how_long_it_has_grown(engine, algorithm, force):
     """Each engine calls ``on_tick`` at its deadline checks (the Grow page's progress bar)."""
-    from treecore.builder import start_growth
+    from treecore.grow.engines import start_growth
 
     data = Dataset.from_frame(load_sample("iris").frame, "species") if engine == "presorted" \
         else watermelon()
@@ -294,7 +295,7 @@ def test_every_engine_tells_how_long_it_has_grown(engine, algorithm, force):
     list(growth.steps())
     assert ticks and ticks == sorted(ticks) and 0 <= ticks[0] < 60
     assert type(growth).__module__.split(".")[-1] == {
-        "presorted": "presorted", "nodewise": "nodewise", "j48": "growth",
+        "presorted": "presorted", "nodewise": "nodewise", "j48": "j48",
         "readable": "builder"}[engine]
 
 
@@ -303,7 +304,7 @@ def test_only_the_thread_that_grows_is_told_the_time():
     bar only from its own thread, so only checks made on the deadline's thread tick."""
     import threading
 
-    from treecore.growing import Deadline
+    from treecore.grow.growing import Deadline
 
     ticks = []
     deadline = Deadline(60, ticks.append)

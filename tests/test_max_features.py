@@ -1,4 +1,5 @@
-"""Random feature subsets per node (``GrowthConfig.max_features``, :mod:`treecore.feature_draw`).
+"""Random feature subsets per node (``GrowthConfig.max_features``,
+:mod:`treecore.split.feature_draw`).
 
 scikit-learn's rule: at each node features are drawn one at a time without replacement; a
 drawn feature that cannot cut the node (one value there) does not count, and drawing stops
@@ -14,9 +15,10 @@ import pytest
 from sklearn.datasets import load_wine
 
 from treecore import ConfigError, Dataset, GrowthConfig, Tree, grow, grow_steps
-from treecore.feature_draw import drawn_features, resolve_max_features
-from treecore.nodewise import NodewiseGrowth
-from treecore.presorted import PresortedGrowth
+from treecore.split.feature_draw import drawn_features, resolve_max_features
+from treecore.grow.nodewise import NodewiseGrowth
+from treecore.grow.presorted import PresortedGrowth
+from treecore.io import from_json, to_json
 
 from tests.conftest import SAMPLES
 
@@ -131,7 +133,7 @@ def test_a_steps_candidate_table_lists_the_drawn_features(wine):
 
 def test_the_subsets_travel_in_json(wine):
     tree = grow(wine, max_features=3, random_state=2)
-    again = Tree.from_json(tree.to_json())
+    again = from_json(to_json(tree))
     assert [n.feature_subset for n in again.nodes] == [n.feature_subset for n in tree.nodes]
 
 

@@ -20,8 +20,7 @@ import pytest
 import treecore
 from treecore import Dataset
 from treecore.errors import ConfigError, DataError, TreecoreError
-from treecore.export import from_json
-from treecore.export_sql import sql_identifier, sql_literal
+from treecore.io import from_json, sql_identifier, sql_literal
 from treecore.pruning import prune_ccp, prune_ebp, prune_pep, prune_rep
 from ui import limits, state
 from ui.data.loaders import LoadError, ReadOptions, read_table
@@ -31,8 +30,8 @@ from ui.i18n import TRANSLATIONS, error_text, reason_text
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
-CODED_MODULES = ("treecore/dataset.py", "treecore/export.py", "treecore/export_sql.py",
-                 "ui/data/loaders.py",
+CODED_MODULES = (*(f"treecore/data/{name}.py" for name in ("columns", "schema", "dataset")),
+                 "treecore/io/json_model.py", "treecore/io/sql.py", "ui/data/loaders.py",
                  *(f"ui/data/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
                                                        "parquet", "text", "archives")))
 

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset, grow
-from treecore.builder import Growth, GrowthConfig, start_growth
-from treecore.nodewise import NodewiseGrowth, applies
-from treecore.presorted import PresortedGrowth
+from treecore.grow.builder import Growth
+from treecore.grow.engines import start_growth
+from treecore.grow.growing import GrowthConfig
+from treecore.grow.nodewise import NodewiseGrowth, applies
+from treecore.grow.presorted import PresortedGrowth
 
 
 def same(mine, theirs) -> bool:

@@ -10,6 +10,7 @@ import pytest
 
 import treecore
 from treecore.pruning import prune_rep
+from treecore.io import from_json, to_dot
 from ui import limits
 from ui.data.samples import SAMPLES
 from ui.i18n import error_text
@@ -65,7 +66,7 @@ def test_zhou_accuracies_and_replay(zhou):
 
 
 def test_ccp_points_cover_every_tree_of_the_path(zhou):
-    from treecore.evaluate import score
+    from treecore.measures.evaluate import score
     from treecore.pruning import ccp_path
 
     tree, train, validation = zhou
@@ -138,13 +139,13 @@ def test_predictions_and_explained_path_with_a_missing_value(melons):
 
 def test_server_side_rendering_and_text_downloads(melons):
     tree = treecore.grow(melons, algorithm="id3")
-    dot = treecore.export.to_dot(tree)
+    dot = to_dot(tree)
     assert pe.render(dot, "svg").lstrip().startswith(b"<?xml")
     assert pe.render(dot, "png")[:8] == b"\x89PNG\r\n\x1a\n"
     files = pe.text_downloads(tree, dot)
     assert set(files) == {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json",
                           "tree.dot"}
-    assert treecore.export.from_json(files["tree.json"][0]).n_nodes == tree.n_nodes
+    assert from_json(files["tree.json"][0]).n_nodes == tree.n_nodes
 
 
 @pytest.mark.parametrize("pruning", ["none", "prepruned", "rep"])

@@ -9,8 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset, grow, grow_steps
-from treecore.builder import Growth, GrowthConfig, start_growth
-from treecore.presorted import PresortedGrowth, applies
+from treecore.grow.builder import Growth
+from treecore.grow.engines import start_growth
+from treecore.grow.growing import GrowthConfig
+from treecore.grow.presorted import PresortedGrowth, applies
 
 
 def continuous(X: np.ndarray, y, weights=None) -> Dataset:
@@ -140,8 +142,8 @@ def test_assembled_records_equal_constructed_ones(melons3):
     same value as the dataclass's own ``__init__``."""
     from dataclasses import asdict, fields
 
-    from treecore.candidates import Candidate, assemble
-    from treecore.tree import Node
+    from treecore.split.candidates import Candidate, assemble
+    from treecore.tree.nodes import Node
     tree = grow(melons3, algorithm="cart")
     for node in tree.iter_nodes():
         copy = assemble(Node, **{f.name: getattr(node, f.name) for f in fields(Node)})
@@ -158,7 +160,7 @@ def test_routing_arrays_equal_those_compiled_from_the_nodes(case):
     and compile to the very same arrays."""
     from dataclasses import fields
 
-    from treecore.predict import compile_tree
+    from treecore.tree.predict import compile_tree
     dataset, config = case
     tree = PresortedGrowth(dataset, config).tree()
     prebuilt = tree.compiled

@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, Dataset, Kind, Tree, grow
+from treecore.io import from_json, to_json
 
 PAIRS = [(a, c) for a, preset in ALGORITHMS.items() for c in preset.criteria]
 assert {c for _, c in PAIRS} == {c for c in CRITERIA if CRITERIA[c].task == "classification"}
@@ -174,7 +175,7 @@ def test_json_round_trip_predicts_identically(frame, pair):
     algorithm, criterion = pair
     data = dataset(frame)
     tree = grow(data, algorithm=algorithm, criterion=criterion)
-    back = Tree.from_json(tree.to_json())
+    back = from_json(to_json(tree))
     np.testing.assert_array_equal(back.predict_proba(data.X), tree.predict_proba(data.X))
     np.testing.assert_array_equal(back.apply(data.X), tree.apply(data.X))
     assert back.nodes == tree.nodes

@@ -103,7 +103,7 @@ def test_conditions_and_option_specs():
 
 
 def test_the_estimator_offers_the_methods_that_need_no_growth_recipe():
-    from treecore.estimator import PRUNING
+    from treecore.estimators.classifier import PRUNING
 
     assert PRUNING == ("rep", "pep", "ebp")          # CCP is ccp_alpha, as scikit-learn's
 

@@ -8,7 +8,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import treecore
 from treecore.errors import ConfigError, TimeLimitError
-from treecore.evaluate import stratified_split
+from treecore.measures.evaluate import stratified_split
 from treecore.pruning import ccp_path, path_accuracy, prune_ccp, select_ccp_alpha, selection
 
 
@@ -163,7 +163,7 @@ def test_the_error_counts_the_folds_done(monkeypatch):
 def test_path_accuracy_equals_scoring_every_tree(sample, target, algorithm):
     from pathlib import Path
 
-    from treecore.evaluate import score
+    from treecore.measures.evaluate import score
 
     frame = pd.read_csv(Path(__file__).resolve().parents[2] / "shared" / "examples" / sample)
     data = treecore.Dataset.from_frame(frame, target)

@@ -8,6 +8,7 @@ import pytest
 import treecore
 from treecore.errors import ConfigError
 from treecore.pruning import prune_ebp, prune_pep, upper_error_rate
+from treecore.io import from_json, to_json
 
 from tests.conftest import SAMPLES
 
@@ -133,7 +134,7 @@ def test_subtree_raising_moves_rows_into_the_largest_branch():
             assert sum(pruned.node(c).weighted_n_samples for c in node.children) == \
                 pytest.approx(node.weighted_n_samples)
     assert (pruned.predict(frame) == frame["y"].to_numpy()).mean() > 0.97
-    assert treecore.Tree.from_json(pruned.to_json()).n_leaves == pruned.n_leaves
+    assert from_json(to_json(pruned)).n_leaves == pruned.n_leaves
 
 
 def test_subtree_raising_below_a_node_later_made_a_leaf():

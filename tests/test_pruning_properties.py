@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import treecore
 from treecore.pruning import ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep
+from treecore.io import to_json
 
 
 @st.composite
@@ -52,9 +53,9 @@ def _results(tree, X, y):
 @given(grown())
 def test_pruning_never_mutates_and_never_adds_leaves(case):
     tree, X, y = case
-    before = tree.to_json()
+    before = to_json(tree)
     for result in _results(tree, X, y):
-        assert tree.to_json() == before
+        assert to_json(tree) == before
         assert result.tree.n_leaves <= tree.n_leaves
         assert {n.node_id for n in result.tree.nodes} <= {n.node_id for n in tree.nodes}
         assert len(result.steps) <= tree.n_nodes - tree.n_leaves

@@ -27,10 +27,11 @@ from hypothesis import strategies as st
 
 import treecore
 from treecore import ConfigError, Dataset
-from treecore.evaluate import labelled
+from treecore.measures.evaluate import labelled
 from treecore.pruning import (PRUNERS, ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep,
                               pruners_for, select_ccp_alpha)
 from treecore.pruning.losses import path_losses
+from treecore.io import to_json
 
 from tests.conftest import SAMPLES
 
@@ -100,13 +101,13 @@ def test_rep_never_raises_the_validation_sse_nor_mutates_its_input(rows, seed):
     if held.all() or not held.any():
         return
     tree = treecore.grow(_regression(x[~held], y[~held]), algorithm="cart")
-    before = tree.to_json()
+    before = to_json(tree)
     X_val = pd.DataFrame({"x": x[held]})
     for rule in ("strict", "no_worse"):
         pruned = prune_rep(tree, X_val, y[held], rule=rule).tree
         assert _sse(pruned, X_val, y[held]) <= _sse(tree, X_val, y[held]) * (1 + 1e-9) + 1e-9
         assert pruned.n_leaves <= tree.n_leaves
-    assert tree.to_json() == before
+    assert to_json(tree) == before
 
 
 def test_path_losses_are_each_tree_s_validation_sse(diabetes):
@@ -144,7 +145,7 @@ def test_cv_one_se_rule_for_regression(diabetes):
 
 
 def test_regression_folds_are_shuffled_not_stratified():
-    from treecore.evaluate import folds
+    from treecore.measures.evaluate import folds
     data = _regression(np.arange(10.0), np.arange(10.0))
     tests = [test for _, test in folds(data, 3, seed=1)]
     assert sorted(np.concatenate(tests).tolist()) == list(range(10))

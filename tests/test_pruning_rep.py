@@ -13,7 +13,7 @@ import pytest
 
 import treecore
 from treecore.errors import ConfigError
-from treecore.evaluate import labelled
+from treecore.measures.evaluate import labelled
 from treecore.pruning import prune_rep
 
 from tests.conftest import SAMPLES

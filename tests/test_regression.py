@@ -15,9 +15,10 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeRegressor as SklearnRegressor
 
 from treecore import ConfigError, Dataset, DecisionTreeRegressor, grow, infer_task
-from treecore.least_squares import cut_curve, node_candidates
+from treecore.split.least_squares import cut_curve, node_candidates
 from treecore.pruning import ccp_path
-from treecore.tree import StopReason
+from treecore.tree.nodes import StopReason
+from treecore.io import from_json, to_json
 
 SAMPLES = "samples/"
 
@@ -142,7 +143,7 @@ def test_constant_target_node_is_pure():
 def test_json_round_trip_keeps_the_regression_tree(diabetes):
     X, y = diabetes
     tree = DecisionTreeRegressor(max_depth=3).fit(X, y).tree_
-    again = type(tree).from_json(tree.to_json())
+    again = from_json(to_json(tree))
     assert again.is_regression
     np.testing.assert_allclose(again.predict(X.to_numpy()), tree.predict(X.to_numpy()))
 
@@ -216,8 +217,7 @@ def test_classification_explanations_refuse_a_regression_data_set():
 def test_exports_predict_what_the_tree_predicts(diabetes):
     import sqlite3
 
-    from treecore.export import to_python, to_rules
-    from treecore.export_sql import to_sql
+    from treecore.io import to_python, to_rules, to_sql
 
     X, y = diabetes
     tree = DecisionTreeRegressor(max_depth=3).fit(X, y).tree_

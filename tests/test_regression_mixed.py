@@ -1,6 +1,6 @@
 """Regression trees on real tables: nominal features split into two groups of values, missing
 values taken the C4.5 way, forced splits and validation-set pre-pruning (the readable engine,
-:class:`treecore.builder.Growth`, held to the presorted engine where both apply)."""
+:class:`treecore.grow.builder.Growth`, held to the presorted engine where both apply)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ import pandas as pd
 import pytest
 
 from treecore import Dataset, DecisionTreeRegressor, grow
-from treecore.builder import Growth
-from treecore.export import from_json, to_json, to_python
-from treecore.export_sql import to_sql
-from treecore.growing import GrowthConfig
-from treecore.least_squares import node_candidates
-from treecore.squared_error import sums
-from treecore.tree import StopReason
+from treecore.grow.builder import Growth
+from treecore.io import from_json, to_json, to_python, to_sql
+from treecore.grow.growing import GrowthConfig
+from treecore.split.least_squares import node_candidates
+from treecore.measures.squared_error import sums
+from treecore.tree.nodes import StopReason
 
 @pytest.fixture(scope="module")
 def diabetes():
@@ -211,7 +210,7 @@ def test_the_estimator_takes_text_and_empty_cells():
 
 
 def test_the_group_curve_lays_out_the_ordered_cuts_of_the_hand_worked_example():
-    from treecore.least_squares import group_curve
+    from treecore.split.least_squares import group_curve
     data = Dataset.from_frame(COLOURS, "y", task="regression")
     curve = group_curve(data.X[:, 0], data.y, data.weights, data.features[0].labels)
     assert curve.labels == ("green", "white", "red", "blue")

@@ -18,8 +18,7 @@ import numpy as np
 import pytest
 
 from treecore import Dataset, DataError, grow
-from treecore.export import from_json, to_dot, to_json, to_python, to_rules, to_text
-from treecore.export_sql import to_sql
+from treecore.io import from_json, to_dot, to_json, to_python, to_rules, to_sql, to_text
 from ui.data.loaders import read_table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -34,7 +34,7 @@ from treecore import (ALGORITHMS, AdaBoostClassifier, DataError, DecisionTreeCla
                       DecisionTreeRegressor, GradientBoostingClassifier,
                       GradientBoostingRegressor, NotFittedError, RandomForestClassifier,
                       RandomForestRegressor)
-from treecore.estimator import PRUNING
+from treecore.estimators.classifier import PRUNING
 
 from tests.conftest import ROOT, SAMPLES
 

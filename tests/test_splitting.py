@@ -11,12 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA
-from treecore.candidates import TIE_TOLERANCE, choose
-from treecore.criteria import IMPURITIES, impurity_decrease
-from treecore.dataset import Feature, Kind
-from treecore.splitting import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, binary_candidate,
-                                continuous_candidate, forced_candidate, multiway_candidate,
-                                node_candidates, subset_memberships, sweep)
+from treecore.split.candidates import TIE_TOLERANCE, choose
+from treecore.measures.criteria import IMPURITIES, impurity_decrease
+from treecore.data import Feature, Kind
+from treecore.split.proposals import EXHAUSTIVE_LEVELS, NodeData, SplitRules, subset_memberships, sweep
+from treecore.split.splitting import binary_candidate, continuous_candidate, forced_candidate, multiway_candidate, node_candidates
 
 CONT = Feature("x", Kind.CONTINUOUS)
 
@@ -207,7 +206,7 @@ def test_used_attributes_are_excluded():
 
 # ------------------------------------------------------------------------------ choosing
 def _fake(feature_index, score, gain=None, eligible=True):
-    from treecore.candidates import Candidate
+    from treecore.split.candidates import Candidate
     return Candidate(feature=f"f{feature_index}", feature_index=feature_index, kind=Kind.NOMINAL,
                      branches=("a", "b"), branch_counts=((1, 0), (0, 1)), rho=1.0,
                      gain=score if gain is None else gain, split_info=1.0, gain_ratio=score,

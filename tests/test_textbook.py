@@ -17,8 +17,8 @@ import pytest
 
 import treecore
 from treecore import Dataset, grow, split_candidates, threshold_curve
-from treecore.criteria import entropy, gini, weighted_child_impurity
-from treecore.export import to_text
+from treecore.measures.criteria import entropy, gini, weighted_child_impurity
+from treecore.io import to_text
 
 from tests.conftest import SAMPLES
 

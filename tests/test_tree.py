@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from treecore import StopReason, Tree, grow, grow_steps
-from treecore.criteria import entropy
+from treecore.measures.criteria import entropy
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,8 @@ import pytest
 
 from treecore import Dataset, DecisionTreeClassifier, DecisionTreeRegressor, grow
 from treecore.errors import DataError
-from treecore.evaluate import labelled
-from treecore.export import from_json, to_json, to_python
-from treecore.export_sql import to_sql
+from treecore.measures.evaluate import labelled
+from treecore.io import from_json, to_json, to_python, to_sql
 from treecore.pruning import prune_rep
 
 #: A table whose author wrote "-" for an unknown cell, and "?" as a real category.

@@ -1,4 +1,5 @@
-"""The interactive tree view's pure parts: the Walker layout (ui.views.tree_layout) and the view model
+"""The interactive tree view's pure parts: the Walker layout (ui.views.tree_layout) and the view
+model
 (ui.views.tree_view): stages, collapsed subtrees, selection, the bytes sent to the browser."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from treecore import grow
-from treecore.export import CLASS_COLORS, _fill
+from treecore.io.dot import CLASS_COLORS, _fill
 from ui.views.tree_layout import children_lists, tidy_layout
 from ui.views.tree_view import (COLLAPSED, INTERNAL, LEAF, WAITING, WORDS, build_view, encode,
                                 encode_view, fill_colors, message, selection, tree_faces)
@@ -206,7 +207,7 @@ def test_a_regression_tree_shows_means_on_a_value_scale():
 
     from tests.conftest import SAMPLES
     from treecore import Dataset
-    from treecore.export import _value_fill
+    from treecore.io.dot import _value_fill
     from ui.views.tree_view import value_colors
 
     frame = pd.read_csv(SAMPLES / "lihang_regression.csv")

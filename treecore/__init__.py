@@ -8,12 +8,13 @@ pruned (:mod:`treecore.pruning`) and used through a scikit-learn estimator
 """
 
 from .algorithms import ALGORITHMS, CRITERIA, THRESHOLD_STYLES
-from .builder import GrowthConfig, GrowthStep, grow, grow_steps
-from .candidates import Candidate, CandidateTable
-from .dataset import DEFAULT_MISSING, Dataset, Feature, Kind, Schema, infer_kinds, infer_task
+from .data import DEFAULT_MISSING, Dataset, Feature, Kind, Schema, infer_kinds, infer_task
 from .errors import ConfigError, DataError, NotFittedError, TimeLimitError, TreecoreError
-from .explain import ThresholdCurve, split_candidates, threshold_curve, threshold_curves
-from .tree import Node, NodeSample, StopReason, Tree
+from .grow.engines import grow, grow_steps
+from .grow.growing import GrowthConfig, GrowthStep
+from .split.candidates import Candidate, CandidateTable
+from .tree.explain import ThresholdCurve, split_candidates, threshold_curve, threshold_curves
+from .tree.nodes import Node, NodeSample, StopReason, Tree
 
 __all__ = [
     "ALGORITHMS", "CRITERIA", "THRESHOLD_STYLES", "GrowthConfig", "GrowthStep", "grow",
@@ -26,7 +27,8 @@ __all__ = [
 ]
 
 #: The estimators, imported on first use (PEP 562), by the module that defines each.
-_ESTIMATORS = {"DecisionTreeClassifier": "estimator", "DecisionTreeRegressor": "regressor",
+_ESTIMATORS = {"DecisionTreeClassifier": "estimators.classifier",
+               "DecisionTreeRegressor": "estimators.regressor",
                "RandomForestClassifier": "ensemble.forest",
                "RandomForestRegressor": "ensemble.forest",
                "AdaBoostClassifier": "ensemble.adaboost",

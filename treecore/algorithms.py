@@ -76,7 +76,7 @@ class Algorithm:
     default_criterion: str
     criteria: tuple[str, ...]
     regression_criteria: tuple[str, ...] = ()
-    #: Quinlan's release-8 program as Weka's J48 runs it (:mod:`treecore.j48`): its own growth,
+    #: Quinlan's release-8 program as Weka's J48 runs it (:mod:`treecore.grow.j48`): its own growth,
     #: and error-based pruning by :func:`treecore.pruning.j48.prune_j48`.
     release8: bool = False
 

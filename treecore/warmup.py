@@ -4,8 +4,8 @@ The engine's loops are compiled by numba on first use and kept on disk (``cache=
 the first process on a machine pays for it; run by the README's set-up (``make run``,
 ``make test``) it moves that cost out of the first click. numba checks a cached function against
 its own source file only, not against the files of the functions it calls, so a change to
-:mod:`treecore.kernels` could leave a stale compiled copy inside another module's cache: when
-the sources differ from those the cache was made from, the cache is cleared first.
+:mod:`treecore.measures.kernels` could leave a stale compiled copy inside another module's cache:
+when the sources differ from those the cache was made from, the cache is cleared first.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def warm() -> None:
     kernel is compiled (and cached on disk)."""
     from . import Dataset, Feature, Kind, Schema, grow
     from .ensemble import MemberGrower
-    from .growing import GrowthConfig
+    from .grow.growing import GrowthConfig
     from .pruning import prune_ebp
 
     rng = np.random.default_rng(0)

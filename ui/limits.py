@@ -19,7 +19,8 @@ messages. The README's "Limits and guarantees" lists these values.
 
 from __future__ import annotations
 
-from treecore import ALGORITHMS, Dataset, Tree, presorted
+from treecore import ALGORITHMS, Dataset, Tree
+from treecore.grow import presorted
 
 # ------------------------------------------------------------------------------ uploads
 #: Largest upload accepted, in bytes (matches ``server.maxUploadSize`` in .streamlit/config.toml).
@@ -76,7 +77,7 @@ def too_many_levels(dataset: Dataset, algorithm: str) -> list[tuple[str, int, in
 
 def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> float:
     """A rough upper estimate of a full-depth fit's duration, from rows × features and the
-    engine that will grow it (:func:`treecore.presorted.applies`; the readable builder for the
+    engine that will grow it (:func:`treecore.grow.presorted.applies`; the readable builder for the
     absolute error).
 
     >>> import numpy as np, pandas as pd

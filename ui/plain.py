@@ -35,7 +35,7 @@ import re
 
 import plotly.graph_objects as go
 
-from treecore.export import visible
+from treecore.io import visible
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=&])")
 

@@ -18,8 +18,8 @@ from typing import Any, Callable
 import pandas as pd
 import streamlit as st
 
-from treecore.dataset import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer_task,
-                              marker_classes)
+from treecore.data import (DEFAULT_MISSING, Dataset, Kind, infer_kinds, infer_task,
+                                   marker_classes)
 from treecore.errors import DataError
 
 from ui.data import summary, uploads
@@ -322,7 +322,7 @@ def _inferred_task(source: str, target: str, missing: tuple[str, ...], _frame: p
 
 
 def inferred_task() -> str:
-    """The kind of tree the target's values ask for (:func:`treecore.dataset.infer_task`)."""
+    """The kind of tree the target's values ask for (:func:`treecore.data.infer_task`)."""
     return _inferred_task(_source_key(), current_target(), missing_markers(), current_frame())
 
 
@@ -353,7 +353,7 @@ def _marker_classes(source: str, target: str, missing: tuple[str, ...], _frame: 
 
 def target_marker_classes() -> dict[str, int]:
     """Values of the class column that look like missing-value markers but occur as often as
-    a class, so they are read as classes (:func:`treecore.dataset.marker_classes`); cached
+    a class, so they are read as classes (:func:`treecore.data.marker_classes`); cached
     on the source and the choices."""
     return _marker_classes(_source_key(), current_target(), missing_markers(), current_frame())
 

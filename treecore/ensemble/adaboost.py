@@ -46,11 +46,11 @@ from typing import Iterator
 
 import numpy as np
 
-from ..evaluate import accuracy
-from ..growing import GrowthConfig
-from ..inspection import impurity_importances
-from ..predict import most_probable
-from ..sklearn_compat import BaseEstimator, ClassifierMixin
+from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin
+from ..grow.growing import GrowthConfig
+from ..measures.evaluate import accuracy
+from ..tree.inspection import impurity_importances
+from ..tree.predict import most_probable
 from .boosting import BoostedEnsemble, check_count, class_positions, softmax
 from .members import MemberGrower, keep_going
 
@@ -161,7 +161,7 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
     @property
     def feature_importances_(self) -> np.ndarray:
         """scikit-learn's: the members' normalised impurity importances
-        (:func:`treecore.inspection.impurity_importances`) averaged with the votes αₜ."""
+        (:func:`treecore.tree.inspection.impurity_importances`) averaged with the votes αₜ."""
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
         per_tree = np.array([impurity_importances(tree) for tree in self.estimators_])

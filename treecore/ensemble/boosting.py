@@ -8,11 +8,11 @@ the 加法模型 of 前向分步算法): the model after round t is
 a start F_0 (zero for AdaBoost, a constant for gradient boosting) plus one term per round, each
 term a member tree's output scaled by its weight (AdaBoost's αₜ gₜ(x), gradient boosting's
 η gₜ(x)). :class:`BoostedEnsemble` holds what follows from that alone: the caller's rows are
-encoded once (by :class:`~treecore.estimator.FittedRows`, the single trees' encoder), and the
-running sums F_1(x) … F_T(x) come out one round at a time (:meth:`BoostedEnsemble._staged_raw`),
-which is all that ``staged_predict``, ``staged_score`` and a row's running sum read. A subclass
-says what F_0 and round t's term are (:meth:`_initial_raw`, :meth:`_round_raw`), as arrays of
-shape (rows, K): one column per class score, or a single column.
+encoded once (by :class:`~treecore.estimators.classifier.FittedRows`, the single trees' encoder),
+and the running sums F_1(x) … F_T(x) come out one round at a time
+(:meth:`BoostedEnsemble._staged_raw`), which is all that ``staged_predict``, ``staged_score`` and a
+row's running sum read. A subclass says what F_0 and round t's term are (:meth:`_initial_raw`,
+:meth:`_round_raw`), as arrays of shape (rows, K): one column per class score, or a single column.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Iterator
 
 import numpy as np
 
-from ..dataset import Schema
+from ..data import Schema
 from ..errors import ConfigError
-from ..estimator import FittedRows
+from ..estimators.classifier import FittedRows
 
 
 class BoostedEnsemble(FittedRows):

@@ -2,7 +2,7 @@
 
 Each of T trees is grown to full size (unless limited) on a bootstrap sample of the rows
 (:mod:`.bagging`), and at every node it chooses the best split among k features drawn at random
-(:mod:`treecore.feature_draw`): bagging makes the trees differ by their rows, the feature
+(:mod:`treecore.split.feature_draw`): bagging makes the trees differ by their rows, the feature
 subsets by their splits, and the vote of many different trees varies less than one tree. The
 forest predicts by the uniform vote H(x) = arg max_y (1/T) Σₜ pₜ(y | x) of the trees' class
 probabilities (scikit-learn's soft vote), or the mean (1/T) Σₜ hₜ(x) of their values.
@@ -31,13 +31,13 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..errors import ConfigError
-from ..estimator import DecisionTreeClassifier, FittedRows
-from ..evaluate import accuracy, r2
-from ..feature_draw import resolve_max_features
-from ..growing import GrowthConfig
-from ..inspection import mean_importances
-from ..regressor import DecisionTreeRegressor, check_numbers, refuse_missing
-from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
+from ..estimators.classifier import DecisionTreeClassifier, FittedRows
+from ..estimators.regressor import DecisionTreeRegressor, check_numbers, refuse_missing
+from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
+from ..grow.growing import GrowthConfig
+from ..measures.evaluate import accuracy, r2
+from ..split.feature_draw import resolve_max_features
+from ..tree.inspection import mean_importances
 from .bagging import OutOfBag, bootstrap_counts, member_seed
 from .members import MemberGrower, RoundHook, keep_going
 
@@ -200,7 +200,7 @@ class BaseForest(FittedRows):
 
     @property
     def feature_importances_(self) -> np.ndarray:
-        """Impurity importance (:func:`treecore.inspection.mean_importances`): the mean of
+        """Impurity importance (:func:`treecore.tree.inspection.mean_importances`): the mean of
         the members' normalised importances, normalised (members without a split left out)."""
         return mean_importances((m.tree_ for m in self._fitted_members()), self.n_features_in_,
                                 normalise_each=True)

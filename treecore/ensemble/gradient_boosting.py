@@ -42,13 +42,13 @@ from typing import Iterator
 
 import numpy as np
 
-from ..dataset import Dataset, Schema
+from ..data import Dataset, Schema
 from ..errors import ConfigError
-from ..evaluate import accuracy, r2
-from ..growing import GrowthConfig
-from ..inspection import mean_importances
-from ..regressor import check_numbers, refuse_missing
-from ..sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
+from ..estimators.regressor import check_numbers, refuse_missing
+from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
+from ..grow.growing import GrowthConfig
+from ..measures.evaluate import accuracy, r2
+from ..tree.inspection import mean_importances
 from .boosting import BoostedEnsemble, check_count, class_positions
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower, keep_going
@@ -190,7 +190,7 @@ class GradientBoosting(BoostedEnsemble):
     @property
     def feature_importances_(self) -> np.ndarray:
         """Impurity importances averaged over every tree, summing to 1
-        (:func:`treecore.inspection.mean_importances`, each tree's not normalised first)."""
+        (:func:`treecore.tree.inspection.mean_importances`, each tree's not normalised first)."""
         if not hasattr(self, "estimators_"):
             raise self._not_fitted()
         return mean_importances(self.estimators_.ravel(), self.n_features_in_,

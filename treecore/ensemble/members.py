@@ -31,13 +31,13 @@ from typing import Callable
 
 import numpy as np
 
-from .. import presorted
 from ..algorithms import ALGORITHMS
-from ..builder import grow
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError
-from ..growing import GrowthConfig
-from ..tree import Tree
+from ..grow import presorted
+from ..grow.engines import grow
+from ..grow.growing import GrowthConfig
+from ..tree.nodes import Tree
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from functools import cached_property
 
 import numpy as np
 
-from .. import predict as _predict
-from ..tree import Tree
+from ..tree import predict as _predict
+from ..tree.nodes import Tree
 
 
 @dataclass(frozen=True, eq=False)

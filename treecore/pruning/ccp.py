@@ -24,10 +24,10 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from ..criteria import misclassification
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError
-from ..tree import Tree
+from ..measures.criteria import misclassification
+from ..tree.nodes import Tree
 from .arrays import TreeArrays
 from .losses import path_losses
 from .result import KEEP, PRUNE, PruneResult, PruneStep

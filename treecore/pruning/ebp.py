@@ -27,10 +27,10 @@ from dataclasses import replace
 import numpy as np
 
 from ..algorithms import ALGORITHMS, CRITERIA
-from ..criteria import IMPURITIES
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError
-from ..tree import Node, StopReason, Tree
+from ..measures.criteria import IMPURITIES
+from ..tree.nodes import Node, StopReason, Tree
 from .arrays import TreeArrays
 from .binomial import upper_error_rate
 from .j48 import prune_j48

@@ -26,13 +26,13 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ..criteria import entropy
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError
-from ..growing import majority
-from ..j48.growth import route
-from ..j48.selection import SMALL
-from ..tree import Node, StopReason, Tree
+from ..grow.growing import majority
+from ..grow.j48 import route
+from ..measures.criteria import entropy
+from ..split.j48_selection import SMALL
+from ..tree.nodes import Node, StopReason, Tree
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
 #: The margin by which Quinlan's program prefers the simpler tree.

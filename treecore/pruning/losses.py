@@ -22,8 +22,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .. import predict as _predict
-from ..dataset import Dataset
+from ..data import Dataset
+from ..tree import predict as _predict
 from .arrays import TreeArrays
 
 

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from ..tree import Tree
+from ..tree.nodes import Tree
 from .arrays import TreeArrays
 from .pruner import Pruner, PruneRequest
 from .result import KEEP, PRUNE, PruneResult, PruneStep

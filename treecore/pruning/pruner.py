@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Union
 
 from ..algorithms import TASKS
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError
-from ..tree import Tree
+from ..tree.nodes import Tree
 from .result import PruneResult
 
 __all__ = ["TASKS", "Condition", "holds", "Option", "PruneRequest", "Pruner"]

@@ -33,11 +33,11 @@ from typing import Callable
 
 import numpy as np
 
-from ..candidates import TIE_TOLERANCE
 from ..errors import ConfigError
-from ..evaluate import labelled
-from ..growing import VALIDATION_RULES
-from ..tree import Tree
+from ..grow.growing import VALIDATION_RULES
+from ..measures.evaluate import labelled
+from ..split.candidates import TIE_TOLERANCE
+from ..tree.nodes import Tree
 from .arrays import TreeArrays
 from .losses import node_losses
 from .pruner import TASKS, Option, Pruner, PruneRequest

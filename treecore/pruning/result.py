@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ..tree import Tree
+from ..tree.nodes import Tree
 
 PRUNE, KEEP = "prune", "keep"
 

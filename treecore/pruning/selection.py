@@ -29,11 +29,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..builder import grow
-from ..dataset import Dataset
+from ..data import Dataset
 from ..errors import ConfigError, TimeLimitError
-from ..evaluate import folds, labelled
-from ..tree import Tree
+from ..grow.engines import grow
+from ..measures.evaluate import folds, labelled
+from ..tree.nodes import Tree
 from .ccp import ccp_path, prune_ccp
 from .losses import mean_and_standard_error, path_moments
 from .pruner import TASKS, Option, Pruner, PruneRequest

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from treecore.dataset import marker_classes, missing_mask
+from treecore.data import marker_classes, missing_mask
 
 #: How many distinct values the "Values" column lists before "…".
 N_EXAMPLES = 5
@@ -51,7 +51,7 @@ def column_summary(frame: pd.DataFrame, kinds: Mapping[str, str], markers: Itera
     """One row per column: name, kind (as given in ``kinds``), number of distinct known values,
     fraction missing (0..1) and the first few distinct values, each cell read as the engine
     reads it: in the ``target`` column a marker that occurs as often as a class is a class
-    (:func:`treecore.dataset.marker_classes`)."""
+    (:func:`treecore.data.marker_classes`)."""
     markers = frozenset(m.strip() for m in markers)
     rows = []
     for name in frame.columns:

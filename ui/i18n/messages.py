@@ -11,7 +11,7 @@ and the pruning replay's reasons (a file's load errors and notes are in
 from __future__ import annotations
 
 TRANSLATIONS: dict[str, dict[str, str]] = {
-    # ---------------------------------------------------------------- the data (treecore.dataset)
+    # ---------------------------------------------------------------- the data (treecore.data)
     "error.target_missing": {
         "en": "Column '{column}', row {row}: the class (target) is missing. Fill it in, or remove "
               "the rows without a class.",
@@ -82,7 +82,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "error.weights_zero": {
         "en": "Column '{column}': the sample weights add up to zero.",
         "zh": "列“{column}”：样本权重之和为 0。至少要有一个样本权重大于 0。"},
-    # ---------------------------------------------------------------- tree files (treecore.export)
+    # ---------------------------------------------------------------- tree files (treecore.io)
     "error.bad_model": {
         "en": "this is not a valid tree file: {detail}. Load a JSON file exported by Tree "
               "Explorer.",
@@ -177,7 +177,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "prune was still growing); use fewer rows or a maximum depth.",
         "zh": "用验证集选择 α 未能在 {seconds:g} 秒内完成（待剪枝的树仍在生成）；"
               "请减少样本或限制最大深度。"},
-    # ---------------------------------------------------------------- validation split (ui/models/split.py)
+    # ---------------------------------------------------------------- validation split
+    # (ui/models/split.py)
     "error.split_share": {
         "en": "the validation share must be between 0 and 1, not {ratio}",
         "zh": "验证集所占比例必须在 0 和 1 之间，而不是 {ratio}"},

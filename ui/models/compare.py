@@ -19,9 +19,10 @@ import pandas as pd
 import streamlit as st
 
 import treecore
-from treecore import Dataset, Tree, evaluate
+from treecore import Dataset, Tree
+from treecore.measures import evaluate
 from treecore.errors import TreecoreError
-from treecore.least_squares import node_candidates
+from treecore.split.least_squares import node_candidates
 
 from ui.models import growth, scores, pruning_lab as lab
 

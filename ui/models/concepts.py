@@ -1,6 +1,7 @@
 """The Concepts page's model: its session keys, and the information measures of the data at a
 node of the grown tree, with their arithmetic written out. Pure functions of treecore values
-(no Streamlit beyond the session helpers); every number comes from :mod:`treecore.information`.
+(no Streamlit beyond the session helpers); every number comes from
+:mod:`treecore.measures.information`.
 
 >>> import numpy as np
 >>> m = measures(np.array([[7, 2], [1, 4], [0, 3]]))      # 纹理 × 好瓜, watermelon 2.0
@@ -21,9 +22,9 @@ import streamlit as st
 
 import treecore
 from treecore import Candidate, CandidateTable, Dataset, Kind, Node, NodeSample, Tree
-from treecore.criteria import gini, misclassification
-from treecore.information import (conditional_entropy, cross_entropy, entropy, joint_entropy,
-                                  kl_divergence, mutual_information)
+from treecore.measures.criteria import gini, misclassification
+from treecore.measures.information import (conditional_entropy, cross_entropy, entropy, joint_entropy,
+                                           kl_divergence, mutual_information)
 
 from ui.models import growth
 

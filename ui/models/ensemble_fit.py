@@ -20,7 +20,7 @@ import numpy as np
 import streamlit as st
 
 from treecore import Dataset, Tree, TreecoreError, ensemble, grow
-from treecore.inspection import permutation_importance
+from treecore.tree.inspection import permutation_importance
 
 from ui import limits
 

@@ -19,7 +19,8 @@ import numpy as np
 import streamlit as st
 
 from treecore import ALGORITHMS, CandidateTable, Dataset, Tree
-from treecore.builder import GrowthConfig, GrowthStep, kept_steps, start_growth
+from treecore.grow.engines import kept_steps, start_growth
+from treecore.grow.growing import GrowthConfig, GrowthStep
 
 from ui import limits, player, state
 from ui.i18n import t, translate
@@ -98,7 +99,7 @@ def allowed_algorithms(task: str) -> list[str]:
 
 
 #: The regression criteria the pages can show: their candidate tables, threshold charts and
-#: what-if read the squared error's sums. The absolute error (``treecore.absolute_error``)
+#: what-if read the squared error's sums. The absolute error (``treecore.measures.absolute_error``)
 #: grows through ``treecore.DecisionTreeRegressor(criterion="absolute_error")`` until its
 #: views exist.
 REGRESSION_VIEWS = ("squared_error", "absolute_error")

@@ -18,9 +18,8 @@ import streamlit as st
 
 from treecore import Tree
 from treecore.errors import DataError
-from treecore.export import from_json, to_json, to_python, to_rules
-from treecore.export_sql import to_sql
-from treecore.predict import most_probable
+from treecore.io import from_json, to_json, to_python, to_rules, to_sql
+from treecore.tree.predict import most_probable
 
 from ui.data.loaders import read_table
 from ui.models import pruning_lab as lab

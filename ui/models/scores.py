@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from treecore import Dataset, Tree
-from treecore.evaluate import r2, rmse, score
+from treecore.measures.evaluate import r2, rmse, score
 from treecore.pruning import CCPPath, path_accuracy
 from treecore.pruning.losses import path_losses
 

@@ -23,7 +23,7 @@ import streamlit as st
 
 from treecore import Dataset
 from treecore.errors import TreecoreError
-from treecore.evaluate import labelled, stratified_split
+from treecore.measures.evaluate import labelled, stratified_split
 
 from ui import state
 from ui.data.loaders import LoadError, read_table

@@ -2,9 +2,9 @@
 
 The interactive view of a tree is :mod:`ui.views.tree_widget`; this Graphviz drawing stays as the
 static picture (:func:`static_drawing`, with SVG and DOT downloads) and for the small trees of
-the other views. A tree with more nodes than :data:`ui.limits.MAX_DRAWN_NODES` is drawn down to the depth
-:func:`ui.limits.collapse_depth` picks, deeper subtrees as "…", with a "Levels drawn" control to
-draw more; a small tree is drawn whole.
+the other views. A tree with more nodes than :data:`ui.limits.MAX_DRAWN_NODES` is drawn down to the
+depth :func:`ui.limits.collapse_depth` picks, deeper subtrees as "…", with a "Levels drawn" control
+to draw more; a small tree is drawn whole.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Collection, Mapping
 import streamlit as st
 
 from treecore import Tree
-from treecore.export import to_dot
+from treecore.io import to_dot
 
 from ui import limits
 from ui.i18n import t
@@ -25,7 +25,7 @@ from ui.i18n import t
 def tree_chart(tree: Tree, key: str, *, highlight: int | None = None,
                greyed: Collection[int] = (), flow: Mapping[int, float] | None = None) -> None:
     """Draw ``tree`` (``highlight`` outlined, ``greyed`` nodes greyed, edges as wide as the
-    weight in ``flow``, see :func:`treecore.export.to_dot`); a large tree collapses below a
+    weight in ``flow``, see :func:`treecore.io.to_dot`); a large tree collapses below a
     depth the user can raise with the number input ``key``."""
     depth = limits.collapse_depth(tree)
     if depth is not None:

@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from treecore import ThresholdCurve
-from treecore.export import CLASS_COLORS
+from treecore.io import CLASS_COLORS
 
 from ui.views.node_view import Strip
 

@@ -2,7 +2,7 @@
 tree with edges as wide as the weight they carry, and one row's weight split r̃ᵥ · w at each node
 where its value is missing, the leaves it lands in and the blended prediction, step by step.
 
-The frames are pure functions of a :class:`treecore.flow.RowFlow`; :func:`show_row_flow` draws
+The frames are pure functions of a :class:`treecore.tree.flow.RowFlow`; :func:`show_row_flow` draws
 them with Streamlit.
 """
 
@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from treecore import Dataset, Tree
-from treecore.flow import RowFlow, row_flow
+from treecore.tree.flow import RowFlow, row_flow
 
 from ui.i18n import t
 from ui.models.concepts import share

@@ -13,7 +13,7 @@ import pandas as pd
 
 import treecore
 from treecore import CandidateTable, Dataset, Kind, Tree, ThresholdCurve
-from treecore.export import node_conditions
+from treecore.io import node_conditions
 
 #: Columns of the candidate table, in display order (keys of ``Candidate.as_record``).
 CANDIDATE_COLUMNS = ("feature", "test", "gain", "gain_ratio", "split_info", "gini", "rho",

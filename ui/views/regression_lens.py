@@ -4,7 +4,7 @@ side along one feature, as plain values and plotly figures (no Streamlit here).
 A cut s splits the node's rows D into R₁ = {x ≤ s} and R₂ = {x > s}. The squared error scores it
 by SSE(R₁) + SSE(R₂), SSE(R) = Σ w (y − c)² about the region's mean c (Li Hang 式 5.21); the
 absolute error by AE(R₁) + AE(R₂), AE(R) = Σ w |y − m| about its weighted median m
-(:mod:`treecore.absolute_error`). The two losses have different units, so each curve is the
+(:mod:`treecore.measures.absolute_error`). The two losses have different units, so each curve is the
 share of the node's own loss a cut removes, 1 − (L(R₁) + L(R₂)) / L(D), which puts both on the
 scale 0 to 1: where they peak apart, a few far-off targets pull the squared error's cut.
 """
@@ -18,7 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from treecore import Dataset, Tree
-from treecore.least_squares import AbsoluteCurve, CutCurve, absolute_curve, cut_curve
+from treecore.split.least_squares import AbsoluteCurve, CutCurve, absolute_curve, cut_curve
 
 from ui.views.regression_view import (CHOSEN_COLOR, CURVE_COLOR, MEAN_COLOR, ROW_COLOR, NodeRows,
                                       scatter_rows)

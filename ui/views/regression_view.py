@@ -3,7 +3,7 @@ plotly figures: no Streamlit here, so each builder is tested alone.
 
 A regression node is its rows' mean c and their squared error; a candidate cut s of a feature
 splits them into R₁ = {x ≤ s} and R₂ = {x > s}, scored by SSE(R₁) + SSE(R₂)
-(:mod:`treecore.least_squares`).
+(:mod:`treecore.split.least_squares`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from treecore import Dataset, Tree
-from treecore.candidates import CandidateTable
-from treecore.least_squares import (AbsoluteCurve, CutCurve, GroupCurve, absolute_curve,
-                                    cut_curve, group_curve, node_candidates)
+from treecore.split.candidates import CandidateTable
+from treecore.split.least_squares import (AbsoluteCurve, CutCurve, GroupCurve, absolute_curve,
+                                          cut_curve, group_curve, node_candidates)
 
 #: At most this many of a node's rows are drawn in its scatter (evenly spaced in value order).
 SCATTER_LIMIT = 5_000
@@ -138,7 +138,7 @@ def rows_chart(rows: NodeRows, curve: CutCurve | AbsoluteCurve, words: dict) -> 
 
 def node_groups(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> GroupCurve:
     """A nominal feature's values at the node, ordered by mean target, and the squared error
-    of every cut of that order (:func:`treecore.least_squares.group_curve`)."""
+    of every cut of that order (:func:`treecore.split.least_squares.group_curve`)."""
     sample = tree.node_rows(dataset, node_id)
     j = dataset.schema.index_of(feature)
     return group_curve(dataset.X[sample.rows, j], dataset.y[sample.rows], sample.weights,

@@ -22,7 +22,7 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from treecore import Node, Tree
-from treecore.export import CLASS_COLORS, VALUE_SCALE, regression_words
+from treecore.io import CLASS_COLORS, VALUE_SCALE, regression_words
 
 from ui.views.tree_layout import tidy_layout
 
@@ -83,7 +83,7 @@ def node_texts(tree: Tree, node: Node, words: Mapping[str, str]) -> NodeTexts:
 
 def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list[str]:
     """A regression node's fill: its value on the sequential ``scale`` between the lowest and
-    the highest node value (the rule of the DOT drawing, ``treecore.export``).
+    the highest node value (the rule of the DOT drawing, ``treecore.io.dot``).
 
     >>> value_colors(np.array([0.0, 1.0]))
     ['#e3f2fd', '#0d47a1']
@@ -99,7 +99,7 @@ def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list
 def fill_colors(predictions: np.ndarray, distributions: np.ndarray,
                 colors: Sequence[str] = CLASS_COLORS) -> list[str]:
     """Each node's fill: its class colour at opacity (p₁ − p₂)/(1 − p₂) of its two largest class
-    shares, at least 0.12, over white (the rule of the DOT drawing, ``treecore.export``).
+    shares, at least 0.12, over white (the rule of the DOT drawing, ``treecore.io.dot``).
 
     >>> fill_colors(np.array([0, 1]), np.array([[1.0, 0.0], [0.5, 0.5]]))
     ['#0072b2', '#fcf3e0']

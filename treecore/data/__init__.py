@@ -1,0 +1,19 @@
+"""Data: a user's table as the engine reads it, the only room of treecore (with the estimators'
+input checks) that touches pandas.
+
+================  ============================================================================
+:mod:`.columns`    one column: missing cells, a nominal column's codes, numbers, the target,
+                   the weights; the :class:`Kind` and :class:`Feature` of a column
+:mod:`.kinds`      guessing each column's kind and whether a target is a class or a quantity
+:mod:`.schema`     the :class:`Schema`: all a tree needs to encode rows it has never seen
+:mod:`.dataset`    the encoded :class:`Dataset` and its reading from a DataFrame
+================  ============================================================================
+"""
+
+from .columns import DEFAULT_MISSING, Feature, Kind, marker_classes, missing_mask
+from .dataset import Dataset
+from .kinds import infer_kinds, infer_task
+from .schema import Schema
+
+__all__ = ["DEFAULT_MISSING", "Feature", "Kind", "marker_classes", "missing_mask", "Dataset",
+           "infer_kinds", "infer_task", "Schema"]

@@ -1,0 +1,20 @@
+"""Growth: Hunt's TreeGenerate and the engines that run it.
+
+=========================  ===================================================================
+:mod:`.engines`             ``grow``/``grow_steps``: which engine grows a tree
+:mod:`.builder`             the readable builder, Python per node: the reference the compiled
+                            engines are held to; forced splits, validation-set pre-pruning,
+                            the absolute error
+:mod:`.growing`             what every engine shares: configuration, growth steps, the
+                            deadline, the tree built from the engines' arrays
+:mod:`.kernel_codes`        the codes both compiled engines write: stop reasons, figures, the
+                            packed entry of a sorted row
+:mod:`.presorted`           the compiled engine for continuous, complete tables (rows sorted
+                            once at the root); its loop in :mod:`.presorted_kernel`
+:mod:`.nodewise`            the compiled engine for every other table (nominal features,
+                            missing values, regression on mixed tables); its arrays, scoring
+                            and loop in :mod:`.nodewise_arrays`, :mod:`.nodewise_scoring`,
+                            :mod:`.nodewise_kernel`
+:mod:`.j48`                 C4.5 release 8 in Weka's J48 arithmetic
+=========================  ===================================================================
+"""

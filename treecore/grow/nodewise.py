@@ -1,0 +1,358 @@
+"""TreeGenerate compiled for every table: nominal attributes, missing values and sample weights.
+
+:mod:`treecore.grow.presorted` is fastest where every feature is continuous and every value known:
+it sorts once at the root and partitions in place. Real tables have text categories and empty
+cells, and there a row whose tested value is missing goes down *every* branch with weight
+w·r̃ᵥ (Zhou §4.4.2, Quinlan 1993 ch. 2), so a node's rows are no longer a part of its parent's
+and a partition in place cannot hold them. This engine keeps, per node, a list of (row, weight)
+entries in an arena, and for each continuous feature the same rows in value order (sorted once
+at the root, missing values last); expanding a node appends each child's list (the rows sent to
+its branch, then the parent's rows with a missing value, weight × r̃ᵥ, exactly as
+:meth:`treecore.split.candidates.Candidate.split_rows` orders them) and each child's part of every
+sorted segment, in order, so no node sorts. At each node:
+
+* a continuous feature's known values are read in order from its segment and searched by
+  :func:`treecore.measures.cut_scan.best_cut_of_sorted` (equal values may come in another order than
+  the builder's; only the rounding of fractional sums can differ);
+* a nominal feature's class weights are counted per code, one pass, no sort: one branch per
+  value (ID3, C4.5), or CART's best "subset vs rest" by the enumeration of
+  :func:`treecore.split.proposals.subset_memberships` (same order, so the same tie-breaks);
+* every candidate is scored by :func:`treecore.measures.kernels.partition_figures` with ρ and the
+  missing weight (Zhou 式 4.12, Quinlan's IV) and chosen by the rule of
+  :func:`treecore.split.candidates.choose_index`.
+
+A regression tree (CART's least squares) grows by the same loop: a node keeps the sums (W, S, Q)
+of :mod:`treecore.measures.squared_error` in place of class weights, a continuous feature's cut is
+searched by that module's :func:`~treecore.measures.squared_error.best_cut_of_sorted`, a nominal
+feature's two groups by :func:`~treecore.measures.squared_error.best_ordered_cut` (its values
+ordered by mean target), and a cut's decrease is that of its known rows scaled by ρ, as
+:mod:`treecore.split.least_squares` scores it.
+
+The stopping cases and their order are the general builder's
+(:class:`treecore.grow.builder.Growth`), so the tree is the one it grows, node for node (a property
+test holds the three engines together). No Python object is made per node while growing; growth runs
+in compiled chunks of bounded work, so a deadline is checked often. Forced splits, validation-set
+pre-pruning and the absolute error stay with the general builder.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..data import Dataset, Kind
+from ..measures import kernels, squared_error
+from ..split import least_squares
+from ..split.candidates import TIE_TOLERANCE, CandidateTable
+from ..split.proposals import (EXHAUSTIVE_LEVELS, FIGURES, NodeData, Proposal, SplitRules,
+                               partition_figures, subset_labels)
+from ..split.splitting import NodeScores, build_candidate, score_node
+from ..tree.nodes import LazyNodes, Node, Tree
+from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
+from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
+                      nodes_from_arrays, tree_settings)
+from .kernel_codes import CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL
+from .nodewise_arrays import (ARENA_TOP, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
+                              N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes, Rules)
+from .nodewise_kernel import expand
+
+def applies(dataset: Dataset, force, validation) -> bool:
+    """Whether this engine can grow the tree: at least one feature, no forced split and no
+    validation-set pre-pruning (those stay with the general builder), and fewer rows and
+    classes than a packed entry holds (16.7 million and 255)."""
+    return (not force and validation is None and dataset.n_features > 0
+            and dataset.n_rows < MAX_ROWS and dataset.n_classes <= MAX_CLASSES)
+
+
+class NodewiseGrowth(CompiledGrowth):
+    """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
+    gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
+    from the node's rows when a view asks)."""
+
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+                 max_seconds: float | None = None, on_tick=None):
+        super().__init__(dataset, config, max_seconds, on_tick)
+        n, regression = dataset.n_rows, dataset.is_regression
+        root = squared_error.sums(dataset.y, dataset.weights) if regression else \
+            np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+        self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
+                                for f in dataset.features], np.int64)
+        continuous = [j for j, f in enumerate(dataset.features) if f.kind is Kind.CONTINUOUS]
+        #: Per feature: its place among the continuous features (−1: nominal).
+        self.continuous_at = np.full(dataset.n_features, -1, np.int64)
+        self.continuous_at[continuous] = np.arange(len(continuous))
+        nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
+        self.widest = max(2, nominal_widest)
+        self.nodes = Nodes.empty(min(1024, 2 * n + self.widest), len(root))
+        self.arena = Arena.empty(max(2 * n, 16), len(continuous))
+        self.arena.rows[:n] = np.arange(n)
+        self.arena.weights[:n] = dataset.weights
+        self.subset_codes = np.zeros(max(64, 4 * int(self.levels.max(initial=0))), np.int64)
+        self.counters = np.array([1, 0, 0, n, 0], np.int64)
+        nodes = self.nodes
+        nodes.start[0], nodes.end[0], nodes.depth[0], nodes.created_at[0] = 0, n, 0, 0
+        nodes.stop[0], nodes.split_kind[0], nodes.n_rows[0] = WAITING, NOT_SPLIT, n
+        nodes.counts[0] = root
+        nodes.weight[0] = float(dataset.weights.sum())
+        if regression:
+            nodes.one_target[0] = int(n > 0 and (dataset.y == dataset.y[0]).all())
+
+    def _rules(self) -> Rules:
+        config, criterion = self.config, self.criterion
+        return Rules(self.data.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
+                      criterion.score == "gain_ratio", criterion.average_gain_filter,
+                      config.threshold_style == "midpoint", self.preset.multiway,
+                      EXHAUSTIVE_LEVELS,
+                      -1 if config.max_depth is None else int(config.max_depth),
+                      -1 if config.max_leaves is None else int(config.max_leaves),
+                      float(config.min_samples_split), float(config.min_samples_leaf),
+                      float(config.min_gain), float(config.min_impurity_decrease),
+                      float(self.data.weights.sum()), TIE_TOLERANCE,
+                      -1 if config.max_features is None else int(config.max_features),
+                      int(config.random_state))
+
+    def _presort(self, columns: np.ndarray) -> bool:
+        """Each continuous feature's rows in value order, missing values last, as packed
+        entries at the start of the arena; False when time ran out first. Features are sorted
+        on two threads (numpy releases the GIL while sorting)."""
+        n = self.data.n_rows
+        rows_high = np.arange(n, dtype=np.int64) << 32
+        labels = self._labels()
+
+        def sort_feature(j: int) -> bool:
+            if self._late():
+                return False
+            order = np.argsort(columns[j])                 # NaN sorts last
+            ordered = columns[j, order]
+            ranks = np.zeros(n, np.int64)
+            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+            ranks[np.isnan(ordered)] = MISSING_RANK
+            self.arena.sorted_entries[self.continuous_at[j], :n] = \
+                rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+            return True
+
+        with ThreadPoolExecutor(SORTING_THREADS) as pool:
+            return all(pool.map(sort_feature, np.flatnonzero(self.continuous_at >= 0)))
+
+    def _labels(self) -> np.ndarray:
+        """The class of each row (all 0 for a regression tree, whose targets are apart)."""
+        data = self.data
+        return np.zeros(data.n_rows, np.int64) if data.is_regression else data.y.astype(np.int64)
+
+    def _grow(self) -> None:
+        columns = np.ascontiguousarray(self.data.X.T)
+        if not self._presort(columns):
+            return
+        y = self._labels()
+        targets = self.data.y.astype(float) if self.data.is_regression else np.zeros(0)
+        rules = self._rules()
+        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+            if expand(columns, y, targets, self.continuous_at, self.levels, self.arena,
+                       self.nodes, self.counters, self.subset_codes, rules, self.widest,
+                       WORK_PER_CALL) == NEED_SPACE:
+                self._make_room()
+
+    def _make_room(self) -> None:
+        """Room for the next node's children: the arena keeps only the segments of nodes not
+        yet expanded (they lie at its end, in id order) and grows when that is not enough; the
+        node and subset arrays double."""
+        nodes, counters, widest = self.nodes, self.counters, self.widest
+        waiting = int(counters[NEXT_NODE])
+        live_from, top = int(nodes.start[waiting]), int(counters[ARENA_TOP])
+        live = top - live_from
+        for array in self.arena:
+            array[..., :live] = array[..., live_from:top]
+        count = int(counters[N_NODES])
+        nodes.start[waiting:count] -= live_from
+        nodes.end[waiting:count] -= live_from
+        counters[ARENA_TOP] = live
+        need = live + widest * int(nodes.end[waiting] - nodes.start[waiting])
+        if need > len(self.arena.rows):
+            bigger = Arena.empty(max(2 * len(self.arena.rows), need),
+                                  self.arena.sorted_entries.shape[0])
+            for old, new in zip(self.arena, bigger):
+                new[..., :live] = old[..., :live]
+            self.arena = bigger
+        if count + widest > len(nodes.start):
+            self.nodes = enlarged(nodes, 2 * len(nodes.start) + widest)
+        if counters[SUBSET_TOP] + self.levels.max(initial=0) > len(self.subset_codes):
+            self.subset_codes = np.concatenate([self.subset_codes,
+                                                np.zeros_like(self.subset_codes)])
+
+    # ------------------------------------------------------------------------------- results
+    def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:
+        """The node's scored candidates, from the rows the tree sends there."""
+        rows, weights = tree.routed_rows(self.data, node.node_id)
+        if self.data.is_regression:
+            return least_squares.node_candidates(
+                self.data.X[rows], self.data.y[rows], weights, self.data.features,
+                min_samples_leaf=float(self.config.min_samples_leaf),
+                threshold_style=self.config.threshold_style, chosen=node.split.feature)
+        excluded = frozenset(a.split.feature_index for a in tree.ancestors(node.node_id)[:-1]
+                             if a.split.kind is Kind.NOMINAL and a.split.subset is None)
+        if node.feature_subset is not None:
+            excluded |= frozenset(range(self.data.n_features)) - set(node.feature_subset)
+        rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
+                           float(self.config.min_samples_leaf), excluded)
+        data = NodeData(self.data.X[rows], self.data.y[rows], weights, self.data.n_classes)
+        return score_node(data, self.data.features, rules)
+
+    def _build_tree(self) -> Tree:
+        """The tree from the kernel's arrays: its routing arrays at once, its Node and
+        Candidate objects when first asked for (:class:`~treecore.tree.nodes.LazyNodes`)."""
+        n = int(self.counters[N_NODES])
+        arrays = Nodes(*(array[:n].copy() for array in self.nodes))
+        if self.data.is_regression:
+            distribution = leaf_means(arrays.counts, arrays.parent)[:, None]
+            prediction = np.zeros(n, np.int64)
+        else:
+            distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
+        subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
+        factory = _NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
+                               distribution, prediction)
+        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+                    int(self.counters[STEPS]),
+                    prebuilt=_routing(arrays, subsets, self.levels, distribution,
+                                      self.data.is_regression))
+
+
+def _children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
+    """The children of the ``expanded`` nodes, one node's after another (each node's children
+    are consecutive ids from ``first_child``)."""
+    counts = arrays.n_children[expanded]
+    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    return np.repeat(arrays.first_child[expanded], counts) + within
+
+
+def _branch_counts(in_counts: np.ndarray, regression: bool) -> np.ndarray:
+    """The branch counts a candidate carries: class weights, or a regression branch's
+    weight W alone (one column, as :mod:`treecore.split.least_squares` makes them)."""
+    return in_counts[..., :1] if regression else in_counts
+
+
+def _branch_fractions(arrays: Nodes, expanded: np.ndarray, children: np.ndarray,
+                      regression: bool) -> np.ndarray:
+    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
+    by the very operations of :attr:`treecore.split.candidates.Candidate.branch_fractions`, so the
+    routing arrays equal those compiled from the nodes to the last bit."""
+    weights = _branch_counts(arrays.in_counts[children], regression).sum(axis=1)
+    fractions = np.empty_like(weights)
+    at = 0
+    for count in arrays.n_children[expanded].tolist():
+        branch_weights = weights[at:at + count]
+        total = branch_weights.sum()
+        fractions[at:at + count] = branch_weights / total if total > 0 else 1.0 / count
+        at += count
+    return fractions
+
+
+def _routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
+             distribution: np.ndarray, regression: bool) -> CompiledTree:
+    """The arrays :func:`treecore.tree.predict.compile_tree` would make of the finished nodes (ids
+    are positions here; a node's children are consecutive ids)."""
+    n = len(arrays.start)
+    expanded = np.flatnonzero(arrays.expanded_at >= 0)
+    split_kind = arrays.split_kind[expanded]
+    kind = np.zeros(n, np.int8)
+    kind[expanded] = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT)
+    feature = np.full(n, -1, np.int64)
+    feature[expanded] = arrays.feature[expanded]
+    threshold = np.zeros(n)
+    threshold[expanded] = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
+    counts = arrays.n_children[expanded]
+    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    child_offset[expanded], n_children[expanded] = np.cumsum(counts) - counts, counts
+    children = _children_of(arrays, expanded)
+    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    code_map, offset = [], 0
+    for i, how in zip(expanded.tolist(), split_kind.tolist()):
+        if how == THRESHOLD:
+            continue
+        n_levels = int(levels[arrays.feature[i]])
+        code_offset[i], n_codes[i] = offset, n_levels
+        if how == MULTIWAY:
+            code_map.append(np.arange(n_levels))
+        else:
+            branch = np.ones(n_levels, np.int64)
+            branch[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
+            code_map.append(branch)
+        offset += n_levels
+    return CompiledTree(kind, feature, threshold, code_offset, n_codes,
+                        np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
+                        child_offset, n_children, children,
+                        _branch_fractions(arrays, expanded, children, regression),
+                        distribution)
+
+
+class _NodeFactory:
+    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
+    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the subset
+    codes, the features, the growth settings and the criterion; not the rows."""
+
+    def __init__(self, arrays: Nodes, subsets, features, config, criterion, distribution,
+                 prediction):
+        self.arrays, self.subsets, self.features = arrays, subsets, features
+        self.config, self.criterion = config, criterion
+        self.distribution, self.prediction = distribution, prediction
+
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, in id order (with the garbage collector paused)."""
+        a = self.arrays
+        return nodes_from_arrays(self._splits(), a, a.n_rows, config=self.config,
+                                 criterion=self.criterion, n_features=len(self.features),
+                                 distribution=self.distribution, prediction=self.prediction)
+
+    def _splits(self) -> dict:
+        """The chosen candidate of every expanded node, its figures computed in one call over
+        the branch counts padded with empty branches (which change no figure)."""
+        a = self.arrays
+        expanded = np.flatnonzero(a.expanded_at >= 0)
+        if not len(expanded):
+            return {}
+        widest = int(a.n_children[expanded].max())
+        padded = np.zeros((len(expanded), widest, a.counts.shape[1]))
+        for at, i in enumerate(expanded.tolist()):
+            first, count = int(a.first_child[i]), int(a.n_children[i])
+            padded[at, :count] = a.in_counts[first:first + count]
+        regression = self.criterion.task == "regression"
+        figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded])
+        values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
+                                                           for name in FIGURES))]
+        padded = _branch_counts(padded, regression)
+        midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
+        splits = {}
+        for at, i in enumerate(expanded.tolist()):
+            j, count = int(a.feature[i]), int(a.n_children[i])
+            feature, how = self.features[j], int(a.split_kind[i])
+            branch_counts = padded[at, :count].tolist()
+            rho, missing = float(a.rho[i]), float(a.missing[i])
+            if how == THRESHOLD:
+                proposal = Proposal(j, branch_counts, rho, missing, None,
+                                    threshold=float(a.threshold[i]),
+                                    midpoint=midpoints[at])
+            elif how == MULTIWAY:
+                proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
+                                    branch_codes=tuple(range(len(feature.labels))))
+            else:
+                subset = tuple(int(c) for c in
+                               self.subsets[a.subset_at[i]:a.subset_at[i] + a.subset_len[i]])
+                proposal = Proposal(j, branch_counts, rho, missing,
+                                    subset_labels(feature, subset), subset=subset)
+            splits[i] = build_candidate(proposal, feature, values[at],
+                                        None if means is None else tuple(means[at]))
+        return splits
+
+    def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray
+                 ) -> tuple[dict, list | None]:
+        """The figures of the chosen splits (by name, one value per split) and, for a
+        regression tree, each branch's mean: the squared error's figures of the known rows,
+        the decrease and score scaled by ρ."""
+        if self.criterion.task != "regression":
+            return partition_figures(branch_counts, rho, missing, self.criterion), None
+        table = squared_error.figures(branch_counts)
+        figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
+        figures["decrease"], figures["score"] = figures["decrease"] * rho, figures["score"] * rho
+        means = branch_counts[..., squared_error.SUM] \
+            / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)
+        return figures, means.tolist()

@@ -1,0 +1,302 @@
+"""TreeGenerate compiled, for data whose features are all continuous and every value known:
+classification trees and CART's least-squares regression trees.
+
+The general builder (:mod:`treecore.grow.builder`) sorts each feature again at every node. Here each
+feature is sorted once, at the root: a node owns one contiguous segment of every sorted order, and
+expanding it partitions each segment stably into its two children, so the children's segments are
+sorted too (the attribute lists of SLIQ, Mehta, Agrawal & Rissanen 1996, and scikit-learn's former
+``presort`` option; sorting at every node is what makes deep trees on many rows slow). At each
+node the threshold of every feature is found by
+:func:`treecore.measures.cut_scan.best_cut_of_sorted` on its segment, the candidates are scored by
+:func:`treecore.measures.kernels.partition_figures` and chosen by the rule of
+:func:`treecore.split.candidates.choose_index`; the stopping cases are the builder's, in its order.
+So the tree is the one :class:`treecore.grow.builder.Growth` grows, node for node (a property test
+holds the two to it), but no Python object is made per node until the finished tree is built from
+the kernel's arrays. A regression tree grows by the same loop: a node keeps the sums (W, S, Q) of
+:mod:`treecore.measures.squared_error` instead of class weights, and its cuts are searched by that
+module's :func:`~treecore.measures.squared_error.best_cut_of_sorted`. Growth runs in chunks of
+bounded work, so a deadline is checked often even on large data.
+
+Used by :func:`treecore.grow.engines.start_growth` whenever it applies (:func:`applies`): no nominal
+feature, no missing value, no forced split, no validation-set pre-pruning.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from ..data import Dataset, Kind
+from ..measures import kernels, squared_error
+from ..split import least_squares
+from ..split.candidates import CandidateTable
+from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
+                               partition_figures)
+from ..split.splitting import NodeScores, build_candidate, score_node
+from ..tree.nodes import LazyNodes, Node, Tree
+from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
+from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
+                      nodes_from_arrays, tree_settings)
+from .kernel_codes import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, N_NODES, NEXT_NODE, SORTING_THREADS,
+                           STEPS, WORK_PER_CALL, entry_row)
+from .presorted_kernel import Nodes, Rows, Scores, expand, kernel_rules
+
+
+#: Memory for the kept per-feature results of the first growth steps (their candidate tables);
+#: later steps score their node again from its rows when a view asks.
+KEPT_SCORES_BYTES = 16 * 2**20
+
+def applies(dataset: Dataset, force, validation) -> bool:
+    """Whether the presorted engine can grow this tree: at least one feature, every feature
+    continuous and every value known, no forced split, no validation-set pre-pruning, and no
+    more rows and classes than a packed entry holds (16.7 million and 255)."""
+    return (not force and validation is None and dataset.n_features > 0
+            and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
+            and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
+            and not dataset.has_missing_values)
+
+
+# ----------------------------------------------------------------------------------- driver
+class Presorted(NamedTuple):
+    """Every feature's rows in value order: ``columns[j]`` holds feature j's values by row,
+    ``entries[j]`` the rows as packed entries (row, value rank, class), sorted by value."""
+
+    columns: np.ndarray
+    entries: np.ndarray
+
+
+def presort(data: Dataset, late=lambda: False) -> Presorted | None:
+    """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
+    are sorted on two threads (numpy releases the GIL while sorting). Equal values may come in
+    any order: unit and integer weights sum exactly whatever the order, and other weights to
+    rounding."""
+    n, n_features = data.n_rows, data.n_features
+    columns = np.ascontiguousarray(data.X.T)
+    rows_high = np.arange(n, dtype=np.int64) << 32
+    labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
+    entries = np.empty((n_features, n), np.int64)
+
+    def sort_feature(j: int) -> bool:
+        if late():
+            return False
+        order = np.argsort(columns[j])
+        ordered = columns[j, order]
+        ranks = np.zeros(n, np.int64)
+        np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
+        entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+        return True
+
+    with ThreadPoolExecutor(SORTING_THREADS) as pool:
+        if not all(pool.map(sort_feature, range(n_features))):
+            return None
+    return Presorted(columns, entries)
+
+
+@njit(cache=True, nogil=True)
+def _present_entries(entries, weights, out):
+    """The entries of the rows of positive weight into ``out``, each feature's in its order
+    (value ranks keep their gaps: only their order and equality are read)."""
+    for j in range(entries.shape[0]):
+        kept = 0
+        for q in range(entries.shape[1]):
+            if weights[entry_row(entries[j, q])] > 0.0:
+                out[j, kept] = entries[j, q]
+                kept += 1
+
+
+class PresortedGrowth(CompiledGrowth):
+    """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
+    :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
+    per-feature threshold search of that many first steps, so their candidate tables need no
+    second pass over the rows; later steps score their node again when asked. Members of an
+    ensemble share one sort of the rows (``shared``): each grows on the rows its weights keep."""
+
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+                 max_seconds: float | None = None, keep_scores: int = 0,
+                 shared: "Presorted | None" = None, on_tick=None):
+        super().__init__(dataset, config, max_seconds, on_tick)
+        #: The sort of the features this growth reads (:func:`presort`): made by the first
+        #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows.
+        self.shared = shared
+        n = self.n_present = dataset.n_rows if shared is None else \
+            int(np.count_nonzero(dataset.weights > 0))
+        if dataset.is_regression:
+            root = squared_error.sums(dataset.y, dataset.weights)
+        else:
+            root = np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+        self.nodes = Nodes.empty(min(1024, 2 * n), len(root))
+        self.counters = np.array([1, 0, 0], np.int64)
+        self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0
+        self.nodes.created_at[0] = 0
+        self.nodes.counts[0] = root
+        self.nodes.weight[0] = float(dataset.weights.sum())
+        if dataset.is_regression:
+            targets = dataset.y if shared is None else dataset.y[dataset.weights > 0]
+            self.nodes.one_target[0] = int(len(targets) > 0 and (targets == targets[0]).all())
+        self.scores = Scores.empty(min(keep_scores, n), dataset.n_features, len(root))
+        self.segment_rows = np.arange(n)
+
+    def _presort(self) -> Rows | None:
+        """The rows as the kernel reads them, or None when time ran out first: the features
+        sorted here, or the shared sort's entries of the rows of positive weight (a row of
+        weight 0 is absent: it moves no threshold)."""
+        data = self.data
+        if self.shared is None:
+            self.shared = presort(data, self._late)
+            if self.shared is None:
+                return None
+            entries = self.shared.entries
+        else:
+            entries = np.empty((data.n_features, self.n_present), np.int64)
+            _present_entries(self.shared.entries, data.weights, entries)
+        n = data.n_rows
+        weights = data.weights.astype(float)
+        w = weights if (weights != 1.0).any() else weights[:0]
+        y = data.y.astype(float) if data.is_regression else np.zeros(0)
+        return Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8),
+                     np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
+                     np.empty(len(w)), np.empty(len(y)))
+
+    def _grow(self) -> None:
+        rows = self._presort()
+        if rows is None:
+            return
+        rules = kernel_rules(self.data, self.config, self.criterion)
+        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+            if self.counters[N_NODES] + 2 > len(self.nodes.start):
+                self.nodes = enlarged(self.nodes, 2 * len(self.nodes.start))
+            expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
+        self.segment_rows = rows.entries[0] >> 32
+
+    # ------------------------------------------------------------------------------- results
+    def node_rows(self, node_id: int) -> np.ndarray:
+        """The rows reaching a node, in row order: its segment of the first feature's order,
+        sorted (expanding a node only permutes the rows within its segment)."""
+        return np.sort(self.segment_rows[self.nodes.start[node_id]:self.nodes.end[node_id]])
+
+    def _scores(self, tree: Tree, node: Node) -> NodeScores:
+        """The node's scored candidates: from the kept threshold search, or recomputed."""
+        features = self.data.features
+        if self.data.is_regression:
+            rows = self.node_rows(node.node_id)
+            table = least_squares.node_candidates(
+                self.data.X[rows], self.data.y[rows], self.data.weights[rows], features,
+                min_samples_leaf=float(self.config.min_samples_leaf),
+                threshold_style=self.config.threshold_style, chosen=node.split.feature)
+            return table if node.feature_subset is None else _drawn_only(table, node)
+        undrawn = frozenset() if node.feature_subset is None else \
+            frozenset(range(len(features))) - set(node.feature_subset)
+        rules = SplitRules(self.preset, self.criterion, self.config.threshold_style,
+                           float(self.config.min_samples_leaf), undrawn)
+        if node.expanded_at > len(self.scores.status):
+            rows = self.node_rows(node.node_id)
+            data = NodeData(self.data.X[rows], self.data.y[rows], self.data.weights[rows],
+                            self.data.n_classes)
+            return score_node(data, features, rules)
+        at = node.expanded_at - 1
+        n_features = self.data.n_features
+        proposals = cut_proposals(np.arange(n_features), self.scores.status[at],
+                                  self.scores.lower[at], self.scores.upper[at],
+                                  self.scores.left[at], self.scores.right[at],
+                                  np.ones(n_features), np.zeros(n_features),
+                                  self.config.threshold_style)
+        return NodeScores.of([p for p in proposals if p is not None], features, self.criterion)
+
+    def _build_tree(self) -> Tree:
+        """The tree from the kernel's arrays: its routing arrays at once, its Node and
+        Candidate objects when first asked for (:class:`~treecore.tree.nodes.LazyNodes`)."""
+        n = int(self.counters[N_NODES])
+        if self.data.is_regression:
+            distribution = leaf_means(self.nodes.counts[:n], self.nodes.parent[:n])[:, None]
+            prediction = np.zeros(n, np.int64)
+        else:
+            distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
+        factory = _NodeFactory(Nodes(*(array[:n].copy() for array in self.nodes)),
+                               self.data.features, self.config, self.criterion, distribution,
+                               prediction)
+        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+                    int(self.counters[STEPS]), prebuilt=self._routing(n, distribution))
+
+    def _routing(self, n: int, distribution: np.ndarray) -> CompiledTree:
+        """The arrays :func:`treecore.tree.predict.compile_tree` would make of the finished nodes
+        (ids are positions here, every split is a threshold with two branches)."""
+        a = self.nodes
+        expanded = np.flatnonzero(a.expanded_at[:n] >= 0)
+        kind = np.zeros(n, np.int8)
+        kind[expanded] = CONTINUOUS_SPLIT
+        feature = np.full(n, -1, np.int64)
+        feature[expanded] = a.feature[expanded]
+        threshold = np.zeros(n)
+        threshold[expanded] = a.threshold[expanded]
+        child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        child_offset[expanded] = 2 * np.arange(len(expanded))
+        n_children[expanded] = 2
+        first = a.first_child[expanded]
+        children = np.column_stack([first, first + 1]).reshape(-1)
+        weights = _branch_weights(a.branch_counts[expanded], self.data.is_regression)
+        fractions = (weights / weights.sum(axis=1, keepdims=True)).reshape(-1)
+        nothing = np.zeros(n, np.int64)
+        return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
+                            np.zeros(0, np.int64), child_offset, n_children, children, fractions,
+                            distribution)
+
+
+def _drawn_only(table: CandidateTable, node: Node) -> CandidateTable:
+    """A node's candidate table cut to the features it drew (``node.feature_subset``)."""
+    kept = tuple(c for c in table if c.feature_index in node.feature_subset)
+    chosen = [c.feature for c in kept].index(node.split.feature)
+    return CandidateTable(kept, table.criterion, table.average_gain, chosen)
+
+
+def _branch_weights(branch_counts: np.ndarray, regression: bool) -> np.ndarray:
+    """The weight of each branch from its class counts, or from its sums (W, S, Q)."""
+    return branch_counts[..., squared_error.WEIGHT] if regression else branch_counts.sum(axis=-1)
+
+
+class _NodeFactory:
+    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
+    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the features,
+    the growth settings and the criterion; not the rows."""
+
+    def __init__(self, arrays: Nodes, features, config, criterion, distribution, prediction):
+        self.arrays, self.features, self.criterion = arrays, features, criterion
+        self.config, self.distribution, self.prediction = config, distribution, prediction
+
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, in id order (with the garbage collector paused)."""
+        a = self.arrays
+        return nodes_from_arrays(self._splits(), a, a.end - a.start, config=self.config,
+                                 criterion=self.criterion, n_features=len(self.features),
+                                 distribution=self.distribution, prediction=self.prediction)
+
+    def _splits(self) -> dict:
+        """The chosen candidate of every expanded node, its figures computed in one call."""
+        a = self.arrays
+        expanded = np.flatnonzero(a.expanded_at >= 0)
+        if not len(expanded):
+            return {}
+        branch_counts = a.branch_counts[expanded]
+        if self.criterion.task == "regression":
+            table = squared_error.figures(branch_counts)
+            figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
+            means = (branch_counts[..., squared_error.SUM]
+                     / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)).tolist()
+            branch_counts = branch_counts[..., :1]
+        else:
+            figures = partition_figures(branch_counts, 1.0, 0.0, self.criterion)
+            means = [None] * len(expanded)
+        values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
+                                                           for name in FIGURES))]
+        midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
+        counts = branch_counts.tolist()
+        chosen, thresholds = a.feature[expanded].tolist(), a.threshold[expanded].tolist()
+        splits = {}
+        for at, i in enumerate(expanded.tolist()):
+            proposal = Proposal(chosen[at], counts[at], 1.0, 0.0, None,
+                                threshold=thresholds[at], midpoint=midpoints[at])
+            splits[i] = build_candidate(proposal, self.features[chosen[at]], values[at],
+                                        None if means[at] is None else tuple(means[at]))
+        return splits

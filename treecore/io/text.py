@@ -1,0 +1,142 @@
+"""A tree as text: C4.5's indented outline and one if-then rule per leaf.
+
+Both write a line break or other control character in a name or value as its escape (``\\n``),
+so a label cannot forge a line.
+
+>>> import pandas as pd
+>>> from treecore import Dataset, grow
+>>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
+...             algorithm="id3")
+>>> print(to_text(tree))
+有自己的房子 = 否
+|   有工作 = 否: 否 (6)
+|   有工作 = 是: 是 (3)
+有自己的房子 = 是: 是 (6)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+
+from ..data import Kind
+from ..split.candidates import Candidate
+from ..tree.nodes import Node, Tree
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def visible(value: object) -> str:
+    """``value`` as text with line breaks and other control characters written as their
+    escapes, so one name or label stays on one line of an outline or a rule.
+
+    >>> print(visible("yes\\nIF x = 1 THEN y = 2"))
+    yes\\nIF x = 1 THEN y = 2
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(value))
+
+
+def regression_words(tree: Tree, words: Mapping[str, str]) -> tuple[str, str]:
+    """What a regression node's value and impurity are called in ``words``: its mean and MSE
+    (squared error), or its median and MAE (absolute error)."""
+    if tree.criterion == "absolute_error":
+        return words["median"], words["mae"]
+    return words["mean"], words["mse"]
+
+
+def _spread(tree: Tree, node: Node, digits: int) -> str:
+    """The spread of a regression node's rows to ``digits`` significant digits: sd = √MSE about
+    the mean (squared error), or the MAE about the median (absolute error)."""
+    if tree.criterion == "absolute_error":
+        return f"MAE {node.impurity:.{digits}g}"
+    return f"sd {math.sqrt(node.impurity):.{digits}g}"
+
+
+def node_label(tree: Tree, node: Node) -> str:
+    """What a leaf predicts, in the book's style: ``是 (6)`` or ``是 (3.47/1.2)`` (weight/errors);
+    for a regression tree its value (mean or median), weight and the spread of its rows:
+    ``5.06 (5; sd 0.472)``, or ``4.91 (5; MAE 0.378)`` by the absolute error."""
+    if tree.is_regression:
+        return f"{node.value:.4g} ({node.weighted_n_samples:.4g}; {_spread(tree, node, 3)})"
+    label = visible(tree.classes[node.prediction])
+    weight = node.weighted_n_samples
+    errors = weight - node.class_counts[node.prediction] if weight else 0.0
+    if errors > 1e-9:
+        return f"{label} ({weight:.4g}/{errors:.4g})"
+    return f"{label} ({weight:.4g})"
+
+
+def to_text(tree: Tree) -> str:
+    """An indented outline of the tree in C4.5's style: one line per branch test."""
+    lines: list[str] = []
+
+    def visit(node: Node, indent: int) -> None:
+        for branch, child_id in zip(node.split.branches, node.children):
+            child = tree.node(child_id)
+            test = _branch_test(node.split, branch)
+            prefix = "|   " * indent + test
+            if child.is_leaf:
+                lines.append(f"{prefix}: {node_label(tree, child)}")
+            else:
+                lines.append(prefix)
+                visit(child, indent + 1)
+
+    if tree.root.is_leaf:
+        return node_label(tree, tree.root)
+    visit(tree.root, 0)
+    return "\n".join(lines)
+
+
+def node_conditions(tree: Tree, node_id: int) -> list[str]:
+    """The branch tests on the way from the root to ``node_id``: the IF part of its rule.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> node_conditions(tree, 3)
+    ['有自己的房子 = 否', '有工作 = 否']
+    """
+    chain = tree.ancestors(node_id)
+    return [_branch_test(parent.split, child.path[-1]) for parent, child in zip(chain, chain[1:])]
+
+
+def _branch_test(split: Candidate, branch: str) -> str:
+    """``纹理 = 清晰``, ``密度 ≤ 0.3815`` or ``年龄 ∈ {青年}``: the test a branch stands for."""
+    if split.kind is Kind.NOMINAL and split.subset is None:
+        return f"{visible(split.feature)} = {visible(branch)}"
+    return f"{visible(split.feature)} {visible(branch)}"
+
+
+def to_rules(tree: Tree) -> str:
+    """One if-then rule per leaf, with its coverage (the weighted training rows reaching it) and
+    confidence (the share of them in the predicted class); for a regression tree the leaf's
+    value and the spread of its rows instead of the confidence: its mean and sd = √MSE, or by
+    the absolute error its median and MAE.
+
+    >>> import pandas as pd
+    >>> from treecore import Dataset, grow
+    >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
+    ...             algorithm="id3")
+    >>> print(to_rules(tree))
+    IF 有自己的房子 = 否 AND 有工作 = 否 THEN 类别 = 否  [coverage 6, confidence 100.0%]
+    IF 有自己的房子 = 否 AND 有工作 = 是 THEN 类别 = 是  [coverage 3, confidence 100.0%]
+    IF 有自己的房子 = 是 THEN 类别 = 是  [coverage 6, confidence 100.0%]
+    """
+    lines = []
+    for leaf in tree.iter_preorder():
+        if not leaf.is_leaf:
+            continue
+        conditions = " AND ".join(node_conditions(tree, leaf.node_id)) or "TRUE"
+        weight = leaf.weighted_n_samples
+        if tree.is_regression:
+            lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
+                         f"{leaf.value:.6g}  [coverage {weight:.4g}, {_spread(tree, leaf, 4)}]")
+            continue
+        share = (leaf.class_counts[leaf.prediction] / weight if weight
+                 else leaf.distribution[leaf.prediction])
+        lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
+                     f"{visible(tree.classes[leaf.prediction])}  [coverage {weight:.4g}, "
+                     f"confidence {share:.1%}]")
+    return "\n".join(lines)

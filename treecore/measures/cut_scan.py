@@ -1,0 +1,329 @@
+"""The compiled threshold search of a continuous feature for a classification tree.
+
+:func:`best_cut_of_sorted` searches one feature whose values are already sorted; both engines
+use it: :func:`best_cuts` sorts each feature at a node for the general builder, and
+:mod:`treecore.grow.presorted` hands it the node's segment of an order sorted once at the root.
+The impurity is :func:`treecore.measures.kernels.impurity`; the caller places the cut between
+the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
+The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
+over its boundary points). Its regression twin is
+:func:`treecore.measures.squared_error.best_cut_of_sorted`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .kernels import impurity, split_impurity
+
+#: ``best_cuts`` status per feature.
+NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
+
+
+@njit(cache=True)
+def cut_scratch(n, n_classes):
+    """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once)."""
+    return np.empty(n, np.int64), np.empty(n), np.empty(n_classes)
+
+
+@njit(cache=True, inline="always")
+def _next_block_differs(keys, labels, start, label):
+    """Whether the block of equal keys starting at ``start`` has a row not of class ``label``."""
+    end = start
+    while labels[end] == label:
+        if end + 1 < len(keys) and keys[end + 1] == keys[start]:
+            end += 1
+        else:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _decrease(parent, left, total, w_left, weight, impurity_code):
+    """max(I(D) − Σᵥ Wᵥ/W · I(Dᵛ), 0) of the cut with class counts ``left`` on its left."""
+    return max(parent - split_impurity(left, total, w_left, weight - w_left, impurity_code)
+               / weight, 0.0)
+
+
+@njit(cache=True, inline="always")
+def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance,
+               scratch, left):
+    """One pass over the sorted values, recording in ``scratch`` the searched cuts that may still
+    win (decrease within ``tolerance`` of the best so far): with ``every_cut`` all cuts, else
+    the allowed boundary points and the first and last allowed cut (allowed cuts form one run,
+    since the left weight only grows). A cut is recorded as the position of the last value on
+    its left and its impurity decrease. Returns (cuts recorded, whether there is any cut,
+    whether any cut is allowed)."""
+    block_end, decrease, aside = scratch
+    m, n_classes = len(keys), len(total)
+    unit = len(weights) == 0
+    weight = total.sum()
+    parent = impurity(total, weight, impurity_code)
+    for k in range(n_classes):
+        left[k] = 0.0
+    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
+    aside_end = -1                     # an allowed cut set aside in case it is the last one
+    block_start, block_class, block_pure = 0, 0, True
+    for p in range(m - 1):
+        label = labels[p]
+        if p == block_start:
+            block_class, block_pure = label, True
+        elif label != block_class:
+            block_pure = False
+        weight_p = 1.0 if unit else weights[p]
+        left[label] += weight_p
+        w_left += weight_p
+        if keys[p + 1] == keys[p]:
+            continue
+        block_start = p + 1            # the cut between this block and the next
+        any_cut = True
+        allowed = w_left >= floor and weight - w_left >= floor
+        if not (allowed or every_cut):
+            if aside_end >= 0:         # the cut set aside was the last allowed one
+                n_recorded, top = _record_aside(aside_end, labels, weights, total, parent,
+                                                weight, impurity_code, tolerance, top,
+                                                n_recorded, scratch)
+                aside_end = -1
+            continue
+        boundary = not block_pure or _next_block_differs(keys, labels, p + 1, block_class)
+        if every_cut or boundary or not any_allowed:
+            d = _decrease(parent, left, total, w_left, weight, impurity_code)
+            if d >= top - tolerance:
+                block_end[n_recorded], decrease[n_recorded] = p, d
+                n_recorded += 1
+                top = max(top, d)
+            aside_end = -1
+        else:
+            aside_end = p
+        any_allowed |= allowed
+    if aside_end >= 0:
+        n_recorded, top = _record_aside(aside_end, labels, weights, total, parent, weight,
+                                        impurity_code, tolerance, top, n_recorded, scratch)
+    return n_recorded, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left):
+    """:func:`_scan_cuts` for Gini with unit weights, recording the same cuts. Counts are then
+    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1). With
+    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be recorded
+    when P clears a bound set by the best decrease so far; the test
+    Σl²·W_r + Σr²·W_l ≥ bound·W_l·W_r, with a margin far above rounding, needs no division and
+    discards almost every cut. The rest get their exact decrease and, if they may still win,
+    are checked to be a boundary point (or the first allowed cut; the last allowed one is added
+    at the end) before they are recorded."""
+    block_end, decrease = scratch[0], scratch[1]
+    m, n_classes = len(keys), len(total)
+    weight = total.sum()
+    parent = impurity(total, weight, 1)
+    squares_left, squares_right = 0.0, 0.0
+    for k in range(n_classes):
+        left[k] = 0.0
+        squares_right += total[k] * total[k]
+    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
+    bound = -np.inf                    # P below this cannot reach the best decrease so far
+    last_end, last_squares_left, last_squares_right, last_w_left = -1, 0.0, 0.0, 0.0
+    last_recorded = False
+    for p in range(m - 1):
+        label = labels[p]
+        squares_left += 2.0 * left[label] + 1.0
+        squares_right -= 2.0 * (total[label] - left[label]) - 1.0
+        left[label] += 1.0
+        w_left += 1.0
+        if keys[p + 1] == keys[p]:
+            continue
+        any_cut = True
+        w_right = weight - w_left
+        allowed = w_left >= floor and w_right >= floor
+        if not (allowed or every_cut):
+            continue
+        recorded = False
+        if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
+            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left)
+            if d >= top - tolerance and (every_cut or (allowed and not any_allowed)
+                                         or _is_boundary(keys, labels, p)):
+                block_end[n_recorded], decrease[n_recorded] = p, d
+                n_recorded += 1
+                recorded = True
+                if d > top:
+                    top = d
+                    bound = _gini_bound(parent, weight, top, tolerance)
+        if allowed:
+            any_allowed = True
+            last_end, last_recorded = p, recorded
+            last_squares_left, last_squares_right, last_w_left = squares_left, squares_right, w_left
+    if not every_cut and last_end >= 0 and not last_recorded:
+        d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
+        if d >= top - tolerance:
+            block_end[n_recorded], decrease[n_recorded] = last_end, d
+            n_recorded += 1
+    return n_recorded, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _gini_decrease(parent, weight, squares_left, squares_right, w_left):
+    """max(Gini(D) − (W − Σl²/W_l − Σr²/W_r) / W, 0): the decrease of a cut from its sums."""
+    return max(parent - (weight - squares_left / w_left
+                         - squares_right / (weight - w_left)) / weight, 0.0)
+
+
+@njit(cache=True, inline="always")
+def _gini_bound(parent, weight, top, tolerance):
+    """The least P = Σl²/W_l + Σr²/W_r a cut needs for a decrease ≥ top − tolerance, lowered by
+    a margin of 10⁻⁹·W (rounding is below 10⁻¹³·W); −∞ while any cut qualifies (the decrease
+    is clipped at 0, so a cut below the formula's bound may still tie a best of about 0)."""
+    if top - tolerance <= 0.0:
+        return -np.inf
+    return weight * (1.0 - parent + top - tolerance) - 1e-9 * weight
+
+
+@njit(cache=True, inline="always")
+def _is_boundary(keys, labels, end):
+    """Whether the cut after position ``end`` is a boundary point: the block of equal keys
+    ending there, or the next one, holds a class other than ``labels[end]``."""
+    q = end
+    while q > 0 and keys[q - 1] == keys[end]:
+        q -= 1
+        if labels[q] != labels[end]:
+            return True
+    return _next_block_differs(keys, labels, end + 1, labels[end])
+
+
+@njit(cache=True, inline="always")
+def _record_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
+                  n_recorded, scratch):
+    """Record the cut after position ``end`` (set aside as possibly the last allowed one),
+    summing its left counts again; returns (cuts recorded, best decrease so far)."""
+    block_end, decrease, aside = scratch
+    w_aside = _left_counts(labels, weights, end, aside)
+    d = _decrease(parent, aside, total, w_aside, weight, impurity_code)
+    if d >= top - tolerance:
+        block_end[n_recorded], decrease[n_recorded] = end, d
+        return n_recorded + 1, max(top, d)
+    return n_recorded, top
+
+
+@njit(cache=True, inline="always")
+def _left_counts(labels, weights, end, out):
+    """Class counts of positions ``0 … end`` into ``out``; returns their total weight."""
+    out[:] = 0.0
+    total = 0.0
+    for p in range(end + 1):
+        weight_p = 1.0 if len(weights) == 0 else weights[p]
+        out[labels[p]] += weight_p
+        total += weight_p
+    return total
+
+
+@njit(cache=True, inline="always")
+def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, tolerance, scratch,
+                       left, right):
+    """The best bi-partition of one feature whose known values are sorted ascending, given by
+    ``keys`` equal exactly where the values are (the values or their ranks), with the class
+    ``labels`` and ``weights`` of the same rows in the same order (no weights: all 1); ``total``
+    holds their weighted class counts.
+
+    A cut lies between neighbouring distinct values; among the cuts that leave at least
+    ``min_leaf`` weight on each side, only boundary points (neighbouring values not both pure in
+    the same class; Fayyad & Irani 1992) and the first and last allowed cut are searched, which
+    finds the optimum of entropy, Gini and misclassification error alike. The highest decrease
+    wins; ties within ``tolerance`` go to the lowest threshold. Returns (status, position of the
+    last value left of the cut) and fills ``left`` and ``right`` with the class counts on each
+    side; the status is :data:`NO_CUT`, :data:`BEST_CUT` or :data:`ONLY_SMALL_LEAVES` (no cut
+    leaves both leaves large enough: then the best of all cuts).
+    """
+    block_end, decrease = scratch[0], scratch[1]
+    floor = min_leaf - tolerance
+    counting = impurity_code == 1 and len(weights) == 0
+    status = BEST_CUT
+    for every_cut in (False, True):    # again over every cut when none is allowed
+        if counting:
+            n_recorded, any_cut, any_allowed = _scan_gini_counts(keys, labels, total, floor,
+                                                                 every_cut, tolerance, scratch,
+                                                                 left)
+        else:
+            n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total,
+                                                          impurity_code, floor, every_cut,
+                                                          tolerance, scratch, left)
+        if not any_cut:
+            return NO_CUT, -1
+        if any_allowed or every_cut:
+            break
+        status = ONLY_SMALL_LEAVES
+    top = -1.0
+    for c in range(n_recorded):
+        top = max(top, decrease[c])
+    best = 0
+    while decrease[best] < top - tolerance:
+        best += 1
+    end = block_end[best]
+    _left_counts(labels, weights, end, left)
+    for k in range(len(total)):
+        right[k] = total[k] - left[k]
+    return status, end
+
+
+@njit(cache=True)
+def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
+    """The best bi-partition (:func:`best_cut_of_sorted`) of each continuous feature in
+    ``columns`` at one node, sorting its known values (rows with NaN are left out).
+
+    Returns per feature: status, the two values around the cut, the class counts left and right
+    of it, the weight of the rows whose value is known and whether every value is known.
+    """
+    n, n_features = X.shape[0], len(columns)
+    status = np.zeros(n_features, np.int8)
+    lower = np.zeros(n_features)
+    upper = np.zeros(n_features)
+    left_out = np.zeros((n_features, n_classes))
+    right_out = np.zeros((n_features, n_classes))
+    known_weight = np.zeros(n_features)
+    complete = np.zeros(n_features, np.bool_)
+    values = np.empty(n)
+    labels = np.empty(n, np.int64)
+    weights = np.empty(n)
+    scratch = cut_scratch(n, n_classes)
+    unit = True                        # all weights 1: the scan may then count instead of sum
+    for i in range(n):
+        unit = unit and w[i] == 1.0
+    for f in range(n_features):
+        j = columns[f]
+        m = 0
+        for i in range(n):
+            if not np.isnan(X[i, j]):
+                values[m], labels[m], weights[m] = X[i, j], y[i], w[i]
+                known_weight[f] += w[i]
+                m += 1
+        complete[f] = m == n
+        if m < 2:
+            continue
+        order = np.argsort(values[:m], kind="mergesort")    # stable: equal values in row order
+        total = np.zeros(n_classes)
+        for i in range(m):
+            total[labels[i]] += weights[i]
+        sorted_values = values[:m][order]
+        status[f], end = best_cut_of_sorted(
+            sorted_values, labels[:m][order], weights[:0] if unit else weights[:m][order], total,
+            impurity_code, min_leaf, tolerance, scratch, left_out[f], right_out[f])
+        if status[f] != NO_CUT:
+            lower[f], upper[f] = sorted_values[end], sorted_values[end + 1]
+    return status, lower, upper, left_out, right_out, known_weight, complete
+
+
+@njit(cache=True)
+def all_constant(X, rows, columns):
+    """True when every row in ``rows`` has the same known value on each of ``columns``
+    (missing values are no distinct value): Hunt's second stopping case."""
+    for j in columns:
+        seen = False
+        first = 0.0
+        for i in rows:
+            v = X[i, j]
+            if np.isnan(v):
+                continue
+            if not seen:
+                seen, first = True, v
+            elif v != first:
+                return False
+    return True

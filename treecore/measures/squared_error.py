@@ -1,0 +1,196 @@
+"""The squared error of a regression tree (CART's least-squares regression tree), in one place.
+
+A regression node keeps three sums of its rows: W = Σ wᵢ, S = Σ wᵢ yᵢ and Q = Σ wᵢ yᵢ². Its
+prediction is the weighted mean c = S / W, and its impurity the mean squared error about it,
+
+    MSE(D) = (1/W) Σ wᵢ (yᵢ − c)² = Q/W − (S/W)²,
+
+so a node's squared error is SSE(D) = W · MSE(D) = Q − S²/W (Li Hang 式 5.21, Zhou §4.1 for the
+tree; scikit-learn's ``squared_error``). The least-squares regression tree chooses the cut
+(j, s) that minimises SSE(D_left) + SSE(D_right) (Li Hang 式 5.21, 算法 5.5); since
+Q_left + Q_right = Q, that is the cut maximising S_left²/W_left + S_right²/W_right. The
+impurity decrease of a cut is MSE(D) − (SSE(D_left) + SSE(D_right)) / W.
+
+Every function is compiled with numba and callable from plain Python too, so the growth engine
+and the explorer's charts compute these figures by the same lines.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import cut_scan, kernels
+
+#: Columns of a node's sums.
+WEIGHT, SUM, SQUARES = range(3)
+#: Columns of :data:`treecore.measures.kernels.FIGURE_COLUMNS` a regression split fills.
+IMPURITY, DECREASE, SCORE = (kernels.FIGURE_COLUMNS.index(name)
+                             for name in ("impurity", "decrease", "score"))
+
+
+@njit(cache=True, inline="always")
+def mse(weight, total, squares):
+    """MSE(D) = Q/W − (S/W)² of a node's sums (0 for an empty node; never below 0)."""
+    if weight <= 0.0:
+        return 0.0
+    mean = total / weight
+    return max(squares / weight - mean * mean, 0.0)
+
+
+@njit(cache=True)
+def node_mse(sums):
+    """MSE of every row of ``sums`` (nodes × (W, S, Q))."""
+    out = np.zeros(sums.shape[0])
+    for i in range(sums.shape[0]):
+        out[i] = mse(sums[i, WEIGHT], sums[i, SUM], sums[i, SQUARES])
+    return out
+
+
+@njit(cache=True, inline="always")
+def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left, right):
+    """The cut of one feature (values sorted ascending, equal exactly where ``keys`` are) that
+    most decreases the squared error, with the ``targets`` and ``weights`` (none: all 1) of
+    the same rows in the same order and ``total`` their sums (W, S, Q).
+
+    A cut lies between neighbouring distinct values. Cuts leaving at least ``min_leaf`` weight
+    on each side are allowed; when none is, the best of all cuts is returned with the status
+    :data:`treecore.measures.cut_scan.ONLY_SMALL_LEAVES`. Scanning up from the lowest threshold, a
+    cut replaces the best so far only when its decrease is higher by more than ``tolerance`` ×
+    MSE(D) (the squared error has the target's unit squared, so a tie is relative; with no
+    tolerance this is scikit-learn's rule); ``tolerance`` is also the slack of the weight test.
+
+    The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
+    P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
+    only when a cut wins. Returns (status, position of the last value left of the cut) and
+    fills ``left`` and ``right`` with the sums of each side (the left one kept from the scan).
+    """
+    m = len(keys)
+    unit = len(weights) == 0
+    weight, total_sum = total[WEIGHT], total[SUM]
+    slack = tolerance * mse(weight, total_sum, total[SQUARES]) * weight   # a tie, in P
+    floor = min_leaf - tolerance
+    top_any, top_allowed = -np.inf, -np.inf                               # best P + slack
+    end_allowed, end_any = -1, -1
+    w_left, s_left, q_left = 0.0, 0.0, 0.0
+    sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
+    for p in range(m - 1):
+        w_p = 1.0 if unit else weights[p]
+        y_p = targets[p]
+        w_left += w_p
+        s_left += w_p * y_p
+        q_left += w_p * y_p * y_p
+        if keys[p + 1] == keys[p]:
+            continue
+        w_right, s_right = weight - w_left, total_sum - s_left
+        scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
+        product = w_left * w_right
+        if scaled > top_any * product:
+            top_any, end_any = scaled / product + slack, p
+            sums_any = (w_left, s_left, q_left)
+        if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
+            top_allowed, end_allowed = scaled / product + slack, p
+            sums_allowed = (w_left, s_left, q_left)
+    if end_any < 0:
+        return cut_scan.NO_CUT, -1
+    status, end, sums = cut_scan.BEST_CUT, end_allowed, sums_allowed
+    if end_allowed < 0:
+        status, end, sums = cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any
+    left[WEIGHT], left[SUM], left[SQUARES] = sums
+    for k in range(3):
+        right[k] = total[k] - left[k]
+    return status, end
+
+
+@njit(cache=True)
+def ordered_levels(level_sums):
+    """The levels (rows of ``level_sums``, levels × (W, S, Q)) that hold weight, in order of
+    their mean target S/W; equal means keep level order (a stable sort)."""
+    present = np.flatnonzero(level_sums[:, WEIGHT] > 0.0)
+    means = level_sums[present, SUM] / level_sums[present, WEIGHT]
+    return present[np.argsort(means, kind="mergesort")]
+
+
+@njit(cache=True)
+def best_ordered_cut(ordered_sums, min_leaf, tolerance, left, right):
+    """The best split of a nominal feature into two groups of values by squared error, given
+    the sums (W, S, Q) of the values present in order of their mean target (``ordered_sums``,
+    from :func:`ordered_levels`): the cut after the first ``at + 1`` values of that order.
+
+    For the squared error the best of all 2^(k−1) − 1 groupings of k values is one of the k − 1
+    cuts of that order (Breiman et al. 1984, Theorem 4.5, after Fisher 1958), so only those are
+    scored. A cut leaving less than ``min_leaf`` weight on a side is taken only when every cut
+    does (status :data:`treecore.measures.cut_scan.ONLY_SMALL_LEAVES`); decreases within
+    ``tolerance`` × MSE(D) of the best tie, and ties go to the first cut. Returns (status, at) and
+    fills ``left`` and ``right`` with the two groups' sums; (NO_CUT, −1) for fewer than two values.
+    """
+    k = ordered_sums.shape[0]
+    if k < 2:
+        return cut_scan.NO_CUT, -1
+    total = np.zeros(3)
+    for v in range(k):
+        total += ordered_sums[v]
+    tie = tolerance * mse(total[WEIGHT], total[SUM], total[SQUARES])
+    floor = min_leaf - tolerance
+    pair, figures = np.zeros((2, 3)), np.zeros(len(kernels.FIGURE_COLUMNS))
+    decrease = np.empty(k - 1)
+    allowed = np.zeros(k - 1, np.bool_)
+    top_any, top_allowed = -np.inf, -np.inf
+    for at in range(k - 1):
+        pair[0] += ordered_sums[at]
+        pair[1] = total - pair[0]
+        partition_figures(pair, figures)
+        decrease[at] = figures[DECREASE]
+        allowed[at] = pair[0, WEIGHT] >= floor and pair[1, WEIGHT] >= floor
+        top_any = max(top_any, decrease[at])
+        if allowed[at]:
+            top_allowed = max(top_allowed, decrease[at])
+    any_allowed = top_allowed > -np.inf
+    top = top_allowed if any_allowed else top_any
+    best = 0
+    for at in range(k - 1):
+        if (allowed[at] or not any_allowed) and decrease[at] >= top - tie:
+            best = at
+            break
+    left[:] = 0.0
+    for v in range(best + 1):
+        left += ordered_sums[v]
+    right[:] = total - left
+    return (cut_scan.BEST_CUT if any_allowed else cut_scan.ONLY_SMALL_LEAVES), best
+
+
+@njit(cache=True, inline="always")
+def partition_figures(branch_sums, out):
+    """The figures of one partition (branches × (W, S, Q)) into ``out``, in
+    :data:`treecore.measures.kernels.FIGURE_COLUMNS` order: impurity = Σᵥ Wᵥ/W · MSE(Dᵛ), decrease =
+    MSE(D) − impurity (never below 0) and score = decrease; the classification figures (gain,
+    IV, gain ratio, Gini, error) stay 0."""
+    weight, total, squares, after = 0.0, 0.0, 0.0, 0.0
+    for b in range(branch_sums.shape[0]):
+        weight += branch_sums[b, WEIGHT]
+        total += branch_sums[b, SUM]
+        squares += branch_sums[b, SQUARES]
+    out[:] = 0.0
+    if weight <= 0.0:
+        return
+    for b in range(branch_sums.shape[0]):
+        w_b = branch_sums[b, WEIGHT]
+        if w_b > 0.0:
+            after += w_b / weight * mse(w_b, branch_sums[b, SUM], branch_sums[b, SQUARES])
+    decrease = max(mse(weight, total, squares) - after, 0.0)
+    out[IMPURITY], out[DECREASE], out[SCORE] = after, decrease, decrease
+
+
+@njit(cache=True)
+def figures(branch_sums):
+    """:func:`partition_figures` of each partition ``branch_sums[i]`` (branches × (W, S, Q))."""
+    out = np.zeros((branch_sums.shape[0], len(kernels.FIGURE_COLUMNS)))
+    for i in range(branch_sums.shape[0]):
+        partition_figures(branch_sums[i], out[i])
+    return out
+
+
+def sums(y: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """(W, S, Q) of rows with targets ``y`` and ``weights``."""
+    y, weights = np.asarray(y, float), np.asarray(weights, float)
+    return np.array([weights.sum(), weights @ y, weights @ (y * y)])

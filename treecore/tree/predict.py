@@ -1,0 +1,310 @@
+"""Routing rows down a tree. A row whose tested value is missing splits into one particle per
+branch with weight × r̃ᵥ (Quinlan 1993, ch. 2; Zhou §4.4.2), and its class distribution is the
+weighted blend of the leaves it reaches.
+
+Prediction (:func:`predict_proba`, :func:`apply`) walks each row down the flat arrays of
+:class:`CompiledTree` in one compiled loop. :func:`walk` gives every particle level by level,
+vectorised with numpy, for what needs the weight at inner nodes too (decision paths, pruning).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator, Sequence
+
+import numpy as np
+from numba import njit
+
+from ..data import Kind
+
+#: ``CompiledTree.kind`` of a leaf, a threshold split and a nominal split.
+LEAF, CONTINUOUS_SPLIT, NOMINAL_SPLIT = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class CompiledTree:
+    """The tree as flat arrays indexed by node position (not id).
+
+    ``code_map[code_offset[i] + code]`` is the branch of a nominal code at node ``i`` (−1 for a
+    code the node does not know); ``children[child_offset[i] + b]`` the position of branch ``b``'s
+    child and ``fractions`` at the same index its r̃ᵥ.
+    """
+
+    kind: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    code_offset: np.ndarray
+    n_codes: np.ndarray
+    code_map: np.ndarray
+    child_offset: np.ndarray
+    n_children: np.ndarray
+    children: np.ndarray
+    fractions: np.ndarray
+    distribution: np.ndarray
+
+    @cached_property
+    def walk_nodes(self) -> tuple[np.ndarray, np.ndarray]:
+        """The same tree packed for the compiled walk (:func:`walk_nodes`), made once."""
+        return walk_nodes(self)
+
+
+def compile_tree(tree) -> CompiledTree:
+    """Flatten ``tree`` (any object with ``nodes`` in parent-before-child order)."""
+    position = {node.node_id: i for i, node in enumerate(tree.nodes)}
+    n = len(tree.nodes)
+    kind = np.zeros(n, np.int8)
+    feature = np.full(n, -1, np.int64)
+    threshold = np.zeros(n)
+    code_offset = np.zeros(n, np.int64)
+    n_codes = np.zeros(n, np.int64)
+    child_offset = np.zeros(n, np.int64)
+    n_children = np.zeros(n, np.int64)
+    code_map, children, fractions = [], [], []
+    for i, node in enumerate(tree.nodes):
+        if node.is_leaf:
+            continue
+        split = node.split
+        feature[i] = split.feature_index
+        child_offset[i], n_children[i] = len(children), len(node.children)
+        children.extend(position[c] for c in node.children)
+        fractions.extend(split.branch_fractions)
+        if split.kind is Kind.CONTINUOUS:
+            kind[i], threshold[i] = CONTINUOUS_SPLIT, split.threshold
+            continue
+        kind[i] = NOMINAL_SPLIT
+        levels = len(tree.schema.features[split.feature_index].labels)
+        code_offset[i], n_codes[i] = len(code_map), levels
+        if split.subset is not None:
+            code_map.extend(np.where(np.isin(np.arange(levels), split.subset), 0, 1))
+        else:
+            branch_of = np.full(levels, -1)
+            branch_of[list(split.branch_codes)] = np.arange(len(split.branch_codes))
+            code_map.extend(branch_of)
+    distribution = np.array([node.distribution for node in tree.nodes], dtype=float)
+    return CompiledTree(kind, feature, threshold, code_offset, n_codes,
+                        np.asarray(code_map, np.int64), child_offset, n_children,
+                        np.asarray(children, np.int64), np.asarray(fractions, float), distribution)
+
+
+def walk(compiled: CompiledTree, X: np.ndarray, weights: np.ndarray | None = None
+         ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Yield ``(rows, positions, weights)`` of all particles, one tree level at a time."""
+    n = X.shape[0]
+    rows = np.arange(n)
+    pos = np.zeros(n, np.int64)
+    w = np.ones(n) if weights is None else np.asarray(weights, float)
+    while rows.size:
+        yield rows, pos, w
+        inner = compiled.n_children[pos] > 0
+        rows, pos, w = rows[inner], pos[inner], w[inner]
+        if not rows.size:
+            return
+        branch = _branches(compiled, X[rows, compiled.feature[pos]], pos)
+        known = branch >= 0
+        moved_pos = compiled.children[compiled.child_offset[pos[known]] + branch[known]]
+        split_rows, split_pos, split_w = _distribute(compiled, rows[~known], pos[~known], w[~known])
+        rows = np.concatenate([rows[known], split_rows])
+        pos = np.concatenate([moved_pos, split_pos])
+        w = np.concatenate([w[known], split_w])
+
+
+def _branches(compiled: CompiledTree, values: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """Branch index of each particle's value at its node; −1 where the value is missing."""
+    branch = np.full(len(values), -1, np.int64)
+    known = ~np.isnan(values)
+    continuous = known & (compiled.kind[pos] == CONTINUOUS_SPLIT)
+    branch[continuous] = values[continuous] > compiled.threshold[pos[continuous]]
+    nominal = known & (compiled.kind[pos] == NOMINAL_SPLIT)
+    codes = values[nominal].astype(np.int64)
+    in_range = (codes >= 0) & (codes < compiled.n_codes[pos[nominal]])
+    looked_up = np.full(len(codes), -1, np.int64)
+    looked_up[in_range] = compiled.code_map[compiled.code_offset[pos[nominal]][in_range]
+                                            + codes[in_range]]
+    branch[nominal] = looked_up
+    return branch
+
+
+def _distribute(compiled: CompiledTree, rows, pos, w):
+    """Split each particle over all branches of its node, weight × r̃ᵥ; drop zero weights."""
+    counts = compiled.n_children[pos]
+    starts = np.repeat(compiled.child_offset[pos], counts)
+    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    slot = starts + within
+    new_w = np.repeat(w, counts) * compiled.fractions[slot]
+    keep = new_w > 0
+    return np.repeat(rows, counts)[keep], compiled.children[slot][keep], new_w[keep]
+
+
+def predict_proba(tree, X: np.ndarray) -> np.ndarray:
+    """Σ over the leaves a row reaches of (its weight there) × (the leaf's class distribution)."""
+    compiled = tree.compiled
+    proba = np.zeros((X.shape[0], compiled.distribution.shape[1]))
+    _route(compiled, _matrix(X), proba, np.zeros(0, np.int64))
+    return proba
+
+
+def _matrix(X) -> np.ndarray:
+    """``X`` as a float matrix, copied only when it is not one (either memory order will do)."""
+    X = np.asarray(X)
+    return X if X.dtype == np.float64 else X.astype(float)
+
+
+#: A node as the compiled walk reads it: one record per node, so a step loads one cache line.
+#: ``left``/``right`` are a threshold split's children; ``codes`` starts the node's segment of
+#: ``code_child`` (the child of each nominal code, −1 for a code the node never saw);
+#: ``first`` starts its branches in ``children``/``fractions``.
+WALK_NODE = np.dtype([("threshold", np.float64), ("kind", np.int32), ("feature", np.int32),
+                      ("left", np.int32), ("right", np.int32), ("first", np.int32),
+                      ("n_children", np.int32), ("codes", np.int32), ("n_codes", np.int32)])
+
+
+def walk_nodes(compiled: CompiledTree) -> tuple[np.ndarray, np.ndarray]:
+    """(``WALK_NODE`` records, ``code_child``) of ``compiled``: the same tree, packed for the walk."""
+    nodes = np.zeros(len(compiled.kind), WALK_NODE)
+    for name in ("threshold", "kind", "feature", "n_children", "n_codes"):
+        nodes[name] = getattr(compiled, name)
+    nodes["first"], nodes["codes"] = compiled.child_offset, compiled.code_offset
+    binary = np.flatnonzero(compiled.kind == CONTINUOUS_SPLIT)
+    nodes["left"][binary] = compiled.children[compiled.child_offset[binary]]
+    nodes["right"][binary] = compiled.children[compiled.child_offset[binary] + 1]
+    owner = np.repeat(np.arange(len(compiled.kind)), compiled.n_codes)   # node of each code
+    code = np.arange(len(owner)) - np.repeat(np.cumsum(compiled.n_codes) - compiled.n_codes,
+                                             compiled.n_codes)               # …and its value
+    slot = compiled.code_offset[owner] + code
+    branch = compiled.code_map[slot]
+    code_child = np.full(len(compiled.code_map), -1, np.int32)
+    code_child[slot] = np.where(branch >= 0, compiled.children[compiled.child_offset[owner]
+                                                               + np.maximum(branch, 0)], -1)
+    return nodes, code_child
+
+
+#: Rows per task of the walk; tasks are shared out to :data:`THREADS` threads as they finish.
+ROWS_PER_TASK = 16_384
+#: Threads of the walk: the cores this process may use.
+THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: np.ndarray
+           ) -> None:
+    """:func:`_route_rows` over all rows of ``X``, in tasks of :data:`ROWS_PER_TASK` rows run on
+    :data:`THREADS` threads (the kernel releases the GIL); a small ``X`` runs here."""
+    arrays = (*compiled.walk_nodes, compiled.children, compiled.fractions,
+              compiled.distribution, X, proba, heaviest)
+    n = X.shape[0]
+    if n <= ROWS_PER_TASK or THREADS < 2:
+        _route_rows(*arrays, 0, n)
+        return
+    with ThreadPoolExecutor(THREADS) as pool:
+        list(pool.map(lambda start: _route_rows(*arrays, start, min(start + ROWS_PER_TASK, n)),
+                      range(0, n, ROWS_PER_TASK)))
+
+
+#: Rows copied at a time into a row-major block by :func:`_route_rows`.
+BLOCK_ROWS = 512
+
+
+@njit(cache=True, nogil=True)
+def _route_rows(nodes, code_child, children, fractions, distribution, X, proba, heaviest,
+                start, stop):
+    """Rows ``start``…``stop - 1`` of ``X`` from the root to their leaves, depth first: a known
+    value takes one branch, a missing one (or a code the node never saw) every branch with
+    weight × r̃ᵥ. Adds weight × distribution of each leaf reached to ``proba`` (when it has
+    rows) and writes the position of the leaf with the largest weight to ``heaviest`` (when it
+    has rows; ties to the lowest position). ``X`` is read a block of rows at a time, copied row
+    by row, so a column-major ``X`` costs no more than a row-major one."""
+    pending_pos = np.empty(len(nodes) + 1, np.int64)
+    pending_w = np.empty(len(nodes) + 1)
+    block = np.empty((BLOCK_ROWS, X.shape[1]))
+    for block_start in range(start, stop, BLOCK_ROWS):
+        block_stop = min(block_start + BLOCK_ROWS, stop)
+        block[:block_stop - block_start] = X[block_start:block_stop]
+        for r in range(block_start, block_stop):
+            row = block[r - block_start]
+            pending_pos[0], pending_w[0], top = 0, 1.0, 1
+            best_w, best_pos = -1.0, 0
+            while top > 0:
+                top -= 1
+                pos, w = pending_pos[top], pending_w[top]
+                node = nodes[pos]
+                while node.kind != LEAF:       # down the known branches, no stack
+                    value = row[node.feature]
+                    if node.kind == CONTINUOUS_SPLIT:
+                        if value > node.threshold:
+                            pos = node.right
+                        elif value <= node.threshold:
+                            pos = node.left
+                        else:                  # NaN: missing
+                            break
+                    else:
+                        code = int(value) if not np.isnan(value) else -1
+                        if not 0 <= code < node.n_codes or code_child[node.codes + code] < 0:
+                            break
+                        pos = code_child[node.codes + code]
+                    node = nodes[pos]
+                if node.kind == LEAF:
+                    if len(proba):
+                        for c in range(distribution.shape[1]):
+                            proba[r, c] += w * distribution[pos, c]
+                    if w > best_w or (w == best_w and pos < best_pos):
+                        best_w, best_pos = w, pos
+                    continue
+                for b in range(node.n_children - 1, -1, -1):      # every branch, weight × r̃ᵥ
+                    share = w * fractions[node.first + b]
+                    if share > 0.0:
+                        pending_pos[top], pending_w[top] = children[node.first + b], share
+                        top += 1
+            if len(heaviest):
+                heaviest[r] = best_pos
+
+
+def most_probable(proba: np.ndarray) -> np.ndarray:
+    """Column of the highest probability; a tie (within 1e-12) goes to the first class."""
+    return _first_within(np.ascontiguousarray(proba, dtype=float), 1e-12)
+
+
+@njit(cache=True, nogil=True)
+def _first_within(proba, tolerance):
+    """Per row, the first column within ``tolerance`` of the row's largest value (0 for a row
+    holding NaN, as numpy's ``argmax(proba >= proba.max(axis=1) - tolerance)`` gives)."""
+    best = np.zeros(proba.shape[0], np.int64)
+    for r in range(proba.shape[0]):
+        top = proba[r, 0]
+        for c in range(proba.shape[1]):
+            if not proba[r, c] <= top:         # larger, or NaN
+                top = proba[r, c]
+                if np.isnan(top):
+                    break
+        if np.isnan(top):
+            continue
+        c = 0
+        while proba[r, c] < top - tolerance:
+            c += 1
+        best[r] = c
+    return best
+
+
+def apply(tree, X: np.ndarray) -> np.ndarray:
+    """Leaf id per row: the leaf holding the largest share of the row's weight (ties to the
+    first in node order)."""
+    compiled = tree.compiled
+    heaviest = np.zeros(X.shape[0], np.int64)
+    _route(compiled, _matrix(X), np.zeros((0, 0)), heaviest)
+    ids = np.array([node.node_id for node in tree.nodes])
+    return ids[heaviest]
+
+
+def route_weights(tree, X: np.ndarray, weights: np.ndarray | None,
+                  node_ids: Sequence[int]) -> np.ndarray:
+    """(rows × len(node_ids)): the weight with which each row reaches each of those nodes."""
+    compiled = tree.compiled
+    position = {node.node_id: i for i, node in enumerate(tree.nodes)}
+    column = np.full(len(tree.nodes), -1)
+    column[[position[node_id] for node_id in node_ids]] = np.arange(len(node_ids))
+    out = np.zeros((X.shape[0], len(node_ids)))
+    for rows, pos, w in walk(compiled, X, weights):
+        hit = column[pos] >= 0
+        np.add.at(out, (rows[hit], column[pos[hit]]), w[hit])
+    return out
