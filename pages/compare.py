@@ -6,6 +6,8 @@ classification trees agrees, or each regression tree's prediction against the ac
 
 import streamlit as st
 
+from treecore import CRITERIA
+
 from ui import page, state
 from ui.i18n import error_text, for_task, t
 from ui.models import compare, growth, scores, split
@@ -54,7 +56,7 @@ def config_widgets(index: int) -> dict:
                                     compare.setter(task, index, "algorithm")))
         allowed = growth.allowed_criteria(config["algorithm"], task)
         st.selectbox(t("grow.criterion"), allowed,
-                     format_func=state.labels({c: t(f"criterion.{c}") for c in allowed}),
+                     format_func=state.labels({c: t(CRITERIA[c].label_key) for c in allowed}),
                      **state.widget(f"compare_{index}_criterion", config["criterion"],
                                     compare.setter(task, index, "criterion")))
     prunings = compare.prunings_for(dataset, config["criterion"] if source == compare.SETTINGS
@@ -72,7 +74,7 @@ def config_name(index: int, config: dict) -> str:
     if config["source"] != compare.SETTINGS:
         base = config["source"]
     else:
-        criterion = t(f"criterion.{config['criterion']}")
+        criterion = t(CRITERIA[config["criterion"]].label_key)
         algorithm = t(f"algorithm.{config['algorithm']}")
         base = f"{algorithm} · {criterion}"
     pruning = (t(f"compare.pruning_{config['pruning']}") if config["pruning"] in ("none", "prepruned")
@@ -125,11 +127,12 @@ if dataset.is_regression:
 else:
     ranking_columns = {"feature": st.column_config.TextColumn(t("col.feature")),
                        "agree": st.column_config.CheckboxColumn(t("compare.agree"))}
-    for criterion, _ in compare.RANKINGS:
+    for criterion, _ in compare.rankings():
+        label = t(CRITERIA[criterion].label_key)
         ranking_columns[f"rank_{criterion}"] = st.column_config.NumberColumn(
-            t("compare.rank", criterion=t(f"criterion.{criterion}")))
+            t("compare.rank", criterion=label))
         ranking_columns[f"score_{criterion}"] = st.column_config.NumberColumn(
-            t("compare.score", criterion=t(f"criterion.{criterion}")), format="%.3f")
+            t("compare.score", criterion=label), format="%.3f")
 st.dataframe(ranking, hide_index=True, key="compare.ranking", column_config=ranking_columns)
 st.caption(t(for_task("compare.ranking_caption", task)))
 

@@ -43,7 +43,7 @@ def settings_sidebar() -> None:
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
         criteria = growth.allowed_criteria(algorithm, task)
         st.selectbox(t("grow.criterion"), criteria,
-                     format_func=state.labels({c: t(f"criterion.{c}") for c in criteria}),
+                     format_func=state.labels({c: t(CRITERIA[c].label_key) for c in criteria}),
                      **state.widget(state.CRITERION, growth.current_criterion()))
         release8 = ALGORITHMS[algorithm].release8        # J48 reports a training value
         st.radio(t("grow.threshold_style"), THRESHOLD_STYLES, horizontal=True,
@@ -183,6 +183,7 @@ selected = tree_view(tree, "grow.tree_view", select_key=growth.INSPECT,
                      collapsed_key=growth.COLLAPSED, step=step, focus=focus)
 static_drawing(stage, "grow.drawn_depth", highlight=focus)
 st.markdown(f"**{t('grow.candidates', node=selected)}**")
+st.caption(CRITERIA[tree.criterion].formula)
 with st.spinner(t("grow.computing")):
     if tree.is_regression:
         grow_regression.candidate_table(grown, train, selected)
@@ -229,7 +230,7 @@ def lens_tab(node_id: int, feature: str) -> None:
     curves = grown.view("lens", node_id, feature,
                         lambda: node_view.lens_curves(train, tree, node_id, feature))
     words = {"scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
-             **{name: t(f"lens.{name}") for name in node_view.LENS_FIGURES}}
+             **{name: t(CRITERIA[name].lens_key) for name in node_view.lens_names()}}
     if curves:
         st.plotly_chart(safe_figure(criterion_lens(curves, {
             **words, "title": t("grow.lens_title", feature=feature, node=node_id),
@@ -246,8 +247,8 @@ def lens_tab(node_id: int, feature: str) -> None:
     st.dataframe(groupings, hide_index=True, key="grow.nominal_lens", column_config={
         "grouping": st.column_config.TextColumn(t("lens.grouping")),
         "multiway": st.column_config.CheckboxColumn(t("lens.multiway")),
-        **{name: st.column_config.NumberColumn(t(f"lens.{name}"), **number)
-           for name in node_view.LENS_FIGURES},
+        **{name: st.column_config.NumberColumn(t(CRITERIA[name].lens_key), **number)
+           for name in node_view.lens_names()},
         "picked_by": st.column_config.TextColumn(t("lens.picked_by"))})
 
 

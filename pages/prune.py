@@ -10,7 +10,7 @@ drawn from its spec in the registry, :data:`treecore.pruning.PRUNERS`). The grow
 
 import streamlit as st
 
-from treecore import ConfigError
+from treecore import CRITERIA, ConfigError
 from ui import page, state
 from ui.i18n import error_text, for_task, reason_text, t
 from ui.models import growth, pruning_lab as lab, scores, split
@@ -129,7 +129,7 @@ forced = ", ".join(f"{' → '.join(p) or t('versions.root')}: {s}" for p, s in f
 st.caption(t("lab.summary", train=f"{train.n_rows:,}",
              validation=f"{validation.n_rows:,}" if validation is not None else "0",
              algorithm=t(f"algorithm.{params['algorithm']}"),
-             criterion=t(f"criterion.{growth.current_criterion()}"), forced=forced))
+             criterion=t(CRITERIA[growth.current_criterion()].label_key), forced=forced))
 
 
 def method_name(m: str) -> str:

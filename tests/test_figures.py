@@ -17,8 +17,8 @@ from ui.views import figures, node_view
 WORDS = {"title": "T", "y": "score", "threshold": "x", "boundary": "boundary", "other": "other",
          "chosen": "chosen", "rows": "rows", "value": "value", "count": "count",
          "scaled": "scaled", "splits_here": "{algorithm} splits here",
-         "gain": "gain", "gain_ratio": "gain ratio", "gini_decrease": "gini",
-         "error_decrease": "error"}
+         "entropy": "gain", "gain_ratio": "gain ratio", "gini": "gini",
+         "misclassification": "error"}
 ID3 = {"algorithm": "id3", "criterion": None}
 #: Zhou Fig. 4.5: the unpruned ID3 tree on the Table 4.2 training rows, 脐部 forced at the root.
 ZHOU_FIG_4_5 = """\
@@ -181,15 +181,14 @@ def test_nominal_lens_scores_every_grouping_by_every_criterion():
     assert list(frame["grouping"]) == ["清晰 | 稍糊 | 模糊", "{清晰} | {稍糊, 模糊}",
                                        "{清晰, 稍糊} | {模糊}", "{清晰, 模糊} | {稍糊}"]
     multiway = frame.iloc[0]
-    assert multiway["gain"] == pytest.approx(0.381, abs=5e-4)
+    assert multiway["entropy"] == pytest.approx(0.381, abs=5e-4)
     assert multiway["gain_ratio"] == pytest.approx(0.3806 / 1.4466, abs=5e-4)
     assert multiway["picked_by"] == "ID3 · C4.5" and frame.iloc[1]["picked_by"] == "CART"
     clear = frame.iloc[1]                           # {清晰} vs rest: Gini 17/17·0.498 → 0.286
-    assert clear["gini_decrease"] == pytest.approx(1 - (8 / 17) ** 2 - (9 / 17) ** 2
+    assert clear["gini"] == pytest.approx(1 - (8 / 17) ** 2 - (9 / 17) ** 2
                                                    - (9 / 17 * (1 - (7 / 9) ** 2 - (2 / 9) ** 2)
                                                       + 8 / 17 * (1 - (1 / 8) ** 2 - (7 / 8) ** 2)))
-    assert list(frame["gini_decrease"].iloc[1:]) == sorted(frame["gini_decrease"].iloc[1:],
-                                                            reverse=True)
+    assert list(frame["gini"].iloc[1:]) == sorted(frame["gini"].iloc[1:], reverse=True)
     fig = figures.nominal_lens_chart(frame, WORDS)
     assert len(fig.data) == 4 and all(max(trace.x) == pytest.approx(1.0) for trace in fig.data)
     assert fig.data[0].y[0].startswith("▣ ")

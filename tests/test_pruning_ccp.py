@@ -11,6 +11,8 @@ from treecore.errors import ConfigError, TimeLimitError
 from treecore.measures.evaluate import stratified_split
 from treecore.pruning import ccp_path, path_accuracy, prune_ccp, select_ccp_alpha, selection
 
+from tests.conftest import SAMPLES
+
 
 def _both(loader):
     bunch = loader(as_frame=True)
@@ -161,11 +163,9 @@ def test_the_error_counts_the_folds_done(monkeypatch):
     ("watermelon2.0alpha.csv", "好瓜", "c45"),          # rows split by missing values, blended
 ])
 def test_path_accuracy_equals_scoring_every_tree(sample, target, algorithm):
-    from pathlib import Path
-
     from treecore.measures.evaluate import score
 
-    frame = pd.read_csv(Path(__file__).resolve().parents[2] / "shared" / "examples" / sample)
+    frame = pd.read_csv(SAMPLES / sample)
     data = treecore.Dataset.from_frame(frame, target)
     train, held_out = data.subset(np.arange(0, 17, 2)), data     # rows 8, 10: 纹理 missing
     path = ccp_path(treecore.grow(train, algorithm=algorithm))

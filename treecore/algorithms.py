@@ -30,6 +30,12 @@ class Criterion:
     targets it scores: class labels (``"classification"``) or numbers (``"regression"``).
     ``guided`` says whether a tree grown by it takes forced splits and validation-set
     pre-pruning (the absolute error does not: their figures are the squared error's so far).
+    ``formula`` is the criterion as the books print it, with the reference, for a page to show
+    beside its figures. ``lens_figure`` is the figure of a threshold curve
+    (:class:`~treecore.tree.explain.ThresholdCurve`) that the criterion lens plots for it
+    (``"gain"``, ``"gain_ratio"`` or ``"decrease"``, the decrease of its own impurity); None
+    keeps it out of the classification lens (the regression criteria have their own).
+    Interfaces word it by :attr:`label_key` and, in the lens, :attr:`lens_key`.
     """
 
     name: str
@@ -39,19 +45,45 @@ class Criterion:
     average_gain_filter: bool = False
     task: str = "classification"
     guided: bool = True
+    formula: str = ""
+    lens_figure: str | None = None
+
+    @property
+    def label_key(self) -> str:
+        return f"criterion.{self.name}"
+
+    @property
+    def lens_key(self) -> str:
+        return f"lens.{self.name}"
 
 
 CRITERIA: dict[str, Criterion] = {
-    "entropy": Criterion("entropy", "Information gain", impurity="entropy"),
-    "gain_ratio": Criterion("gain_ratio", "Gain ratio", impurity="entropy", score="gain_ratio",
-                            average_gain_filter=True),
-    "gini": Criterion("gini", "Gini index", impurity="gini"),
-    "misclassification": Criterion("misclassification", "Misclassification error",
-                                   impurity="misclassification"),
-    "squared_error": Criterion("squared_error", "Squared error", impurity="squared_error",
-                               task="regression"),
-    "absolute_error": Criterion("absolute_error", "Absolute error", impurity="absolute_error",
-                                task="regression", guided=False),
+    "entropy": Criterion(
+        "entropy", "Information gain", impurity="entropy", lens_figure="gain",
+        formula="Gain(D, a) = Ent(D) − Σᵥ |Dᵛ|/|D| · Ent(Dᵛ),  Ent(D) = −Σₖ pₖ log₂ pₖ  "
+                "(Zhou 式 4.1–4.2)"),
+    "gain_ratio": Criterion(
+        "gain_ratio", "Gain ratio", impurity="entropy", score="gain_ratio",
+        average_gain_filter=True, lens_figure="gain_ratio",
+        formula="Gain_ratio(D, a) = Gain(D, a) / IV(a),  IV(a) = −Σᵥ |Dᵛ|/|D| · log₂ |Dᵛ|/|D|  "
+                "(Zhou 式 4.3–4.4)"),
+    "gini": Criterion(
+        "gini", "Gini index", impurity="gini", lens_figure="decrease",
+        formula="Gini_index(D, a) = Σᵥ |Dᵛ|/|D| · Gini(Dᵛ),  Gini(D) = 1 − Σₖ pₖ²  "
+                "(Zhou 式 4.5–4.6)"),
+    "misclassification": Criterion(
+        "misclassification", "Misclassification error", impurity="misclassification",
+        lens_figure="decrease",
+        formula="E(D) − Σᵥ |Dᵛ|/|D| · E(Dᵛ),  E(D) = 1 − maxₖ pₖ  (Tan et al. §4.3.4)"),
+    "squared_error": Criterion(
+        "squared_error", "Squared error", impurity="squared_error", task="regression",
+        formula="min over (j, s) of Σ_{R₁(j,s)} (yᵢ − c₁)² + Σ_{R₂(j,s)} (yᵢ − c₂)²,  "
+                "cₘ = mean of yᵢ in Rₘ  (Li Hang 式 5.21)"),
+    "absolute_error": Criterion(
+        "absolute_error", "Absolute error", impurity="absolute_error", task="regression",
+        guided=False,
+        formula="min over (j, s) of Σ_{R₁(j,s)} |yᵢ − m₁| + Σ_{R₂(j,s)} |yᵢ − m₂|,  "
+                "mₘ = median of yᵢ in Rₘ"),
 }
 
 #: What a tree predicts: a class (classification tree) or a number (regression tree).
@@ -127,3 +159,28 @@ def resolve(algorithm: str, criterion: str | None = None, task: str = "classific
         raise ConfigError(f"{preset.label} does not use the criterion {name!r} for a {task} "
                           f"tree; it allows {list(allowed)}")
     return preset, CRITERIA[name]
+
+
+def lens_criteria() -> tuple[Criterion, ...]:
+    """The criteria the classification lens compares, in registry order.
+
+    >>> [c.name for c in lens_criteria()]
+    ['entropy', 'gain_ratio', 'gini', 'misclassification']
+    """
+    return tuple(c for c in CRITERIA.values() if c.lens_figure and c.task == "classification")
+
+
+def home_algorithm(criterion: str) -> str:
+    """The preset a criterion is best known by: the one whose default it is, else the first
+    binary (CART-style) preset that allows it, else the first that does; J48 aside.
+
+    >>> [home_algorithm(c) for c in ("entropy", "gain_ratio", "gini", "misclassification")]
+    ['id3', 'c45', 'cart', 'cart']
+    """
+    presets = [a for a in ALGORITHMS.values() if not a.release8]
+    allowed = [a for a in presets if criterion in a.criteria]
+    for candidates in ([a for a in allowed if a.default_criterion == criterion],
+                       [a for a in allowed if not a.multiway], allowed):
+        if candidates:
+            return candidates[0].name
+    raise ConfigError(f"no algorithm grows a tree by the criterion {criterion!r}")

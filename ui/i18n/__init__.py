@@ -251,10 +251,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "Misclassification error is often flat where entropy and Gini still rank the "
               "thresholds: it cannot tell many splits apart.",
         "zh": "分类误差常常在信息熵和基尼指数仍能区分划分点的地方保持平坦：它难以区分许多划分。"},
-    "lens.gain": {"en": "Information gain", "zh": "信息增益"},
+    "lens.entropy": {"en": "Information gain", "zh": "信息增益"},
     "lens.gain_ratio": {"en": "Gain ratio", "zh": "增益率"},
-    "lens.gini_decrease": {"en": "Gini index decrease", "zh": "基尼指数的减少"},
-    "lens.error_decrease": {"en": "Misclassification error decrease", "zh": "分类误差的减少"},
+    "lens.gini": {"en": "Gini index decrease", "zh": "基尼指数的减少"},
+    "lens.misclassification": {"en": "Misclassification error decrease", "zh": "分类误差的减少"},
     "grow.node": {"en": "Node", "zh": "结点"},
     "grow.rule": {"en": "Rule", "zh": "规则"},
     "rule.if": {"en": "IF", "zh": "如果"},

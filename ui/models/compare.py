@@ -20,6 +20,7 @@ import streamlit as st
 
 import treecore
 from treecore import Dataset, Tree
+from treecore.algorithms import home_algorithm, lens_criteria
 from treecore.measures import evaluate
 from treecore.errors import TreecoreError
 from treecore.split.least_squares import node_candidates
@@ -30,9 +31,12 @@ from ui.models import growth, scores, pruning_lab as lab
 CONFIGS = {"classification": "compare_configs", "regression": "compare_configs_regression"}
 COUNT = "compare_count"          #: how many configurations are compared (2-4)
 SETTINGS = "settings"            #: a config's source when it is not a saved version
-#: The root ranking: one column per criterion, each under the algorithm that uses it by default.
-RANKINGS = (("entropy", "id3"), ("gain_ratio", "c45"), ("gini", "cart"),
-            ("misclassification", "cart"))
+
+
+def rankings() -> tuple[tuple[str, str], ...]:
+    """The root ranking's (criterion, algorithm) columns: every classification criterion of the
+    lens, each under its home preset (``treecore.algorithms.home_algorithm``)."""
+    return tuple((c.name, home_algorithm(c.name)) for c in lens_criteria())
 
 
 def _settings(algorithm: str, criterion: str, pruning: str) -> dict:
@@ -185,19 +189,19 @@ def _cached_root_ranking(fingerprint: str, _train: Dataset) -> pd.DataFrame:
 
 
 def root_ranking(train: Dataset) -> pd.DataFrame:
-    """The root's candidates ranked under each criterion of :data:`RANKINGS` (1 = chosen;
+    """The root's candidates ranked under each criterion of :func:`rankings` (1 = chosen;
     candidates that may not be chosen come last), with each score, and ``agree``: whether every
     criterion gives the feature the same rank."""
     frame = pd.DataFrame({"feature": list(train.feature_names)}).set_index("feature")
-    for criterion, algorithm in RANKINGS:
+    for criterion, algorithm in rankings():
         table = treecore.split_candidates(train, algorithm, criterion)
         order = sorted(range(len(table)), key=lambda i: (not table[i].eligible, -table[i].score))
         rank = {table[i].feature: r + 1 for r, i in enumerate(order)}
         frame[f"rank_{criterion}"] = [rank[f] for f in frame.index]
         frame[f"score_{criterion}"] = [table[f].score for f in frame.index]
-    ranks = frame[[f"rank_{c}" for c, _ in RANKINGS]]
+    ranks = frame[[f"rank_{c}" for c, _ in rankings()]]
     frame["agree"] = ranks.nunique(axis=1) == 1
-    return frame.reset_index().sort_values(f"rank_{RANKINGS[0][0]}", kind="stable")
+    return frame.reset_index().sort_values(f"rank_{rankings()[0][0]}", kind="stable")
 
 
 def root_cuts(train: Dataset) -> pd.DataFrame:

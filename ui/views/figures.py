@@ -13,7 +13,7 @@ import plotly.io as pio
 from treecore import ThresholdCurve
 from treecore.io import CLASS_COLORS
 
-from ui.views.node_view import Strip
+from ui.views.node_view import LensCurve, Strip, lens_names
 
 #: Most points of a threshold curve drawn (evenly spaced; the chosen one is always kept).
 CURVE_LIMIT = 2000
@@ -125,14 +125,17 @@ def class_chart(classes: Sequence, counts: Sequence[float], words: Mapping[str, 
                                    "margin": {"l": 10, "r": 10, "t": 10, "b": 10}})
 
 
-#: Line style and the algorithm whose choice is marked, per lens curve.
-LENS_STYLE = {"gain": ("#0072B2", "solid", "ID3"), "gain_ratio": ("#009E73", "dash", "C4.5"),
-              "gini_decrease": ("#E69F00", "solid", "CART"),
-              "error_decrease": ("#CC79A7", "dot", None)}
+#: Colour and line dash of the lens's curves, in the order of its criteria (cycled).
+LENS_STYLES = (("#0072B2", "solid"), ("#009E73", "dash"), ("#E69F00", "solid"),
+               ("#CC79A7", "dot"), ("#56B4E9", "dashdot"), ("#D55E00", "longdash"))
 
 
-def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapping[str, str]
-                   ) -> go.Figure:
+def lens_style(position: int) -> tuple[str, str]:
+    """The (colour, dash) of the lens's ``position``-th criterion."""
+    return LENS_STYLES[position % len(LENS_STYLES)]
+
+
+def criterion_lens(curves: Mapping[str, LensCurve], words: Mapping[str, str]) -> go.Figure:
     """The criteria side by side for one continuous feature at one node: each curve divided by
     its own maximum (so all peak at 1), with a marker where ID3, C4.5 and CART split (one marker
     naming every algorithm that splits at the same threshold).
@@ -142,9 +145,9 @@ def criterion_lens(curves: Mapping[str, tuple[ThresholdCurve, str]], words: Mapp
     """
     fig = go.Figure()
     marks: dict[float, list[tuple[str, float]]] = {}     # threshold → (algorithm, height)
-    for name, (curve, key) in curves.items():
-        color, dash, algorithm = LENS_STYLE[name]
-        values = np.asarray(curve.figures[key], dtype=float)
+    for position, (name, lens) in enumerate(curves.items()):
+        (color, dash), curve, algorithm = lens_style(position), lens.curve, lens.picked_by
+        values = np.asarray(curve.figures[lens.figure], dtype=float)
         top = np.nanmax(values) if len(values) else 0.0
         scaled = values / top if top > 0 else np.zeros_like(values)
         idx = _shown(len(curve), curve.best)
@@ -178,13 +181,15 @@ def nominal_lens_chart(frame, words: Mapping[str, str]) -> go.Figure:
     :data:`GROUPING_LIMIT` groupings, in the frame's order.
 
     ``frame`` comes from :func:`ui.views.node_view.nominal_lens`; ``words`` has one name per
-    :data:`LENS_STYLE` key plus ``title`` and ``scaled``; the multiway row is marked ▣.
+    criterion column (:func:`ui.views.node_view.lens_names`) plus ``title`` and ``scaled``; the
+    multiway row is marked ▣.
     """
     shown = frame.head(GROUPING_LIMIT)
     labels = [("▣ " if multiway else "") + grouping
               for grouping, multiway in zip(shown["grouping"], shown["multiway"])]
     fig = go.Figure()
-    for name, (color, dash, _) in LENS_STYLE.items():
+    for position, name in enumerate(lens_names()):
+        color, dash = lens_style(position)
         values = frame[name].to_numpy(dtype=float)
         top = values.max() if len(values) else 0.0
         scaled = (values / top if top > 0 else np.zeros_like(values))[:len(shown)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treecore import Dataset, Tree
+from treecore import CRITERIA, Dataset, Tree
 
 from ui import state
 from ui.i18n import split_note_text, t
@@ -127,7 +127,7 @@ def lens_tab(grown: Grown, train: Dataset, node_id: int) -> None:
         "feature": feature, "target": tree.schema.target, "rows": t("regression.rows")})),
         key="grow.rlens_rows")
     frame = regression_lens.lens_frame(lens)
-    frame["criterion"] = [t(f"criterion.{c}") for c in frame["criterion"]]
+    frame["criterion"] = [t(CRITERIA[c].label_key) for c in frame["criterion"]]
     number = {"format": "%.4g"}
     share = {"format": "percent"}
     st.dataframe(frame, hide_index=True, key="grow.rlens_table", column_config={

@@ -12,22 +12,13 @@ import numpy as np
 import pandas as pd
 
 import treecore
-from treecore import CandidateTable, Dataset, Kind, Tree, ThresholdCurve
+from treecore import ALGORITHMS, CandidateTable, Dataset, Kind, Tree, ThresholdCurve
+from treecore.algorithms import Algorithm, Criterion, home_algorithm, lens_criteria
 from treecore.io import node_conditions
 
 #: Columns of the candidate table, in display order (keys of ``Candidate.as_record``).
 CANDIDATE_COLUMNS = ("feature", "test", "gain", "gain_ratio", "split_info", "gini", "rho",
                      "score")
-#: The lens: (figure name, algorithm, criterion) per curve; each algorithm's mark is the
-#: engine's choice on its own curve.
-LENS = (("gain", "id3", "entropy"), ("gain_ratio", "c45", "gain_ratio"),
-        ("gini_decrease", "cart", "gini"), ("error_decrease", "cart", "misclassification"))
-#: The nominal lens: the (algorithm, criterion) settings whose curves give every figure of the
-#: multiway split (ID3) and of every binary subset (CART), each scored by Gini and by error.
-NOMINAL_LENS = (("id3", "gini"), ("id3", "misclassification"), ("cart", "gini"),
-                ("cart", "misclassification"))
-#: The figure columns of the nominal lens, as named in :data:`LENS`.
-LENS_FIGURES = tuple(name for name, _, _ in LENS)
 #: Most rows drawn in the strip under the threshold chart (evenly spaced in sorted order).
 STRIP_LIMIT = 1500
 
@@ -90,52 +81,105 @@ def value_counts(dataset: Dataset, tree: Tree, node_id: int, feature: str
     return candidate.branches, np.asarray(candidate.branch_counts, dtype=float)
 
 
+# ------------------------------------------------------------------------ the criterion lens
+def lens_names() -> tuple[str, ...]:
+    """The criteria the lens compares (``treecore.algorithms.lens_criteria``), in order."""
+    return tuple(c.name for c in lens_criteria())
+
+
+def _picked_by(criterion: str, multiway: bool | None = None) -> str:
+    """The presets whose own criterion this is (J48 aside), those splitting nominal features
+    multiway or in two when ``multiway`` says which: ``"ID3"``, ``"CART"``, or ``""``."""
+    return " · ".join(a.label for a in ALGORITHMS.values()
+                      if a.default_criterion == criterion and not a.release8
+                      and multiway in (None, a.multiway))
+
+
+@dataclass(frozen=True)
+class LensCurve:
+    """One criterion in the lens: its ``curve`` over the node's thresholds, the ``figure`` of
+    it that the lens plots (the criterion's ``lens_figure``) and the presets that split where
+    it peaks (``picked_by``, may be empty)."""
+
+    curve: ThresholdCurve
+    figure: str
+    picked_by: str
+
+
 def lens_curves(dataset: Dataset, tree: Tree, node_id: int, feature: str
-                ) -> dict[str, tuple[ThresholdCurve, str]]:
-    """For a continuous feature: ``{figure: (curve, figure key in curve.figures)}`` for
-    information gain (ID3), gain ratio (C4.5), Gini decrease and misclassification decrease
-    (CART), all over the same thresholds of the node's rows. Empty for a nominal feature."""
+                ) -> dict[str, LensCurve]:
+    """For a continuous feature: each lens criterion's curve (information gain, gain ratio, Gini
+    index, misclassification error, …), grown by its home preset
+    (``treecore.algorithms.home_algorithm``), all over the same thresholds of the node's rows.
+    Empty for a nominal feature."""
     if dataset.features[dataset.schema.index_of(feature)].kind is not Kind.CONTINUOUS:
         return {}
     sample = tree.node_rows(dataset, node_id)
     node = treecore.NodeSample(sample.rows, sample.weights)
-    key = {"gain": "gain", "gain_ratio": "gain_ratio"}
-    curves = treecore.threshold_curves(dataset, feature, [(a, c) for _, a, c in LENS], node=node)
-    return {name: (curve, key.get(name, "decrease")) for (name, _, _), curve in zip(LENS, curves)}
+    criteria = lens_criteria()
+    curves = treecore.threshold_curves(
+        dataset, feature, [(home_algorithm(c.name), c.name) for c in criteria], node=node)
+    return {c.name: LensCurve(curve, c.lens_figure, _picked_by(c.name))
+            for c, curve in zip(criteria, curves)}
+
+
+def _lens_presets() -> tuple[Algorithm, Algorithm]:
+    """The presets whose curves give the nominal lens its groupings: the multiway one allowing
+    the most criteria (C4.5) and the first binary one (CART)."""
+    presets = [a for a in ALGORITHMS.values() if not a.release8]
+    return (max((a for a in presets if a.multiway), key=lambda a: len(a.criteria)),
+            next(a for a in presets if not a.multiway))
+
+
+def _scored_by(preset: Algorithm, criterion: Criterion) -> str:
+    """The criterion a ``preset`` curve is grown by to give ``criterion``'s lens figure: itself
+    if the preset allows it, else one of the same impurity (gain and gain ratio are figures of
+    every curve; a decrease is that of the curve's own impurity)."""
+    if criterion.name in preset.criteria:
+        return criterion.name
+    same = [name for name in preset.criteria
+            if treecore.CRITERIA[name].impurity == criterion.impurity]
+    return same[0] if same else preset.criteria[0]
 
 
 def nominal_lens(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> pd.DataFrame:
-    """For a nominal feature: every value grouping at the node (ID3's and C4.5's multiway split,
-    then each binary subset CART considers, one row each) with its information gain, gain ratio,
-    Gini decrease and error decrease (the figures of :data:`LENS`), ``multiway``, and
-    ``picked_by``: the algorithms that would split the node this way (ID3 and C4.5 the multiway
-    split, CART its best Gini subset). The subsets come best Gini decrease first. Empty for a
+    """For a nominal feature: every value grouping at the node (the multiway split of ID3 and
+    C4.5, then each binary subset CART considers, one row each) with each lens criterion's
+    figure (a column per :func:`lens_names`), ``multiway``, and ``picked_by``: the presets
+    that would split the node this way (ID3 and C4.5 the multiway split, CART its best subset
+    by its own criterion). The subsets come best first by that criterion. Empty for a
     continuous feature."""
+    names = lens_names()
     if dataset.features[dataset.schema.index_of(feature)].kind is not Kind.NOMINAL:
-        return pd.DataFrame(columns=["grouping", "multiway", *LENS_FIGURES, "picked_by"])
+        return pd.DataFrame(columns=["grouping", "multiway", *names, "picked_by"])
     sample = tree.node_rows(dataset, node_id)
     node = treecore.NodeSample(sample.rows, sample.weights)
-    by_gini, by_error, subsets_gini, subsets_error = treecore.threshold_curves(
-        dataset, feature, NOMINAL_LENS, node=node)
+    multiway, binary = _lens_presets()
+    settings = sorted({(preset.name, _scored_by(preset, c))
+                       for preset in (multiway, binary) for c in lens_criteria()})
+    curves = dict(zip(settings, treecore.threshold_curves(dataset, feature, settings, node=node)))
     values, counts = value_counts(dataset, tree, node_id, feature)
     present = [v for v, c in zip(values, counts) if c.sum() > 0]
-    subsets = subsets_gini.subsets or ()
+    own = curves[binary.name, _scored_by(binary, treecore.CRITERIA[binary.default_criterion])]
+    subsets = own.subsets or ()
     frame = pd.DataFrame({
         "grouping": [" | ".join(present)] + [
             f"{{{', '.join(s)}}} | {{{', '.join(v for v in present if v not in s)}}}"
             for s in subsets],
         "multiway": [True] + [False] * len(subsets),
-        "gain": np.r_[by_gini.figures["gain"], subsets_gini.figures["gain"]],
-        "gain_ratio": np.r_[by_gini.figures["gain_ratio"], subsets_gini.figures["gain_ratio"]],
-        "gini_decrease": np.r_[by_gini.figures["decrease"], subsets_gini.figures["decrease"]],
-        "error_decrease": np.r_[by_error.figures["decrease"], subsets_error.figures["decrease"]],
+        **{c.name: np.r_[curves[multiway.name, _scored_by(multiway, c)].figures[c.lens_figure],
+                         curves[binary.name, _scored_by(binary, c)].figures[c.lens_figure]]
+           for c in lens_criteria()},
         "picked_by": ""})
-    if by_gini.best is not None:
-        frame.loc[0, "picked_by"] = "ID3 · C4.5"
-    if subsets_gini.best is not None:
-        frame.loc[1 + subsets_gini.best, "picked_by"] = "CART"
-    binary = frame.iloc[1:].sort_values("gini_decrease", ascending=False, kind="stable")
-    return pd.concat([frame.iloc[:1], binary], ignore_index=True)
+    own_multiway = curves[multiway.name, _scored_by(multiway, treecore.CRITERIA[
+        multiway.default_criterion])]
+    if own_multiway.best is not None:
+        frame.loc[0, "picked_by"] = " · ".join(a.label for a in ALGORITHMS.values()
+                                               if a.multiway and not a.release8)
+    if own.best is not None:
+        frame.loc[1 + own.best, "picked_by"] = _picked_by(binary.default_criterion, False)
+    ordered = frame.iloc[1:].sort_values(binary.default_criterion, ascending=False, kind="stable")
+    return pd.concat([frame.iloc[:1], ordered], ignore_index=True)
 
 
 def rule(tree: Tree, node_id: int) -> tuple[list[str], str]:
