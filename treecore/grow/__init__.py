@@ -7,8 +7,9 @@
                             the absolute error
 :mod:`.growing`             what every engine shares: configuration, growth steps, the
                             deadline, the tree built from the engines' arrays
-:mod:`.kernel_codes`        the codes both compiled engines write: stop reasons, figures, the
-                            packed entry of a sorted row
+:mod:`.kernel_rules`        what both compiled engines share, written once: stop codes, Hunt's
+                            first case, the limits before and after the choice, the choice,
+                            the packed entry of a sorted row
 :mod:`.presorted`           the compiled engine for continuous, complete tables (rows sorted
                             once at the root); its loop in :mod:`.presorted_kernel`
 :mod:`.nodewise`            the compiled engine for every other table (nominal features,

@@ -24,7 +24,7 @@ from ..measures.criteria import IMPURITIES
 from ..split.candidates import TIE_TOLERANCE, Candidate, CandidateTable, assemble
 from ..split.feature_draw import drawn_features
 from ..tree.nodes import Node
-from .kernel_codes import REASONS, WAITING
+from .kernel_rules import REASONS, WAITING
 
 VALIDATION_RULES = ("strict", "no_worse")
 
@@ -201,7 +201,7 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.nda
     ``parent``, ``depth``, ``weight``, ``created_at``, ``expanded_at``, ``first_child`` (the
     children of an expanded node are consecutive ids from it), ``counts`` (class weights, or a
     regression node's sums (W, S, Q)), ``stop`` (codes of
-    :data:`~treecore.grow.kernel_codes.REASONS`) and ``n_drawn``; ``n_samples`` counts each
+    :data:`~treecore.grow.kernel_rules.REASONS`) and ``n_drawn``; ``n_samples`` counts each
     node's rows. The impurity is the criterion's (the MSE for a regression node). Made without
     their ``__init__``, with the garbage collector paused: a tree may have tens of thousands."""
     a, n = arrays, len(arrays.parent)

@@ -52,7 +52,7 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_codes import CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL
+from .kernel_rules import CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL
 from .nodewise_arrays import (ARENA_TOP, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes, Rules)
 from .nodewise_kernel import expand

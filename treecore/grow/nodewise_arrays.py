@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from ..measures import kernels
-from .kernel_codes import MAX_ROWS
+from .kernel_rules import MAX_ROWS
 
 #: How a node was split (``Nodes.split_kind``).
 NOT_SPLIT, THRESHOLD, MULTIWAY, SUBSET = range(4)

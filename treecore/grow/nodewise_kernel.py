@@ -10,12 +10,12 @@ import numpy as np
 from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
-from .kernel_codes import (DECREASE, EMPTY_BRANCH, IDENTICAL, MAX_DEPTH, MAX_LEAVES, MIN_GAIN,
-                           MIN_IMPURITY_DECREASE, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT, NO_FEATURES,
-                           PURE, SCORE, WAITING, entry_row)
-from .nodewise_arrays import (ARENA_TOP, DONE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES, NOT_SPLIT,
-                              SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD, work_arrays)
-from .nodewise_scoring import choose, score
+from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
+                           choose, entry_row, limit_after_choice, limit_before_split, pure)
+from .nodewise_arrays import (ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES,
+                              NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD,
+                              work_arrays)
+from .nodewise_scoring import score
 
 
 @njit(cache=True)
@@ -30,23 +30,10 @@ def _excluded(i, nodes, excluded):
 
 
 @njit(cache=True)
-def _pure(i, nodes, rules):
-    """Hunt's first case: every row of the node in one class, or (regression) with one target
-    value."""
-    if rules.regression:
-        return nodes.one_target[i] == 1
-    classes_present = 0
-    for c in nodes.counts[i]:
-        if c > rules.tolerance:
-            classes_present += 1
-    return classes_present <= 1
-
-
-@njit(cache=True)
 def _stop_before_split(i, nodes, arena, columns, work, rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order; :data:`WAITING` when none applies."""
-    if _pure(i, nodes, rules):
+    if pure(nodes.counts[i], nodes.one_target[i], rules):
         return PURE
     usable = 0
     identical = True
@@ -69,26 +56,7 @@ def _stop_before_split(i, nodes, arena, columns, work, rules):
         return NO_FEATURES
     if identical:
         return IDENTICAL
-    if rules.max_depth >= 0 and nodes.depth[i] >= rules.max_depth:
-        return MAX_DEPTH
-    if nodes.weight[i] < rules.min_samples_split - rules.tolerance:
-        return MIN_SAMPLES_SPLIT
-    return WAITING
-
-
-@njit(cache=True)
-def _stop_after_choice(i, chosen, nodes, counters, work, rules):
-    """The limits checked once the split is known, in the builder's order."""
-    figures = work.figures[chosen]
-    if figures[SCORE] < rules.min_gain - rules.tolerance:
-        return MIN_GAIN
-    if nodes.weight[i] / rules.root_weight * figures[DECREASE] \
-            < rules.min_impurity_decrease - rules.tolerance:
-        return MIN_IMPURITY_DECREASE
-    if rules.max_leaves >= 0 and \
-            counters[N_NODES] - counters[STEPS] + work.n_branches[chosen] - 1 > rules.max_leaves:
-        return MAX_LEAVES
-    return WAITING
+    return limit_before_split(nodes.depth[i], nodes.weight[i], rules)
 
 
 @njit(cache=True)
@@ -242,14 +210,15 @@ def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, s
         tie = rules.tolerance
         if rules.regression:                   # a squared error has the target's unit squared
             tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
-        chosen = choose(work, rules, tie)
+        chosen = choose(work.status, ELIGIBLE, work.figures, rules, tie)
         if chosen < 0:
             small = False
             for j in range(n_features):
                 small |= work.status[j] == SMALL_LEAF
             nodes.stop[i] = MIN_SAMPLES_LEAF if small else IDENTICAL
             continue
-        stop = _stop_after_choice(i, chosen, nodes, counters, work, rules)
+        leaves_after = counters[N_NODES] - counters[STEPS] + work.n_branches[chosen] - 1
+        stop = limit_after_choice(nodes.weight[i], work.figures[chosen], leaves_after, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue

@@ -18,7 +18,7 @@ from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
-from .kernel_codes import DECREASE, GAIN, SCORE, entry_class, entry_rank, entry_row
+from .kernel_rules import DECREASE, SCORE, entry_class, entry_rank, entry_row
 from .nodewise_arrays import ELIGIBLE, MISSING_RANK, NONE, ONE_VALUE, SMALL_LEAF
 
 
@@ -294,34 +294,6 @@ def _ordered_groups(j, m, n_levels, work, rules):
         work.member[j, ordered[p]] = True
     work.n_branches[j] = 2
     return ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF
-
-
-@njit(cache=True)
-def choose(work, rules, tie):
-    """The chosen feature (or −1) by :func:`treecore.split.candidates.choose_index`'s rule: among
-    the eligible candidates, and with Quinlan's filter those whose gain is at least the average
-    gain, the highest score; scores within ``tie`` of it tie, and ties go to the first."""
-    status, figures = work.status, work.figures
-    gain_sum, n_eligible = 0.0, 0
-    for j in range(len(status)):
-        if status[j] == ELIGIBLE:
-            gain_sum += figures[j, GAIN]
-            n_eligible += 1
-    if n_eligible == 0:
-        return -1
-    average = gain_sum / n_eligible
-    top, chosen = -np.inf, -1
-    for j in range(len(status)):
-        competing = status[j] == ELIGIBLE and not (
-            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
-        if competing and figures[j, SCORE] > top:
-            top = figures[j, SCORE]
-    for j in range(len(status)):
-        competing = status[j] == ELIGIBLE and not (
-            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
-        if competing and figures[j, SCORE] >= top - tie:
-            return j
-    return chosen
 
 
 @njit(cache=True)

@@ -40,7 +40,7 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_codes import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, N_NODES, NEXT_NODE, SORTING_THREADS,
+from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, N_NODES, NEXT_NODE, SORTING_THREADS,
                            STEPS, WORK_PER_CALL, entry_row)
 from .presorted_kernel import Nodes, Rows, Scores, expand, kernel_rules
 

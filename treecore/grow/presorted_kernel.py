@@ -18,10 +18,9 @@ from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
 from ..split.candidates import TIE_TOLERANCE
 from .growing import GrowthConfig
-from .kernel_codes import (DECREASE, EMPTY_BRANCH, GAIN, IDENTICAL, MAX_DEPTH, MAX_LEAVES, MIN_GAIN,
-                           MIN_IMPURITY_DECREASE, MIN_SAMPLES_LEAF, MIN_SAMPLES_SPLIT, N_NODES,
-                           NEXT_NODE, NO_FEATURES, PURE, SCORE, STEPS, WAITING, entry_class,
-                           entry_rank, entry_row)
+from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
+                           NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
+                           entry_row, limit_after_choice, limit_before_split, pure)
 
 
 
@@ -131,23 +130,10 @@ def kernel_rules(dataset: Dataset, config: GrowthConfig, criterion) -> Rules:
 
 # ----------------------------------------------------------------------------------- kernel
 @njit(cache=True, inline="always")
-def _pure(i, nodes, rows, rules):
-    """Hunt's first case: every row of the node in one class, or (regression) with one target
-    value."""
-    if rules.regression:
-        return nodes.one_target[i] == 1
-    classes_present = 0
-    for c in nodes.counts[i]:
-        if c > rules.tolerance:
-            classes_present += 1
-    return classes_present <= 1
-
-
-@njit(cache=True, inline="always")
 def _stop_before_split(i, nodes, rows, rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order; :data:`WAITING` when none applies."""
-    if _pure(i, nodes, rows, rules):
+    if pure(nodes.counts[i], nodes.one_target[i], rules):
         return PURE
     entries = rows.entries
     n_features = entries.shape[0]
@@ -161,38 +147,7 @@ def _stop_before_split(i, nodes, rows, rules):
             break
     if identical:
         return IDENTICAL
-    if rules.max_depth >= 0 and nodes.depth[i] >= rules.max_depth:
-        return MAX_DEPTH
-    if nodes.weight[i] < rules.min_samples_split - rules.tolerance:
-        return MIN_SAMPLES_SPLIT
-    return WAITING
-
-
-@njit(cache=True, inline="always")
-def _choose(status, figures, rules, tie):
-    """The chosen feature (or −1) by :func:`treecore.split.candidates.choose_index`'s rule: among
-    the eligible candidates (a cut leaving both leaves large enough), and with Quinlan's filter
-    those whose gain is at least the average gain, the highest score; scores within ``tie``
-    of it tie, and ties go to the first."""
-    gain_sum, n_eligible = 0.0, 0
-    for j in range(len(status)):
-        if status[j] == cut_scan.BEST_CUT:
-            gain_sum += figures[j, GAIN]
-            n_eligible += 1
-    if n_eligible == 0:
-        return -1
-    average = gain_sum / n_eligible
-    competing = np.zeros(len(status), np.bool_)
-    top = -np.inf
-    for j in range(len(status)):
-        competing[j] = status[j] == cut_scan.BEST_CUT and not (
-            rules.average_gain_filter and figures[j, GAIN] < average - rules.tolerance)
-        if competing[j] and figures[j, SCORE] > top:
-            top = figures[j, SCORE]
-    for j in range(len(status)):
-        if competing[j] and figures[j, SCORE] >= top - tie:
-            return j
-    return -1
+    return limit_before_split(nodes.depth[i], nodes.weight[i], rules)
 
 
 @njit(cache=True, inline="always")
@@ -347,19 +302,14 @@ def expand(rows, nodes, scores, counters, rules, work_budget):
         tie = rules.tolerance
         if rules.regression:                   # a squared error has the target's unit squared
             tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
-        chosen = _choose(status, figures, rules, tie)
+        chosen = choose(status, cut_scan.BEST_CUT, figures, rules, tie)
         if chosen < 0:
             nodes.stop[i] = MIN_SAMPLES_LEAF if any_small else IDENTICAL
             continue
-        if figures[chosen, SCORE] < rules.min_gain - rules.tolerance:
-            nodes.stop[i] = MIN_GAIN
-            continue
-        if nodes.weight[i] / rules.root_weight * figures[chosen, DECREASE] \
-                < rules.min_impurity_decrease - rules.tolerance:
-            nodes.stop[i] = MIN_IMPURITY_DECREASE
-            continue
-        if rules.max_leaves >= 0 and counters[N_NODES] - counters[STEPS] + 1 > rules.max_leaves:
-            nodes.stop[i] = MAX_LEAVES
+        stop = limit_after_choice(nodes.weight[i], figures[chosen],
+                                  counters[N_NODES] - counters[STEPS] + 1, rules)
+        if stop != WAITING:
+            nodes.stop[i] = stop
             continue
         step = counters[STEPS] + 1
         counters[STEPS] = step
