@@ -11,6 +11,7 @@ drawn from its spec in the registry, :data:`treecore.pruning.PRUNERS`). The grow
 import streamlit as st
 
 from treecore import CRITERIA, ConfigError
+from treecore.pruning import PRUNERS, pruners_for
 from ui import page, state
 from ui.i18n import error_text, for_task, reason_text, t
 from ui.models import growth, pruning_lab as lab, scores, split
@@ -95,7 +96,10 @@ with st.sidebar:
     split_sidebar()
     pruning_sidebar()
     if dataset.is_regression:
-        st.caption(t("lab.regression_methods"))
+        regression = pruners_for("regression")
+        st.caption(t("lab.regression_methods",
+                     methods=" / ".join(t(f"method.{m}") for m in regression),
+                     others=" / ".join(t(f"method.{m}") for m in PRUNERS if m not in regression)))
 
 
 # ================================================================ the trees
@@ -214,13 +218,13 @@ if len(steps) > 1:
                   **state.widget(lab.REPLAY + "_slider", k + 1, lab.set_replay_number))
 
 step = steps[k]
-judged, greyed = lab.replay_frame(unpruned, chosen.result, k)
+replayed, greyed = lab.replay_frame(unpruned, chosen.result, k)
 verdict = "✂️ " + t("decision.prune") if step.decision == "prune" else "✅ " + t("decision.keep")
-st.markdown(t("lab.replay_step", k=k + 1, n=len(steps), node=judged,
-              test=unpruned.node(judged).split.describe(), verdict=verdict))
+st.markdown(t("lab.replay_step", k=k + 1, n=len(steps), node=replayed,
+              test=unpruned.node(replayed).split.describe(), verdict=verdict))
 tree_col, figures_col = st.columns([3, 2])
 with tree_col:
-    tree_chart(unpruned, "lab.drawn_depth.replay", highlight=judged, greyed=greyed)
+    tree_chart(unpruned, "lab.drawn_depth.replay", highlight=replayed, greyed=greyed)
     st.caption(t("lab.replay_caption"))
 with figures_col:
     st.markdown(f"**{t('lab.figures')}**")

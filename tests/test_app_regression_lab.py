@@ -76,7 +76,8 @@ def test_the_lab_prunes_diabetes_by_rep_and_ccp(make_app):
     assert rep_rmse <= rmse and table["leaves"].iloc[2] < table["leaves"].iloc[0]
     captions = shown(at.caption)
     assert "RMSE training 0, validation" in captions and "R² training 1.000" in captions
-    assert "PEP and EBP count a classification tree's errors" in captions
+    assert "post-pruned by REP / CCP; PEP / EBP (C4.5) count a classification tree's errors" \
+        in captions
     prepruned = table["leaves"].iloc[1]
     assert prepruned < table["leaves"].iloc[0]            # by the validation squared error
     at.radio(key="w_" + lab.PREPRUNE).set_value("limits").run()

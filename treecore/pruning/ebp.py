@@ -35,7 +35,8 @@ from .arrays import TreeArrays
 from .binomial import upper_error_rate
 from .j48 import prune_j48
 from .pruner import Option, Pruner, PruneRequest
-from .result import KEEP, PRUNE, PruneResult, PruneStep
+from .ebp_steps import ebp_step
+from .result import PruneResult, PruneStep
 
 #: Quinlan's program replaces a subtree when that costs at most this many predicted errors.
 MARGIN = 0.1
@@ -76,20 +77,6 @@ def _decide(leaf: float, subtree: float, branch: float = np.inf) -> str:
     return "raise" if branch <= subtree + MARGIN else "keep"
 
 
-def _step(node_id: int, figures: dict, outcome: str) -> PruneStep:
-    leaf, subtree = figures["predicted_leaf"], figures["predicted_subtree"]
-    said = (f"predicted errors as a leaf {leaf:.3f} (N = {figures['n']:g}, E = "
-            f"{figures['errors_leaf']:g}, U = {figures['upper_rate']:.4f}), of the subtree "
-            f"{subtree:.3f}")
-    if "predicted_branch" in figures:
-        said += f", of its largest branch raised {figures['predicted_branch']:.3f}"
-    verdict = {"leaf": "the leaf is no worse (within 0.1): replaced by a leaf",
-               "raise": "the largest branch is no worse (within 0.1): raised in its place",
-               "keep": "the subtree is better: kept"}[outcome]
-    return PruneStep(node_id, figures, KEEP if outcome == "keep" else PRUNE,
-                     f"{said}; {verdict}", f"ebp.{outcome}")
-
-
 def _replace_subtrees(tree: Tree, cf: float) -> PruneResult:
     """Subtree replacement only, bottom-up over the stored node statistics."""
     arrays = TreeArrays.of(tree)
@@ -103,7 +90,7 @@ def _replace_subtrees(tree: Tree, cf: float) -> PruneResult:
         outcome = _decide(float(as_leaf[p]), subtree)
         figures = {"n": float(n[p]), "errors_leaf": float(errors[p]), "upper_rate": float(rate[p]),
                    "predicted_leaf": float(as_leaf[p]), "predicted_subtree": subtree}
-        steps.append(_step(int(arrays.ids[p]), figures, outcome))
+        steps.append(ebp_step(int(arrays.ids[p]), figures, outcome))
         if outcome == "leaf":
             pruned.append(int(arrays.ids[p]))
         else:
@@ -163,10 +150,9 @@ class _Raising:
         raised = node.children[largest]
         branch = self.estimate(raised, rows, weights, False)
         outcome = _decide(n * rate, subtree, branch)
-        self.steps.append(_step(node_id, {
+        self.steps.append(ebp_step(node_id, {
             "n": n, "errors_leaf": errors, "upper_rate": rate, "predicted_leaf": n * rate,
-            "predicted_subtree": subtree, "predicted_branch": branch,
-            "largest_branch": float(raised)}, outcome))
+            "predicted_subtree": subtree, "predicted_branch": branch}, outcome))
         if outcome == "leaf":
             self._drop(node.children)
             self.nodes[node_id] = replace(node, split=None, children=(),

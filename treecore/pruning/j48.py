@@ -33,7 +33,8 @@ from ..grow.j48 import route
 from ..measures.criteria import entropy
 from ..split.j48_selection import SMALL
 from ..tree.nodes import Node, StopReason, Tree
-from .result import KEEP, PRUNE, PruneResult, PruneStep
+from .ebp_steps import ebp_step
+from .result import PruneResult, PruneStep
 
 #: The margin by which Quinlan's program prefers the simpler tree.
 MARGIN = 0.1
@@ -169,17 +170,17 @@ class _Pruning:
                    "upper_rate": leaf / n if n > 0 else 0.0, "predicted_leaf": leaf,
                    "predicted_subtree": subtree, "predicted_branch": branch}
         if leaf - (subtree + MARGIN) < SMALL and leaf - (branch + MARGIN) < SMALL:
-            self.steps.append(_step(p.node.node_id, figures, "leaf"))
+            self.steps.append(ebp_step(p.node.node_id, figures, "leaf"))
             p.children, p.split = [], None
             return
         if branch - (subtree + MARGIN) < SMALL:
-            self.steps.append(_step(p.node.node_id, figures, "raise"))
+            self.steps.append(ebp_step(p.node.node_id, figures, "raise"))
             raised = p.children[largest]
             p.split, p.children = raised.split, raised.children
             self.redistribute(p, p.rows, p.weights)
             self.prune(p)
             return
-        self.steps.append(_step(p.node.node_id, figures, "keep"))
+        self.steps.append(ebp_step(p.node.node_id, figures, "keep"))
 
     def redistribute(self, p: _Pruned, rows, weights) -> None:
         """Send these rows through ``p``'s subtree, recomputing every node's class counts and
@@ -229,14 +230,3 @@ class _Pruning:
         total = float(p.weights.sum())
         return replace(split, branch_counts=tuple(map(tuple, counts.tolist())),
                        rho=float(counts.sum()) / total if total > 0 else 0.0)
-
-
-def _step(node_id: int, figures: dict, outcome: str) -> PruneStep:
-    said = (f"predicted errors as a leaf {figures['predicted_leaf']:.3f} (N = {figures['n']:g}, "
-            f"E = {figures['errors_leaf']:g}), of the subtree {figures['predicted_subtree']:.3f}, "
-            f"of its largest branch raised {figures['predicted_branch']:.3f}")
-    verdict = {"leaf": "the leaf is no worse (within 0.1): replaced by a leaf",
-               "raise": "the largest branch is no worse (within 0.1): raised in its place",
-               "keep": "the subtree is better: kept"}[outcome]
-    return PruneStep(node_id, figures, KEEP if outcome == "keep" else PRUNE,
-                     f"{said}; {verdict}", f"ebp.{outcome}")

@@ -161,13 +161,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "(pre-pruning).",
         "zh": "叶结点：划分不能降低验证集的平方误差（预剪枝）。"},
     "lab.regression_methods": {
-        "en": "A regression tree is pruned by REP (validation squared error) or CCP (α by the "
-              "validation MSE or by cross-validation); PEP and EBP count a classification "
-              "tree's errors. Pre-pruning splits a node only if the validation rows' squared error "
-              "falls, or uses the Grow page's limits (maximum depth, minimum rows per leaf).",
-        "zh": "回归树可用错误率降低剪枝（验证集平方误差）或代价复杂度剪枝（按验证集均方误差或交叉验证"
-              "选择 α）进行后剪枝；悲观剪枝与基于错误的剪枝统计的是分类树的错误数。预剪枝仅在划分使"
-              "验证集平方误差降低时才划分结点，或使用“生成决策树”页的限制（最大深度、叶结点最小样本数）。"},
+        "en": "A regression tree is post-pruned by {methods}; {others} count a classification "
+              "tree's errors. Pre-pruning splits a node only if the validation rows' squared "
+              "error falls, or uses the Grow page's limits (maximum depth, minimum rows per "
+              "leaf).",
+        "zh": "回归树可用{methods}进行后剪枝；{others}统计的是分类树的错误数。预剪枝仅在划分使验证集"
+              "平方误差降低时才划分结点，或使用“生成决策树”页的限制（最大深度、叶结点最小样本数）。"},
     "lab.no_limits": {
         "en": "No growth limit is set, so the pre-pruned tree is the unpruned one: set a "
               "maximum depth or a minimum number of rows per leaf on the Grow page.",
