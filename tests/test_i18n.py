@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -49,3 +50,17 @@ def test_every_algorithm_and_stop_reason_has_its_words():
     from treecore import ALGORITHMS, StopReason
     assert {f"algorithm.{name}" for name in ALGORITHMS} <= set(TRANSLATIONS)
     assert {f"stop.{reason.value}" for reason in StopReason} <= set(TRANSLATIONS)
+
+
+def test_every_catalogue_is_merged_and_no_key_is_written_twice():
+    """Each module of ``ui/i18n/`` holds one part of the app's words; the merged table has
+    them all, and no key is defined in two of them (a later one would silently win)."""
+    folder = ROOT / "ui" / "i18n"
+    defined: dict[str, str] = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        for key in importlib.import_module(f"ui.i18n.{path.stem}").TRANSLATIONS:
+            assert key not in defined, f"{key!r} is in {defined.get(key)} and {path.stem}"
+            defined[key] = path.stem
+    assert set(defined) == set(TRANSLATIONS)
