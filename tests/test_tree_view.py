@@ -10,12 +10,14 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
 
 from treecore import grow
 from treecore.io.dot import CLASS_COLORS, _fill
 from ui.views.tree_layout import children_lists, tidy_layout
 from ui.views.tree_view import (COLLAPSED, INTERNAL, LEAF, WAITING, WORDS, build_view, encode,
-                                encode_view, fill_colors, message, selection, tree_faces)
+                                encode_view, fill_colors, json_strings, message, selection,
+                                tree_faces)
 
 
 # ------------------------------------------------------------------------------- layout
@@ -221,3 +223,10 @@ def test_a_regression_tree_shows_means_on_a_value_scale():
     values = [n.value for n in tree.iter_nodes()]
     assert value_colors(np.array(values)) == [_value_fill(v, min(values), max(values))
                                               for v in values]
+
+
+@given(texts=st.lists(st.text()))
+def test_json_strings_encode_each_text_as_json_does(texts):
+    """The faces' JSON is encoded in one call per column; each item is what json.dumps makes of
+    that text alone (quotes, backslashes, control characters, any Unicode)."""
+    assert json_strings(texts) == [json.dumps(t, ensure_ascii=False) for t in texts]

@@ -300,6 +300,11 @@ class Growth:
         for _ in self.steps():
             pass
 
+    def steps_by_node(self) -> dict[int, GrowthStep]:
+        """Grow to the end (or the deadline), keeping each growth step by the id of the node it
+        expanded."""
+        return {step.node_id: step for step in self.steps()}
+
     # ------------------------------------------------------------------------ result
     def tree(self) -> Tree:
         """The tree grown so far (nodes still queued are leaves without a stop reason)."""

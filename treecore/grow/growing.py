@@ -13,7 +13,8 @@ import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-from typing import Callable, Iterator, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Callable, Iterator, Protocol
 
 import numpy as np
 
@@ -309,8 +310,19 @@ class CompiledGrowth:
         expanded = sorted((n for n in tree.iter_nodes() if n.split is not None),
                           key=lambda n: n.expanded_at)
         for node in expanded:
-            yield GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
-                             scored=Deferred(lambda node=node: self._scores(tree, node)))
+            yield self.step_of(tree, node)
+
+    def step_of(self, tree, node: Node) -> GrowthStep:
+        """The growth step that expanded ``node`` of this growth's ``tree``; its candidate
+        table is scored when first asked for."""
+        return GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
+                          scored=Deferred(lambda: self._scores(tree, node)))
+
+    def steps_by_node(self) -> Mapping[int, GrowthStep]:
+        """The growth steps by the id of the node each expanded (growing first), each made when
+        first looked up: a page needs one step at a time, not the tens of thousands of a big
+        tree at once."""
+        return StepsByNode(self)
 
     def _grow(self) -> None:
         raise NotImplementedError
@@ -320,3 +332,28 @@ class CompiledGrowth:
 
     def _scores(self, tree, node) -> Scored:
         raise NotImplementedError
+
+
+class StepsByNode(Mapping):
+    """A compiled growth's steps by node id (:meth:`CompiledGrowth.steps_by_node`), made on
+    first lookup and kept. Shared between sessions through a cached fit: two sessions may make
+    the same step at once, and either copy serves."""
+
+    def __init__(self, growth: CompiledGrowth):
+        self._growth, self._tree = growth, growth.tree()
+        self._made: dict[int, GrowthStep] = {}
+
+    def __getitem__(self, node_id: int) -> GrowthStep:
+        step = self._made.get(node_id)
+        if step is None:
+            node = self._tree.node(node_id) if node_id in self._tree else None
+            if node is None or node.split is None:
+                raise KeyError(node_id)
+            step = self._made[node_id] = self._growth.step_of(self._tree, node)
+        return step
+
+    def __iter__(self) -> Iterator[int]:
+        return (node.node_id for node in self._tree.iter_nodes() if node.split is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

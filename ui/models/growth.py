@@ -213,7 +213,7 @@ def fit(train: Dataset, params: Mapping, force=(), max_seconds: float | None = N
                           max_seconds=limits.FIT_DEADLINE_SECONDS if max_seconds is None
                           else max_seconds,
                           keep_scores=kept_steps(train), on_tick=on_tick)
-    steps = {step.node_id: step for step in growth.steps()}
+    steps = growth.steps_by_node()
     return Grown(growth.tree(), steps, stopped_early=growth.stopped_early)
 
 
