@@ -36,48 +36,48 @@ WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "median": "median", "mae"
 SHOWN_CLASSES = 4
 
 
-@dataclass(frozen=True)
-class NodeTexts:
-    """What one node says: its title as a split node and as a leaf (a stage of growth may show
-    a node before its split), a detail line (class counts), its size, and the branch label on
-    the edge into it."""
-
-    split_title: str
-    leaf_title: str
-    detail: str
-    size: str
-    edge: str
-
-
-def node_texts(tree: Tree, node: Node, words: Mapping[str, str]) -> NodeTexts:
-    """The texts of ``node``. With :func:`fill_colors` the one place a node's look is decided:
-    a regression node would show its mean here instead of class counts.
+def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
+               ) -> dict[str, list[str]]:
+    """The texts of ``nodes``, column by column: each one's title as a split node and as a leaf
+    (a stage of growth may show a node before its split), a detail line (its largest class
+    counts, or a regression node's mean or median and its spread), its size, and the branch
+    label on the edge into it. With :func:`fill_colors` the one place a node's look is decided.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
     >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
-    >>> node_texts(tree, tree.node(1), WORDS)
-    NodeTexts(split_title='#1  有工作 = ?', leaf_title='#1  → 否', detail='否 6 · 是 3', size='n = 9', edge='否')
+    >>> node_texts(tree, [tree.node(1)], WORDS)
+    {'split_title': ['#1  有工作 = ?'], 'leaf_title': ['#1  → 否'], 'detail': ['否 6 · 是 3'], 'size': ['n = 9'], 'edge': ['否']}
     """
     if tree.is_regression:                         # a mean (or median) and its spread
-        leaf = f"#{node.node_id}  → {node.value:.4g}"
         value, impurity = regression_words(tree, words)
-        detail = f"{value} = {node.value:.4g} · {impurity} = {node.impurity:.4g}"
+        leaf = [f"#{n.node_id}  → {n.value:.4g}" for n in nodes]
+        detail = [f"{value} = {n.value:.4g} · {impurity} = {n.impurity:.4g}" for n in nodes]
     else:
         classes = tree.classes
-        leaf = f"#{node.node_id}  → {classes[node.prediction]}"
-        pairs = sorted(((c, k) for k, c in enumerate(node.class_counts) if c > 0),
-                       key=lambda p: -p[0])
-        shown = [f"{classes[k]} {c:.4g}" for c, k in pairs[:SHOWN_CLASSES]]
-        if len(pairs) > SHOWN_CLASSES:
+        leaf = [f"#{n.node_id}  → {classes[n.prediction]}" for n in nodes]
+        detail = _class_details(np.array([n.class_counts for n in nodes], dtype=float)
+                                .reshape(len(nodes), len(classes)), classes)
+    return {"split_title": [f"#{n.node_id}  {n.split.describe()}" if n.split is not None
+                            else title for n, title in zip(nodes, leaf)],
+            "leaf_title": leaf, "detail": detail,
+            "size": [f"{words['samples']} = {n.weighted_n_samples:.4g}" for n in nodes],
+            "edge": [str(n.path[-1]) if n.path else "" for n in nodes]}
+
+
+def _class_details(counts: np.ndarray, classes: Sequence) -> list[str]:
+    """Each row's classes of positive weight, largest first (ties in class order), at most
+    :data:`SHOWN_CLASSES` of them named and "…" for the rest: ``否 6 · 是 3``."""
+    order = np.argsort(-counts, axis=1, kind="stable")[:, :SHOWN_CLASSES + 1]
+    largest = np.take_along_axis(counts, order, axis=1)
+    details = []
+    for codes, weights in zip(order.tolist(), largest.tolist()):
+        shown = [f"{classes[k]} {c:.4g}" for k, c in zip(codes[:SHOWN_CLASSES], weights) if c > 0]
+        if len(weights) > SHOWN_CLASSES and weights[SHOWN_CLASSES] > 0:
             shown.append("…")
-        detail = " · ".join(shown)
-    return NodeTexts(
-        split_title=f"#{node.node_id}  {node.split.describe()}" if node.split is not None
-        else leaf, leaf_title=leaf, detail=detail,
-        size=f"{words['samples']} = {node.weighted_n_samples:.4g}",
-        edge=str(node.path[-1]) if node.path else "")
+        details.append(" · ".join(shown))
+    return details
 
 
 def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list[str]:
@@ -165,12 +165,7 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
     position = {int(i): k for k, i in enumerate(ids)}
     parent = np.fromiter((-1 if n.parent is None else position[n.parent] for n in nodes),
                          dtype=np.int64, count=len(nodes))
-    texts = [node_texts(tree, n, words) for n in nodes]
-    split_title = [t.split_title for t in texts]
-    leaf_title = [t.leaf_title for t in texts]
-    detail = [t.detail for t in texts]
-    size = [t.size for t in texts]
-    edge = [t.edge for t in texts]
+    texts = node_texts(tree, nodes, words)
     distributions = (None if tree.is_regression
                      else np.array([n.distribution for n in nodes], dtype=float))
     predictions = np.fromiter((n.prediction for n in nodes), dtype=np.int64, count=len(nodes))
@@ -182,8 +177,7 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
         fill = value_colors(np.array([n.value for n in nodes], dtype=float))
     else:
         fill = fill_colors(predictions, distributions)
-    columns = {"split_title": split_title, "leaf_title": leaf_title, "detail": detail,
-               "size": size, "fill": fill, "edge": edge}
+    columns = {**texts, "fill": fill}
     return TreeFaces(
         ids=ids, parent=parent,
         created=np.fromiter((n.created_at for n in nodes), dtype=np.int64, count=len(nodes)),
@@ -192,8 +186,7 @@ def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
                              count=len(nodes)),
         waiting=np.fromiter((not n.children and n.stop_reason is None for n in nodes),
                             dtype=bool, count=len(nodes)),
-        split_title=split_title, leaf_title=leaf_title, detail=detail, size=size,
-        fill=fill, edge=edge, words=words, depth=depth, levels=levels,
+        **texts, fill=fill, words=words, depth=depth, levels=levels,
         json={name: json_strings(column) for name, column in columns.items()})
 
 
