@@ -233,14 +233,16 @@ def lens_tab(node_id: int, feature: str) -> None:
              **{name: t(CRITERIA[name].lens_key) for name in node_view.lens_names()}}
     if curves:
         st.plotly_chart(safe_figure(criterion_lens(curves, {
-            **words, "title": t("grow.lens_title", feature=feature, node=node_id),
+            **words, "title": t("grow.lens_title", feature=feature, node=node_id,
+                                count=len(node_view.lens_names())),
             "threshold": t("grow.threshold_axis", feature=feature)})), key="grow.lens_chart")
         st.caption(t("grow.lens_caption"))
         return
     groupings = grown.view("nominal_lens", node_id, feature,
                            lambda: node_view.nominal_lens(train, tree, node_id, feature))
     st.plotly_chart(safe_figure(nominal_lens_chart(groupings, {
-        **words, "title": t("lens.nominal_title", feature=feature, node=node_id)})),
+        **words, "title": t("lens.nominal_title", feature=feature, node=node_id,
+                            count=len(node_view.lens_names()))})),
         key="grow.nominal_lens_chart")
     st.caption(t("lens.nominal_caption"))
     number = {"format": "%.3f"}

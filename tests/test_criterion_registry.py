@@ -89,6 +89,8 @@ def test_the_grow_page_offers_it_with_its_formula_and_its_lens(toy, make_app, la
         assert not at.exception, at.exception
         drawn = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
         assert any(trace.get("name") == name for figure in drawn for trace in figure[traces])
+        titles = [figure["layout"].get("title", {}).get("text", "") for figure in drawn]
+        assert any(("5 criteria" if language == "en" else "5 种准则") in t for t in titles)
     table = next(df.value for df in at.dataframe if "picked_by" in df.value.columns)
     assert table[TOY.name].tolist() == table["gini"].tolist()
 

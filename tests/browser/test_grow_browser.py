@@ -63,7 +63,7 @@ def test_grow_step_chart_and_override(app_page, shot, settle):
 
     page.get_by_role("tab", name="Criterion lens").click()
     settle(page)                     # only the open tab runs
-    expect(page.get_by_text("four criteria, each scaled")).to_be_visible()
+    expect(page.get_by_text("4 criteria, each scaled")).to_be_visible()
     shot(page, "12-grow-lens")
 
     button(page, "grow.first").click()                      # the root is the node on screen

@@ -116,9 +116,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "对结点 #{node} 的各子结点，以其样本比例为权对相对父结点的 KL 散度求和，"
               "即得该划分的信息增益：{sum} = {total}（信息增益 = {gain}）。"},
     # ---------------------------------------------------------------- the nominal lens (Grow)
-    "lens.nominal_title": {"en": "{feature} at node #{node}: every value grouping under four "
+    "lens.nominal_title": {"en": "{feature} at node #{node}: every value grouping under {count} "
                                  "criteria, each as a share of its maximum",
-                           "zh": "结点 #{node} 上的 {feature}：每种取值分组，四种准则，"
+                           "zh": "结点 #{node} 上的 {feature}：每种取值分组，{count} 种准则，"
                                  "各自除以其最大值"},
     "lens.nominal_caption": {
         "en": "▣ is the multiway split (one branch per value) that ID3 and C4.5 make; the other "

@@ -213,9 +213,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "grow.lens_feature": {"en": "Attribute {feature} at node #{node} (choose it in the "
                                 "threshold chart tab).",
                           "zh": "结点 #{node} 的属性 {feature}（在“划分点图”中选择）。"},
-    "grow.lens_title": {"en": "{feature} at node #{node}: four criteria, each scaled to its "
+    "grow.lens_title": {"en": "{feature} at node #{node}: {count} criteria, each scaled to its "
                               "maximum",
-                        "zh": "结点 #{node} 的 {feature}：四种准则，各自按最大值缩放"},
+                        "zh": "结点 #{node} 的 {feature}：{count} 种准则，各自按最大值缩放"},
     "grow.lens_scaled": {"en": "share of its maximum", "zh": "占其最大值的比例"},
     "grow.lens_splits_here": {"en": "{algorithm} splits here", "zh": "{algorithm} 在此划分"},
     "grow.lens_caption": {
