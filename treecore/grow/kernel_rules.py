@@ -4,18 +4,20 @@ before and after a node's split is chosen and the choice itself, each in the ord
 readable builder (:class:`treecore.grow.builder.Growth`); the work per compiled call (so a
 deadline is checked about every 10 ms) and the packed entry of a sorted row.
 
-The rules read a node's statistics and the engine's rules (a NamedTuple with ``regression``,
-``tolerance``, ``max_depth``, ``max_leaves``, ``min_samples_split``, ``min_gain``,
-``min_impurity_decrease``, ``root_weight`` and ``average_gain_filter``), so each engine keeps
-its own node arrays.
+The rules read a node's statistics and the growth parameters as :class:`Rules` (made by
+:func:`rules_of`), so each engine keeps its own node arrays.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from ..measures import kernels
+from ..split.candidates import TIE_TOLERANCE
+from ..split.proposals import EXHAUSTIVE_LEVELS
 from ..tree.nodes import StopReason
 
 #: Stop reasons by the codes the kernel writes (−1: not stopped, still waiting).
@@ -65,6 +67,44 @@ def entry_class(entry):
 
 
 # ------------------------------------------------------------------------------------ the rules
+class Rules(NamedTuple):
+    """The growth parameters as the kernels read them (−1: no limit). ``multiway`` and
+    ``exhaustive_levels`` say how a nominal feature splits (the presorted engine has none)."""
+
+    regression: bool
+    impurity_code: int
+    ratio_score: bool
+    average_gain_filter: bool
+    midpoint: bool
+    multiway: bool
+    exhaustive_levels: int
+    max_depth: int
+    max_leaves: int
+    min_samples_split: float
+    min_samples_leaf: float
+    min_gain: float
+    min_impurity_decrease: float
+    root_weight: float
+    tolerance: float
+    max_features: int
+    seed: int
+
+
+def rules_of(dataset, config, preset, criterion) -> Rules:
+    """The growth parameters of a :class:`~treecore.grow.growing.GrowthConfig` for growing
+    ``dataset`` by the ``preset`` and ``criterion`` it resolves to, as the kernels read them."""
+    return Rules(dataset.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
+                 criterion.score == "gain_ratio", criterion.average_gain_filter,
+                 config.threshold_style == "midpoint", preset.multiway, EXHAUSTIVE_LEVELS,
+                 -1 if config.max_depth is None else int(config.max_depth),
+                 -1 if config.max_leaves is None else int(config.max_leaves),
+                 float(config.min_samples_split), float(config.min_samples_leaf),
+                 float(config.min_gain), float(config.min_impurity_decrease),
+                 float(dataset.weights.sum()), TIE_TOLERANCE,
+                 -1 if config.max_features is None else int(config.max_features),
+                 int(config.random_state))
+
+
 @njit(cache=True, inline="always")
 def pure(counts, one_target, rules):
     """Hunt's first case: every row of the node in one class (at most one class weight above

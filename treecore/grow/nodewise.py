@@ -44,17 +44,18 @@ import numpy as np
 from ..data import Dataset, Kind
 from ..measures import kernels, squared_error
 from ..split import least_squares
-from ..split.candidates import TIE_TOLERANCE, CandidateTable
-from ..split.proposals import (EXHAUSTIVE_LEVELS, FIGURES, NodeData, Proposal, SplitRules,
-                               partition_figures, subset_labels)
+from ..split.candidates import CandidateTable
+from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, partition_figures,
+                               subset_labels)
 from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_rules import CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL
+from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING,
+                           WORK_PER_CALL, rules_of)
 from .nodewise_arrays import (ARENA_TOP, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
-                              N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes, Rules)
+                              N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes)
 from .nodewise_kernel import expand
 
 def applies(dataset: Dataset, force, validation) -> bool:
@@ -98,20 +99,6 @@ class NodewiseGrowth(CompiledGrowth):
         if regression:
             nodes.one_target[0] = int(n > 0 and (dataset.y == dataset.y[0]).all())
 
-    def _rules(self) -> Rules:
-        config, criterion = self.config, self.criterion
-        return Rules(self.data.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
-                      criterion.score == "gain_ratio", criterion.average_gain_filter,
-                      config.threshold_style == "midpoint", self.preset.multiway,
-                      EXHAUSTIVE_LEVELS,
-                      -1 if config.max_depth is None else int(config.max_depth),
-                      -1 if config.max_leaves is None else int(config.max_leaves),
-                      float(config.min_samples_split), float(config.min_samples_leaf),
-                      float(config.min_gain), float(config.min_impurity_decrease),
-                      float(self.data.weights.sum()), TIE_TOLERANCE,
-                      -1 if config.max_features is None else int(config.max_features),
-                      int(config.random_state))
-
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
         entries at the start of the arena; False when time ran out first. Features are sorted
@@ -146,7 +133,7 @@ class NodewiseGrowth(CompiledGrowth):
             return
         y = self._labels()
         targets = self.data.y.astype(float) if self.data.is_regression else np.zeros(0)
-        rules = self._rules()
+        rules = rules_of(self.data, self.config, self.preset, self.criterion)
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
             if expand(columns, y, targets, self.continuous_at, self.levels, self.arena,
                        self.nodes, self.counters, self.subset_codes, rules, self.widest,

@@ -1,6 +1,7 @@
 """The arrays of the nodewise engine (:mod:`treecore.grow.nodewise`): the arena of the nodes
-still to expand, the node table, the growth parameters and one node's scratch space, as the
-compiled loop reads them."""
+still to expand, the node table and one node's scratch space, as the compiled loop reads them
+(the growth parameters are :class:`treecore.grow.kernel_rules.Rules`, shared with the
+presorted engine)."""
 
 from __future__ import annotations
 
@@ -83,28 +84,6 @@ class Nodes(NamedTuple):
         floats = [np.zeros(capacity) for _ in range(6)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
-
-
-class Rules(NamedTuple):
-    """The growth parameters as the kernel reads them (−1: no limit)."""
-
-    regression: bool
-    impurity_code: int
-    ratio_score: bool
-    average_gain_filter: bool
-    midpoint: bool
-    multiway: bool
-    exhaustive_levels: int
-    max_depth: int
-    max_leaves: int
-    min_samples_split: float
-    min_samples_leaf: float
-    min_gain: float
-    min_impurity_decrease: float
-    root_weight: float
-    tolerance: float
-    max_features: int
-    seed: int
 
 
 class Work(NamedTuple):

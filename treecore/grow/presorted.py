@@ -40,9 +40,9 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, N_NODES, NEXT_NODE, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row)
-from .presorted_kernel import Nodes, Rows, Scores, expand, kernel_rules
+from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
+                           STEPS, WORK_PER_CALL, entry_row, rules_of)
+from .presorted_kernel import Nodes, Rows, Scores, expand
 
 
 #: Memory for the kept per-feature results of the first growth steps (their candidate tables);
@@ -164,7 +164,7 @@ class PresortedGrowth(CompiledGrowth):
         rows = self._presort()
         if rows is None:
             return
-        rules = kernel_rules(self.data, self.config, self.criterion)
+        rules = rules_of(self.data, self.config, self.preset, self.criterion)
         while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
             if self.counters[N_NODES] + 2 > len(self.nodes.start):
                 self.nodes = enlarged(self.nodes, 2 * len(self.nodes.start))

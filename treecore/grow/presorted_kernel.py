@@ -13,15 +13,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..data import Dataset
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
-from ..split.candidates import TIE_TOLERANCE
-from .growing import GrowthConfig
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
                            entry_row, limit_after_choice, limit_before_split, pure)
-
 
 
 class Rows(NamedTuple):
@@ -42,8 +38,6 @@ class Rows(NamedTuple):
     labels: np.ndarray
     weights: np.ndarray
     targets: np.ndarray
-
-
 
 
 class Nodes(NamedTuple):
@@ -92,40 +86,6 @@ class Scores(NamedTuple):
         return cls(np.zeros((steps, n_features), np.int8), np.zeros((steps, n_features)),
                    np.zeros((steps, n_features)), np.zeros((steps, n_features, width)),
                    np.zeros((steps, n_features, width)))
-
-
-class Rules(NamedTuple):
-    """The growth parameters as the kernel reads them (−1: no limit)."""
-
-    regression: bool
-    impurity_code: int
-    ratio_score: bool
-    average_gain_filter: bool
-    midpoint: bool
-    max_depth: int
-    max_leaves: int
-    min_samples_split: float
-    min_samples_leaf: float
-    min_gain: float
-    min_impurity_decrease: float
-    root_weight: float
-    tolerance: float
-    max_features: int
-    seed: int
-
-
-def kernel_rules(dataset: Dataset, config: GrowthConfig, criterion) -> Rules:
-    """The growth parameters of ``config`` as the kernel reads them."""
-    return Rules(dataset.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
-                  criterion.score == "gain_ratio", criterion.average_gain_filter,
-                  config.threshold_style == "midpoint",
-                  -1 if config.max_depth is None else int(config.max_depth),
-                  -1 if config.max_leaves is None else int(config.max_leaves),
-                  float(config.min_samples_split), float(config.min_samples_leaf),
-                  float(config.min_gain), float(config.min_impurity_decrease),
-                  float(dataset.weights.sum()), TIE_TOLERANCE,
-                  -1 if config.max_features is None else int(config.max_features),
-                  int(config.random_state))
 
 
 # ----------------------------------------------------------------------------------- kernel
