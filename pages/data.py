@@ -6,6 +6,7 @@ import streamlit as st
 from treecore.algorithms import TASKS
 from treecore.data import Kind
 from ui import page, state
+from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.data.summary import class_balance_figure, target_histogram
 from ui.guards import level_messages
@@ -66,36 +67,36 @@ st.caption(t("data.preview_caption", shown=min(PREVIEW_ROWS, len(frame)), rows=f
 
 # ---------------------------------------------------------------- columns
 st.subheader(t("data.columns"))
-target = state.current_target()
-features = state.feature_columns()
+target = choices.current_target()
+features = choices.feature_columns()
 left, right = st.columns(2)
 left.selectbox(t("data.target"), [str(c) for c in frame.columns],
-               **state.widget(state.TARGET, target, state.set_target))
-right.text_input(t("data.missing"), **state.widget(state.MISSING, state.missing_text(),
-                                                   state.set_missing_text))
+               **state.widget(state.TARGET, target, choices.set_target))
+right.text_input(t("data.missing"), **state.widget(state.MISSING, choices.missing_text(),
+                                                   choices.set_missing_text))
 left.multiselect(t("data.ignored"), features, help=t("data.ignored_help"),
-                 **state.widget("ignored", state.columns_of_kind(Kind.IGNORED), state.set_ignored))
+                 **state.widget("ignored", choices.columns_of_kind(Kind.IGNORED), choices.set_ignored))
 right.multiselect(t("data.continuous"), features, help=t("data.continuous_help"),
-                  **state.widget("continuous", state.columns_of_kind(Kind.CONTINUOUS),
-                                 state.set_continuous))
+                  **state.widget("continuous", choices.columns_of_kind(Kind.CONTINUOUS),
+                                 choices.set_continuous))
 
-task = state.current_task()
+task = choices.current_task()
 left.radio(t("data.task"), TASKS, horizontal=True,
            format_func=state.labels({name: t(f"task.{name}") for name in TASKS}),
-           **state.widget(state.TASK, task, state.set_task))
-if task == "regression" and state.inferred_task() == "regression":
+           **state.widget(state.TASK, task, choices.set_task))
+if task == "regression" and choices.inferred_task() == "regression":
     st.info(plain(t("data.task_assumed_regression", target=target)), icon="ℹ️")
 if task == "classification":
-    for value, count in state.target_marker_classes().items():
+    for value, count in choices.target_marker_classes().items():
         st.info(plain(t("data.marker_class", column=target, value=value, count=count)),
                 icon="ℹ️")
 
-kinds = {name: t(f"kind.{kind.value}") for name, kind in state.effective_kinds().items()}
+kinds = {name: t(f"kind.{kind.value}") for name, kind in choices.effective_kinds().items()}
 kinds[target] = t("kind.target")
 summary, balance = st.columns([3, 2])
 summary.markdown(f"**{t('data.summary')}**")
 summary.dataframe(
-    state.column_summary(kinds), hide_index=True, key="data.summary",
+    choices.column_summary(kinds), hide_index=True, key="data.summary",
     column_config={
         "column": st.column_config.TextColumn(t("summary.column")),
         "kind": st.column_config.TextColumn(t("summary.kind")),
@@ -117,7 +118,7 @@ else:
 
 # ---------------------------------------------------------------- check
 st.subheader(t("data.check"))
-dataset, error = state.current_dataset()
+dataset, error = choices.current_dataset()
 if error:
     st.error(plain(error_text(error)), icon="⚠️")
 else:

@@ -12,13 +12,13 @@ import streamlit as st
 from treecore import ALGORITHMS, CRITERIA, THRESHOLD_STYLES, ConfigError, Kind, StopReason
 from treecore.tree.flow import edge_weights
 from ui import guards, limits, page, state
-from ui.i18n import error_text, for_task, split_note_text, t
+from ui.data import choices
+from ui.i18n import error_text, for_task, t
 from ui.models import growth, scores
 from ui.plain import code, plain, safe_figure
-from ui.views import flow_view, grow_regression, node_panel, node_view
+from ui.views import flow_view, grow_classification, grow_regression, node_panel, node_view
 from ui.views.drawing import static_drawing, tree_chart
-from ui.views.figures import (class_chart, criterion_lens, nominal_lens_chart, threshold_chart,
-                              value_chart)
+from ui.views.figures import class_chart, threshold_chart, value_chart
 from ui.views.tree_widget import tree_view
 
 #: Seconds per step offered by the player; the figures the threshold chart can plot.
@@ -37,7 +37,7 @@ dataset = page.dataset_or_stop()
 def settings_sidebar() -> None:
     with st.sidebar:
         st.subheader("⚙️ " + t("grow.settings"))
-        task, algorithm = state.current_task(), growth.current_algorithm()
+        task, algorithm = choices.current_task(), growth.current_algorithm()
         st.selectbox(t("grow.algorithm"), growth.allowed_algorithms(task),
                      format_func=state.labels({a: t(f"algorithm.{a}") for a in ALGORITHMS}),
                      **state.widget(state.ALGORITHM, algorithm, growth.set_algorithm))
@@ -152,32 +152,6 @@ def step_caption() -> str:
              test=node.split.describe())
 
 
-def candidate_table(node_id: int) -> None:
-    table = grown.candidates(train, node_id)
-    frame = node_view.candidate_frame(table)
-    frame["status"] = [
-        "✅ " + t("grow.chosen") if status == "chosen" else
-        "⛔ " + (split_note_text(note) if note else t("grow.filtered"))
-        if status == "filtered" else ""
-        for status, note in zip(frame["status"], frame["note"])]
-    number = {"format": "%.3f"}
-    st.dataframe(
-        frame.drop(columns="note"), hide_index=True, key="grow.candidates",
-        column_config={
-            "feature": st.column_config.TextColumn(t("col.feature")),
-            "test": st.column_config.TextColumn(t("col.test")),
-            "gain": st.column_config.NumberColumn(t("col.gain"), **number),
-            "gain_ratio": st.column_config.NumberColumn(t("col.gain_ratio"), **number),
-            "split_info": st.column_config.NumberColumn(t("col.split_info"), **number),
-            "gini": st.column_config.NumberColumn(t("col.gini"), **number),
-            "rho": st.column_config.NumberColumn(t("col.rho"), help=t("col.rho_help"), **number),
-            "score": st.column_config.NumberColumn(t("col.score"), help=t("col.score_help"),
-                                                   **number),
-            "status": st.column_config.TextColumn(t("col.status"))})
-    if table.criterion == "gain_ratio":
-        st.caption(t("grow.average_gain", value=f"{table.average_gain:.3f}"))
-
-
 st.markdown(f"**{plain(step_caption())}**")
 selected = tree_view(tree, "grow.tree_view", select_key=growth.INSPECT,
                      collapsed_key=growth.COLLAPSED, step=step, focus=focus)
@@ -188,7 +162,7 @@ with st.spinner(t("grow.computing")):
     if tree.is_regression:
         grow_regression.candidate_table(grown, train, selected)
     else:
-        candidate_table(selected)
+        grow_classification.candidate_table(grown, train, selected)
 
 
 # ================================================================ tabs about one node
@@ -224,34 +198,6 @@ def threshold_tab(node_id: int, feature: str) -> None:
                  "value": feature, "count": t("grow.weighted_count")}
         st.plotly_chart(safe_figure(value_chart(values, counts, classes, words)),
                         key="grow.value_chart")
-
-
-def lens_tab(node_id: int, feature: str) -> None:
-    curves = grown.view("lens", node_id, feature,
-                        lambda: node_view.lens_curves(train, tree, node_id, feature))
-    words = {"scaled": t("grow.lens_scaled"), "splits_here": t("grow.lens_splits_here"),
-             **{name: t(CRITERIA[name].lens_key) for name in node_view.lens_names()}}
-    if curves:
-        st.plotly_chart(safe_figure(criterion_lens(curves, {
-            **words, "title": t("grow.lens_title", feature=feature, node=node_id,
-                                count=len(node_view.lens_names())),
-            "threshold": t("grow.threshold_axis", feature=feature)})), key="grow.lens_chart")
-        st.caption(t("grow.lens_caption"))
-        return
-    groupings = grown.view("nominal_lens", node_id, feature,
-                           lambda: node_view.nominal_lens(train, tree, node_id, feature))
-    st.plotly_chart(safe_figure(nominal_lens_chart(groupings, {
-        **words, "title": t("lens.nominal_title", feature=feature, node=node_id,
-                            count=len(node_view.lens_names()))})),
-        key="grow.nominal_lens_chart")
-    st.caption(t("lens.nominal_caption"))
-    number = {"format": "%.3f"}
-    st.dataframe(groupings, hide_index=True, key="grow.nominal_lens", column_config={
-        "grouping": st.column_config.TextColumn(t("lens.grouping")),
-        "multiway": st.column_config.CheckboxColumn(t("lens.multiway")),
-        **{name: st.column_config.NumberColumn(t(CRITERIA[name].lens_key), **number)
-           for name in node_view.lens_names()},
-        "picked_by": st.column_config.TextColumn(t("lens.picked_by"))})
 
 
 def stop_words(node) -> str:
@@ -391,7 +337,7 @@ def lens_view(node_id: int) -> None:
     feature = choose_feature(node_id)
     st.caption(plain(t("grow.lens_feature", feature=feature, node=node_id)))
     with st.spinner(t("grow.computing")):
-        lens_tab(node_id, feature)
+        grow_classification.lens_tab(grown, train, node_id, feature)
 
 
 def threshold_view(node_id: int) -> None:

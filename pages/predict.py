@@ -13,6 +13,7 @@ from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.io import to_dot
 from ui import state
+from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
 from ui.i18n import error_text, t
 from ui.models import growth, split, predict_export as pe, pruning_lab as lab
@@ -24,7 +25,7 @@ S = st.session_state
 
 
 st.title("🔮 " + t("predict.title"))
-dataset, data_error = state.current_dataset()
+dataset, data_error = choices.current_dataset()
 
 
 # ================================================================ which tree

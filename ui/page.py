@@ -9,14 +9,15 @@ import streamlit as st
 
 from treecore import Dataset
 
-from ui import limits, state
+from ui import limits
+from ui.data import choices
 from ui.i18n import error_text, t
 from ui.models import growth, scores
 
 
 def dataset_or_stop() -> Dataset:
     """The session's Dataset; without one, an error box saying why, and the page stops here."""
-    dataset, error = state.current_dataset()
+    dataset, error = choices.current_dataset()
     if dataset is None:
         st.error(t("grow.no_data", message=error_text(error)), icon="⚠️")
         st.stop()

@@ -25,6 +25,7 @@ from treecore.algorithms import TASKS
 from treecore.pruning import PRUNERS
 
 from ui import state
+from ui.data import choices
 from ui.data.samples import SAMPLES
 from ui.i18n import LANGUAGES
 from ui.models import ensemble_state as ens, growth, pruning_lab
@@ -147,7 +148,7 @@ def _columns() -> list[str]:
 
 
 def _criteria() -> tuple[str, ...]:
-    return growth.allowed_criteria(growth.current_algorithm(), state.current_task())
+    return growth.allowed_criteria(growth.current_algorithm(), choices.current_task())
 
 
 def _flag_text(value: bool) -> str:
@@ -166,10 +167,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("present", state.PRESENTATION, flag, _fixed(False), write=_flag_text),
     Setting("data", state.DATASET, _read_data, _fixed(state.DEFAULTS[state.DATASET]),
             apply=_open_data, write=_data_text),
-    Setting("target", state.TARGET, one_of(_columns), _default_target, apply=state.set_target),
+    Setting("target", state.TARGET, one_of(_columns), _default_target, apply=choices.set_target),
     Setting("task", state.TASK, one_of(lambda: TASKS), _fixed(None)),
     Setting("algo", state.ALGORITHM, one_of(lambda: growth.allowed_algorithms(
-        state.current_task())), _fixed(state.DEFAULTS[state.ALGORITHM]),
+        choices.current_task())), _fixed(state.DEFAULTS[state.ALGORITHM]),
         apply=growth.set_algorithm),
     Setting("crit", state.CRITERION, one_of(_criteria), _fixed(None)),
     Setting("thr", growth.THRESHOLD_STYLE, one_of(lambda: THRESHOLD_STYLES),
@@ -182,7 +183,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("step", growth.STEP, whole(0), _fixed(G[growth.STEP]), apply=growth.set_step),
     Setting("prune", pruning_lab.METHOD, one_of(lambda: PRUNERS),
             _fixed(L[pruning_lab.METHOD])),
-    Setting("ens", ens.KIND, one_of(lambda: ens.allowed_kinds(state.current_task())),
+    Setting("ens", ens.KIND, one_of(lambda: ens.allowed_kinds(choices.current_task())),
             _fixed(E[ens.KIND]), apply=ens.set_kind),
     Setting("rounds", ens.ROUNDS, whole(1, 200), _fixed(E[ens.ROUNDS])),
     Setting("mdepth", ens.MAX_DEPTH, whole(0, 30), _fixed(E[ens.MAX_DEPTH])),

@@ -23,6 +23,7 @@ from treecore.grow.engines import kept_steps, start_growth
 from treecore.grow.growing import GrowthConfig, GrowthStep
 
 from ui import limits, player, state
+from ui.data import choices
 from ui.i18n import t, translate
 from ui.views import node_view, regression_view
 
@@ -82,7 +83,7 @@ def params_from_session() -> dict:
     """The growth parameters chosen in the session, as keyword arguments of ``treecore.grow``
     (for the session's task: a regression tree is CART's, by its own criterion)."""
     s = st.session_state
-    return {"task": state.current_task(), "algorithm": current_algorithm(),
+    return {"task": choices.current_task(), "algorithm": current_algorithm(),
             "criterion": current_criterion(),
             "threshold_style": s[THRESHOLD_STYLE], "max_depth": s[MAX_DEPTH] or None,
             "min_samples_leaf": s[MIN_LEAF], "min_gain": float(s[MIN_GAIN]),
@@ -122,14 +123,14 @@ def set_algorithm(algorithm: str) -> None:
     """Switch algorithm; a criterion the new one does not allow falls back to its default."""
     st.session_state[state.ALGORITHM] = algorithm
     if st.session_state[state.CRITERION] not in allowed_criteria(algorithm,
-                                                                 state.current_task()):
+                                                                 choices.current_task()):
         st.session_state[state.CRITERION] = None
 
 
 def current_algorithm() -> str:
     """The algorithm in use: the chosen one if it grows the session's kind of tree, else the
     first that does (a regression tree is CART's whatever was chosen for classes)."""
-    allowed = allowed_algorithms(state.current_task())
+    allowed = allowed_algorithms(choices.current_task())
     chosen = st.session_state[state.ALGORITHM]
     return chosen if chosen in allowed else allowed[0]
 
@@ -137,7 +138,7 @@ def current_algorithm() -> str:
 def current_criterion() -> str:
     """The criterion in use: the chosen one if the algorithm allows it for the session's
     task, else the algorithm's default."""
-    allowed = allowed_criteria(current_algorithm(), state.current_task())
+    allowed = allowed_criteria(current_algorithm(), choices.current_task())
     chosen = st.session_state[state.CRITERION]
     return chosen if chosen in allowed else allowed[0]
 
