@@ -204,3 +204,27 @@ def test_a_midpoint_that_rounds_up_to_the_next_value_splits_as_the_builder_does(
             for n in fast.iter_nodes()] == shape
     assert np.array_equal(fast.apply(data.X), reference.apply(data.X))
     assert reference.root.split.threshold == low and reference.n_nodes > 3
+
+
+@pytest.mark.parametrize("engine", ["presorted", "nodewise"])
+def test_steps_by_node_are_the_steps_made_when_looked_up(melons, engine):
+    """A page looks up one step at a time (``steps_by_node``): each is the step ``steps()``
+    makes for its node, made on the first lookup and kept; a leaf has none. Both compiled
+    engines (iris-like continuous rows, and watermelon 2.0's nominal ones)."""
+    rng = np.random.default_rng(5)
+    data = continuous(rng.normal(size=(300, 3)), rng.choice(list("abc"), 300)) \
+        if engine == "presorted" else melons
+    config = GrowthConfig(algorithm="cart", max_depth=5)
+    growth = start_growth(data, config)
+    assert type(growth).__module__.endswith(engine)
+    by_node = growth.steps_by_node()
+    steps = list(start_growth(data, config).steps())
+    assert sorted(by_node) == sorted(s.node_id for s in steps) and len(by_node) == len(steps)
+    for step in steps:
+        looked_up = by_node[step.node_id]
+        assert looked_up is by_node[step.node_id]
+        assert (looked_up.step, looked_up.path, looked_up.chosen, looked_up.children) == \
+            (step.step, step.path, step.chosen, step.children)
+        assert looked_up.candidates == step.candidates
+    leaf = next(n.node_id for n in growth.tree().iter_nodes() if n.is_leaf)
+    assert by_node.get(leaf) is None and leaf not in by_node
