@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -12,6 +14,7 @@ from treecore import ALGORITHMS, Dataset, grow, grow_steps
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
+from treecore.grow import presorted, presorted_arrays
 from treecore.grow.presorted import PresortedGrowth, applies
 
 
@@ -228,3 +231,66 @@ def test_steps_by_node_are_the_steps_made_when_looked_up(melons, engine):
         assert looked_up.candidates == step.candidates
     leaf = next(n.node_id for n in growth.tree().iter_nodes() if n.is_leaf)
     assert by_node.get(leaf) is None and leaf not in by_node
+
+
+def _node_table(growth: PresortedGrowth) -> dict:
+    """Every array of the finished node table, trimmed to the nodes grown."""
+    growth.tree()
+    n = int(growth.counters[0])
+    return {name: array[:n] for name, array in growth.nodes._asdict().items()}
+
+
+@st.composite
+def threaded_cases(draw):
+    """A classification case of :func:`cases`, or a regression tree on integer targets, grown
+    with or without features drawn at random."""
+    dataset, config = draw(cases())
+    if draw(st.booleans()):
+        frame = pd.DataFrame(dataset.X, columns=[f.name for f in dataset.features])
+        frame["y"] = np.arange(dataset.n_rows) % draw(st.integers(2, 9))
+        dataset = Dataset.from_frame(frame, "y", task="regression", weights=dataset.weights)
+        config = GrowthConfig(task="regression", max_depth=config.max_depth,
+                              max_leaves=config.max_leaves,
+                              min_samples_leaf=config.min_samples_leaf)
+    return dataset, replace(config, max_features=draw(st.sampled_from([None, 1, 2])),
+                            random_state=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(threaded_cases(), st.integers(1, 4))
+def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch, case, slots):
+    """However the waiting nodes are chunked (``slots`` nodes at most) and however a chunk's
+    items are shared among threads, the node table is the one a single thread fills."""
+    dataset, config = case
+    single = PresortedGrowth(dataset, config, keep_scores=3)
+    single.threads = 1
+    expected = _node_table(single)
+    with monkeypatch.context() as patch:
+        patch.setattr(presorted, "THREADED_CHUNK", 0)         # every chunk on both threads
+        patch.setattr(presorted_arrays, "MAX_SLOTS", slots)
+        threaded = PresortedGrowth(dataset, config, keep_scores=3)
+        assert threaded.threads == 2
+        table = _node_table(threaded)
+    assert table.keys() == expected.keys()
+    for name in table:
+        np.testing.assert_array_equal(table[name], expected[name], err_msg=name)
+    for name, kept in threaded.scores._asdict().items():
+        np.testing.assert_array_equal(kept, getattr(single.scores, name), err_msg=name)
+
+
+def test_a_large_tree_on_two_threads_is_the_one_thread_tree():
+    """Full depth on 20k rows: the chunks are large enough to be shared among threads
+    without patching, and the trees (classification and regression) agree node for node."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(20_000, 12)).round(3)
+    for y, task in ((np.where(X[:, 0] + rng.normal(size=len(X)) > 0, "a", "b"), None),
+                    (X[:, 1] * 3 + rng.normal(size=len(X)), "regression")):
+        frame = pd.DataFrame(X, columns=[f"x{j}" for j in range(12)]).assign(y=y)
+        dataset = Dataset.from_frame(frame, "y", task=task)
+        config = GrowthConfig.from_params(algorithm="cart")
+        single = PresortedGrowth(dataset, config)
+        single.threads = 1
+        expected, table = _node_table(single), _node_table(PresortedGrowth(dataset, config))
+        assert len(table["start"]) > 1000
+        for name in table:
+            np.testing.assert_array_equal(table[name], expected[name], err_msg=name)

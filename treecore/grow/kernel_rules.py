@@ -28,8 +28,8 @@ REASONS = (StopReason.PURE, StopReason.NO_FEATURES, StopReason.IDENTICAL,
 (WAITING, PURE, NO_FEATURES, IDENTICAL, EMPTY_BRANCH, MAX_DEPTH, MIN_SAMPLES_SPLIT,
  MIN_SAMPLES_LEAF, MIN_GAIN, MIN_IMPURITY_DECREASE, MAX_LEAVES) = range(-1, len(REASONS))
 
-#: Threads sorting the features at the root.
-SORTING_THREADS = 2
+#: Threads sorting the features at the root, and sharing the presorted engine's chunks of nodes.
+SORTING_THREADS = GROWTH_THREADS = 2
 #: Row × feature visits per compiled call: about 10 ms, so a deadline is never missed by more.
 WORK_PER_CALL = 2_000_000
 

@@ -40,10 +40,15 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row, rules_of)
-from .presorted_kernel import Nodes, Rows, Scores, expand
+from .kernel_rules import (CLASS_BITS, GROWTH_THREADS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES,
+                           SORTING_THREADS, STEPS, WORK_PER_CALL, entry_row, rules_of)
+from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
+from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 
+
+#: Row × feature visits a chunk of nodes must hold before its phases are shared among threads
+#: (below, one thread does them: handing work over costs tens of microseconds).
+THREADED_CHUNK = 200_000
 
 #: Memory for the kept per-feature results of the first growth steps (their candidate tables);
 #: later steps score their node again from its rows when a view asks.
@@ -123,6 +128,11 @@ class PresortedGrowth(CompiledGrowth):
         self.shared = shared
         n = self.n_present = dataset.n_rows if shared is None else \
             int(np.count_nonzero(dataset.weights > 0))
+        #: Threads one growth's chunks are shared among: one for a member of an ensemble (its
+        #: members already grow on a thread each) and for a table whose chunks would all be
+        #: too small to share.
+        self.threads = 1 if shared is not None or n * dataset.n_features < THREADED_CHUNK \
+            else GROWTH_THREADS
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
@@ -156,20 +166,43 @@ class PresortedGrowth(CompiledGrowth):
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         y = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8),
-                     np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
-                     np.empty(len(w)), np.empty(len(y)))
+        return Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8))
 
     def _grow(self) -> None:
         rows = self._presort()
         if rows is None:
             return
         rules = rules_of(self.data, self.config, self.preset, self.criterion)
-        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
-            if self.counters[N_NODES] + 2 > len(self.nodes.start):
-                self.nodes = enlarged(self.nodes, 2 * len(self.nodes.start))
-            expand(rows, self.nodes, self.scores, self.counters, rules, WORK_PER_CALL)
+        width = self.nodes.counts.shape[1]
+        n_rows, n_features = rows.entries.shape[1], rows.entries.shape[0]
+        slots = Slots.empty(n_features, width, n_rows)
+        scratch = [Scratch.of(n_rows, len(rows.w) > 0, len(rows.y) > 0, width)
+                   for _ in range(self.threads)]
+        with ThreadPoolExecutor(self.threads - 1 or 1) as pool:
+            while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+                room = self.counters[N_NODES] + 2 * len(slots.nodes)
+                if room > len(self.nodes.start):
+                    self.nodes = enlarged(self.nodes, max(room, 2 * len(self.nodes.start)))
+                if self.threads == 1:
+                    expand(rows, self.nodes, self.scores, self.counters, slots, scratch[0],
+                           rules, WORK_PER_CALL)
+                else:
+                    self._chunk_on_threads(rows, slots, scratch, rules, pool)
         self.segment_rows = rows.entries[0] >> 32
+
+    def _chunk_on_threads(self, rows, slots, scratch, rules, pool) -> None:
+        """One chunk of waiting nodes, its two parallel phases shared among the threads by
+        equal work (each thread its own range of items and its own scratch)."""
+        n_features = rows.entries.shape[0]
+        filled = screen(rows.entries, self.nodes, self.counters, slots, rules, WORK_PER_CALL)
+        lengths = self.nodes.end[slots.nodes[:filled]] - self.nodes.start[slots.nodes[:filled]]
+        work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
+        _on_threads(pool, scratch, _balanced(work, len(scratch)), score_slots, rows, self.nodes,
+                    slots, rules)
+        n_split = decide(rows, self.nodes, slots, self.scores, self.counters, rules)
+        lengths = self.nodes.end[slots.split[:n_split]] - self.nodes.start[slots.split[:n_split]]
+        _on_threads(pool, scratch, _balanced(np.repeat(lengths, n_features), len(scratch)),
+                    split_slots, rows, self.nodes, slots, rules.regression)
 
     # ------------------------------------------------------------------------------- results
     def node_rows(self, node_id: int) -> np.ndarray:
@@ -242,6 +275,27 @@ class PresortedGrowth(CompiledGrowth):
         return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
                             np.zeros(0, np.int64), child_offset, n_children, children, fractions,
                             distribution)
+
+
+def _balanced(item_work: np.ndarray, threads: int) -> list[int]:
+    """Item bounds ``[0, b₁, …, items]`` sharing items of ``item_work`` row × feature visits
+    among the threads by equal work; all on the first thread when the chunk is too small to be
+    worth handing over."""
+    n_items, total = len(item_work), int(item_work.sum())
+    if threads == 1 or total < THREADED_CHUNK:
+        return [0] + [n_items] * threads
+    cuts = np.searchsorted(np.cumsum(item_work), total * np.arange(1, threads) / threads)
+    return [0, *(min(int(c) + 1, n_items) for c in cuts), n_items]
+
+
+def _on_threads(pool, scratch, bounds, phase, rows, nodes, slots, rules) -> None:
+    """``phase`` over items ``[bounds[t], bounds[t + 1])`` with ``scratch[t]``, thread t > 0 in
+    ``pool`` and thread 0 here."""
+    others = [pool.submit(phase, rows, nodes, slots, scratch[t], rules, bounds[t], bounds[t + 1])
+              for t in range(1, len(scratch)) if bounds[t + 1] > bounds[t]]
+    phase(rows, nodes, slots, scratch[0], rules, bounds[0], bounds[1])
+    for other in others:
+        other.result()
 
 
 def _drawn_only(table: CandidateTable, node: Node) -> CandidateTable:

@@ -4,11 +4,22 @@ sorted order; expanding it scans each segment for its best cut
 the rule of :func:`treecore.split.candidates.choose_index` and partitions every segment stably
 into the two children's. The stopping cases are the builder's, in its order
 (:class:`treecore.grow.builder.Growth`).
+
+Nodes are expanded in id (breadth-first) order, a chunk of waiting nodes at a time, in four
+phases: :func:`screen` stops the nodes a rule stops before scoring and fills the chunk's slots;
+:func:`score_slots` finds every slot's best cut of every feature; :func:`decide` chooses each
+node's split in id order (the limits that count the tree's leaves see the nodes before it) and
+opens the children; :func:`split_slots` partitions the split nodes' segments and sums the
+children. A chunk's nodes own disjoint segments, so the two parallel phases can run on several
+threads, each on its own range of (slot, feature) items and its own :class:`Scratch`, and give
+the same tree as one thread (:func:`expand`).
+
+The helpers take the arrays they read, never the Rows or Nodes tuples, and the per-feature work
+is written in the loops themselves: handing arrays to a function counts a reference to each up
+and down again (an atomic operation), which cost a third of a deep tree's growth.
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -18,80 +29,6 @@ from ..split import feature_draw
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
                            entry_row, limit_after_choice, limit_before_split, pure)
-
-
-class Rows(NamedTuple):
-    """The rows as the kernel reads them: ``columns[j]`` holds feature j's values by row,
-    ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
-    row (empty for classification, whose classes are packed in the entries). ``entries[j]``
-    lists the rows in feature j's value order as packed entries. The rest is work space:
-    ``goes_left`` by row, ``spare`` for partitions, and one node segment unpacked into ``keys``
-    (value ranks), ``labels``, ``weights`` and ``targets``."""
-
-    columns: np.ndarray
-    w: np.ndarray
-    y: np.ndarray
-    entries: np.ndarray
-    goes_left: np.ndarray
-    spare: np.ndarray
-    keys: np.ndarray
-    labels: np.ndarray
-    weights: np.ndarray
-    targets: np.ndarray
-
-
-class Nodes(NamedTuple):
-    """Per node (by id): its segment ``[start, end)``, tree links, statistics and split.
-    ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
-    ``branch_counts`` the same of the two branches of its split; ``n_drawn`` how many features
-    it drew at random (−1: not scored, or every feature scored); ``one_target`` is 1 when every
-    row of a regression node has the same target (found as its sums are summed)."""
-
-    start: np.ndarray
-    end: np.ndarray
-    parent: np.ndarray
-    depth: np.ndarray
-    created_at: np.ndarray
-    expanded_at: np.ndarray
-    stop: np.ndarray
-    feature: np.ndarray
-    first_child: np.ndarray
-    n_drawn: np.ndarray
-    one_target: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
-    threshold: np.ndarray
-    weight: np.ndarray
-    counts: np.ndarray
-    branch_counts: np.ndarray
-
-    @classmethod
-    def empty(cls, capacity: int, width: int) -> "Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(11)]
-        floats = [np.zeros(capacity) for _ in range(4)]
-        return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
-
-
-class Scores(NamedTuple):
-    """Per growth step (kept for the first steps only) and feature: the threshold search."""
-
-    status: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
-    left: np.ndarray
-    right: np.ndarray
-
-    @classmethod
-    def empty(cls, steps: int, n_features: int, width: int) -> "Scores":
-        return cls(np.zeros((steps, n_features), np.int8), np.zeros((steps, n_features)),
-                   np.zeros((steps, n_features)), np.zeros((steps, n_features, width)),
-                   np.zeros((steps, n_features, width)))
-
-
-# ----------------------------------------------------------------------------------- kernel
-# The helpers take the arrays they read, never the Rows or Nodes tuples: handing a tuple of
-# arrays to a function counts a reference to each of its arrays up and down again (an atomic
-# operation each), which cost a third of a deep tree's growth.
 
 @njit(cache=True, inline="always")
 def _identical(entries, first, last):
@@ -104,20 +41,17 @@ def _identical(entries, first, last):
 
 
 @njit(cache=True, inline="always")
-def _partition(entries, spare, goes_left, j, start, end):
-    """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
-    keeping its order, so a sorted segment stays sorted. Every entry is written to both sides
-    and only the cursor of its side advances: no branch to mispredict."""
-    kept, moved = start, 0
-    for q in range(start, end):
-        entry = entries[j, q]
-        flag = goes_left[entry_row(entry)]
-        entries[j, kept] = entry
-        spare[moved] = entry
-        kept += flag
-        moved += 1 - flag
-    for q in range(moved):
-        entries[j, kept + q] = spare[q]
+def stop_before_scoring(i, entries, node_start, node_end, depth, node_weight, counts, one_target,
+                        rules):
+    """Hunt's first two cases and the limits checked before node i is scored, in the builder's
+    order; :data:`WAITING` when none applies."""
+    if pure(counts[i], one_target[i], rules):
+        return PURE
+    if entries.shape[0] == 0:
+        return NO_FEATURES
+    if _identical(entries, node_start[i], node_end[i] - 1):
+        return IDENTICAL
+    return limit_before_split(depth[i], node_weight[i], rules)
 
 
 @njit(cache=True, inline="always")
@@ -138,159 +72,274 @@ def _unpack(entries, w, y, j, start, end, keys, labels, weights, targets):
 
 
 @njit(cache=True, inline="always")
-def _segment_sums(first_order, w, y, start, end, counts):
-    """The class counts (regression: sums W, S, Q) of the segment ``[start, end)`` into
-    ``counts``, summed in the first feature's order (exact for unit and integer weights, and to
-    rounding for others); returns (its weight, whether its rows share one target)."""
-    weighted, regression = len(w) > 0, len(y) > 0
+def chosen_or_stop(status, figures, total, weight, leaves_after, any_small, rules):
+    """The feature node's split is made on, by the rule of
+    :func:`treecore.split.candidates.choose_index`, and :data:`WAITING`; or −1 and the reason
+    the node stops (no cut leaves its leaves large enough, or a limit checked once the split
+    is known)."""
+    tie = rules.tolerance
+    if rules.regression:                       # a squared error has the target's unit squared
+        tie *= squared_error.mse(total[0], total[1], total[2])
+    chosen = choose(status, cut_scan.BEST_CUT, figures, rules, tie)
+    if chosen < 0:
+        return -1, (MIN_SAMPLES_LEAF if any_small else IDENTICAL)
+    stop = limit_after_choice(weight, figures[chosen], leaves_after, rules)
+    return (chosen, WAITING) if stop == WAITING else (-1, stop)
+
+
+@njit(cache=True, inline="always")
+def cut_values(columns, entries, j, position):
+    """The values either side of feature j's cut after sorted ``position``: two row lookups,
+    made only for the chosen feature (and for every feature of a step whose scores are kept)."""
+    return (columns[j, entry_row(entries[j, position])],
+            columns[j, entry_row(entries[j, position + 1])])
+
+
+@njit(cache=True, inline="always")
+def mark_sides(goes_left, entries, chosen, start, middle, end):
+    """Which rows of the segment go left: those up to the cut's sorted position (x ≤ t goes
+    left, ``Candidate.branch_index``, and lower ≤ t < upper)."""
+    for q in range(start, end):
+        goes_left[entry_row(entries[chosen, q])] = q < middle
+
+
+@njit(cache=True, inline="always")
+def partition(entries, spare, goes_left, j, start, end):
+    """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
+    keeping its order, so a sorted segment stays sorted. Every entry is written to both sides
+    and only the cursor of its side advances: no branch to mispredict."""
+    kept, moved = start, 0
+    for q in range(start, end):
+        entry = entries[j, q]
+        flag = goes_left[entry_row(entry)]
+        entries[j, kept] = entry
+        spare[moved] = entry
+        kept += flag
+        moved += 1 - flag
+    for q in range(moved):
+        entries[j, kept + q] = spare[q]
+
+
+@njit(cache=True, inline="always")
+def open_children(i, step, middle, counters, node_start, node_end, parent, depth, created_at,
+                  first_child):
+    """The two children of node i, split at sorted position ``middle`` at growth ``step``:
+    the next two ids, their segments and links (their sums come from :func:`fill_child`)."""
+    first = counters[N_NODES]
+    counters[N_NODES] += 2
+    first_child[i] = first
+    node_start[first], node_end[first] = node_start[i], middle
+    node_start[first + 1], node_end[first + 1] = middle, node_end[i]
+    for child in (first, first + 1):
+        parent[child], depth[child], created_at[child] = i, depth[i] + 1, step
+
+
+@njit(cache=True, inline="always")
+def fill_child(child, first_order, w, y, node_start, node_end, counts, node_weight, one_target,
+               stop_of, regression):
+    """A new node's class counts (regression: sums W, S, Q, and whether its rows share one
+    target) and weight, summed in the first feature's order (exact for unit and integer
+    weights, and to rounding for others); no weight at all is Hunt's empty branch."""
+    start, end = node_start[child], node_end[child]
+    weighted = len(w) > 0
     weight = 0.0
-    one_target = True
+    same_target = True
     first_y = y[entry_row(first_order[start])] if regression and end > start else 0.0
     for q in range(start, end):
         entry = first_order[q]
         weight_q = w[entry_row(entry)] if weighted else 1.0
         if regression:
             y_q = y[entry_row(entry)]
-            counts[squared_error.SUM] += weight_q * y_q
-            counts[squared_error.SQUARES] += weight_q * y_q * y_q
-            one_target &= y_q == first_y
+            counts[child, squared_error.SUM] += weight_q * y_q
+            counts[child, squared_error.SQUARES] += weight_q * y_q * y_q
+            same_target &= y_q == first_y
         else:
-            counts[entry_class(entry)] += weight_q
+            counts[child, entry_class(entry)] += weight_q
         weight += weight_q
+    node_weight[child] = weight
     if regression:
-        counts[squared_error.WEIGHT] = weight
-    return weight, one_target
+        counts[child, squared_error.WEIGHT] = weight
+        one_target[child] = same_target
+    if weight <= 0.0:
+        stop_of[child] = EMPTY_BRANCH
+
+
+@njit(cache=True, inline="always")
+def record_split(i, chosen, cut_at, left, right, columns, entries, expanded_at, feature_of,
+                 node_lower, node_upper, node_threshold, branch_counts, step, rules):
+    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays; returns the
+    sorted position of its first entry going right."""
+    lower, upper = cut_values(columns, entries, chosen, cut_at[chosen])
+    expanded_at[i], feature_of[i] = step, chosen
+    node_lower[i], node_upper[i] = lower, upper
+    node_threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
+    branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
+    return cut_at[chosen] + 1
+
+
+@njit(cache=True)
+def keep_scores(step, status, cut_at, left, right, columns, entries, scores):
+    """The threshold search of every feature at growth ``step`` into ``scores`` (kept for the
+    first steps only, so their candidate tables need no second pass over the rows)."""
+    for j in range(len(status)):                  # a feature with no cut keeps zeros
+        if status[j] != cut_scan.NO_CUT:
+            scores.lower[step - 1, j], scores.upper[step - 1, j] = cut_values(columns, entries,
+                                                                              j, cut_at[j])
+            scores.left[step - 1, j], scores.right[step - 1, j] = left[j], right[j]
+    scores.status[step - 1] = status
 
 
 @njit(cache=True, nogil=True)
-def expand(rows, nodes, scores, counters, rules, work_budget):
-    """Process waiting nodes in id (breadth-first) order until none is left, ``work_budget``
-    row × feature visits are spent or the node arrays are full; the counters say where it is.
-    With ``rules.max_features`` k ≥ 1 a node scores features in the order of
-    :mod:`treecore.split.feature_draw` until k of them could cut (scikit-learn's rule).
-
-    Each feature's best cut at a node comes from its sorted segment
-    (:func:`treecore.measures.cut_scan.best_cut_of_sorted`, or the squared error's twin), with
-    the position of the last entry left of the cut; the values either side of a cut are read
-    (two row lookups) only for the chosen feature, and for every feature of a step whose scores
-    are kept. The chosen feature's rows go left by sorted position (x ≤ t goes left,
-    ``Candidate.branch_index``, and lower ≤ t < upper), then every segment is partitioned."""
-    columns, w, y, entries = rows.columns, rows.w, rows.y, rows.entries
-    goes_left, spare = rows.goes_left, rows.spare
-    keys_work, labels_work, weights_work, targets_work = rows.keys, rows.labels, rows.weights, \
-        rows.targets
-    node_start, node_end, parent, depth = nodes.start, nodes.end, nodes.parent, nodes.depth
-    created_at, expanded_at, stop_of = nodes.created_at, nodes.expanded_at, nodes.stop
-    feature_of, first_child, n_drawn = nodes.feature, nodes.first_child, nodes.n_drawn
-    one_target, node_lower, node_upper = nodes.one_target, nodes.lower, nodes.upper
-    node_threshold, node_weight = nodes.threshold, nodes.weight
-    counts, branch_counts = nodes.counts, nodes.branch_counts
-    n_features, n_classes = entries.shape[0], counts.shape[1]
-    status = np.zeros(n_features, np.int8)
-    lower, upper = np.zeros(n_features), np.zeros(n_features)
-    cut_at = np.zeros(n_features, np.int64)
-    left, right = np.zeros((n_features, n_classes)), np.zeros((n_features, n_classes))
-    figures = np.zeros((n_features, len(kernels.FIGURE_COLUMNS)))
-    pair = np.zeros((2, n_classes))
-    cut_scratch = cut_scan.cut_scratch(len(keys_work), n_classes)
-    figure_scratch = kernels.figure_scratch(2, n_classes)
-    order = np.arange(n_features)
-    capacity, work = len(node_start), 0
-    while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
-            and counters[N_NODES] + 2 <= capacity:
+def screen(entries, nodes, counters, slots, rules, work_budget):
+    """The next chunk of waiting nodes, in id order, into ``slots``: a node a rule stops before
+    scoring is stopped here; the others take a slot, until ``work_budget`` row × feature visits
+    are taken, the slots are full or their children would not fit in the node arrays. Returns
+    the number of slots filled (also ``slots.sizes[0]``)."""
+    node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
+    n_features = entries.shape[0]
+    room = min(len(slots.nodes), (len(node_start) - counters[N_NODES]) // 2)
+    filled, work = 0, 0
+    while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget and filled < room:
         i = counters[NEXT_NODE]
         counters[NEXT_NODE] += 1
         if stop_of[i] != WAITING:
             continue
-        start, end = node_start[i], node_end[i]
-        if pure(counts[i], one_target[i], rules):           # Hunt's first two cases, then the
-            stop_of[i] = PURE                               # limits, in the builder's order
-            continue
-        if n_features == 0:
-            stop_of[i] = NO_FEATURES
-            continue
-        if _identical(entries, start, end - 1):
-            stop_of[i] = IDENTICAL
-            continue
-        stop = limit_before_split(depth[i], node_weight[i], rules)
+        stop = stop_before_scoring(i, entries, node_start, node_end, nodes.depth, nodes.weight,
+                                   nodes.counts, nodes.one_target, rules)
         if stop != WAITING:
             stop_of[i] = stop
             continue
-        work += (end - start) * n_features
-        drawing = rules.max_features > 0
+        slots.nodes[filled] = i
+        filled += 1
+        work += (node_end[i] - node_start[i]) * n_features
+    slots.sizes[0] = filled
+    return filled
+
+
+@njit(cache=True, nogil=True)
+def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
+    """Every feature's best cut at the chunk's nodes, for the items ``[first_item, end_item)``:
+    an item is (slot, feature), or with ``rules.max_features`` k ≥ 1 a whole slot, whose node
+    scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
+    cut (scikit-learn's rule)."""
+    entries, w, y = rows.entries, rows.w, rows.y
+    node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
+    status, cut_at, figures = slots.status, slots.cut_at, slots.figures
+    left, right = slots.left, slots.right
+    key_work, label_work, weight_work = scratch.keys, scratch.labels, scratch.weights
+    target_work, cut_scratch, pair = scratch.targets, scratch.cut, scratch.pair
+    figure_scratch = scratch.figure
+    n_features = entries.shape[0]
+    drawing = rules.max_features > 0
+    per_slot = 1 if drawing else n_features
+    order = np.arange(n_features)
+    s = first_item // per_slot
+    while s * per_slot < end_item:
+        i = slots.nodes[s]
+        start, end = node_start[i], node_end[i]
+        first = 0 if drawing else max(first_item - s * per_slot, 0)
+        last = n_features if drawing else min(end_item - s * per_slot, n_features)
         key = feature_draw.node_key(rules.seed, i) if drawing else np.uint64(0)
         if drawing:
-            status[:] = cut_scan.NO_CUT
+            status[s] = cut_scan.NO_CUT
             order[:] = np.arange(n_features)
-        any_small, can_cut = False, 0
-        for step in range(n_features):
+        can_cut = 0
+        for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            keys, labels, weights, targets = _unpack(entries, w, y, j, start, end, keys_work,
-                                                     labels_work, weights_work, targets_work)
+            keys, labels, weights, targets = _unpack(entries, w, y, j, start, end, key_work,
+                                                     label_work, weight_work, target_work)
             if rules.regression:
-                status[j], at = squared_error.best_cut_of_sorted(
+                status[s, j], at = squared_error.best_cut_of_sorted(
                     keys, targets, weights, counts[i], rules.min_samples_leaf,
-                    rules.tolerance, left[j], right[j])
+                    rules.tolerance, left[s, j], right[s, j])
             else:
-                status[j], at = cut_scan.best_cut_of_sorted(
+                status[s, j], at = cut_scan.best_cut_of_sorted(
                     keys, labels, weights, counts[i], rules.impurity_code,
-                    rules.min_samples_leaf, rules.tolerance, cut_scratch, left[j], right[j])
-            if status[j] != cut_scan.NO_CUT:
-                cut_at[j] = start + at
-                pair[0], pair[1] = left[j], right[j]
+                    rules.min_samples_leaf, rules.tolerance, cut_scratch, left[s, j],
+                    right[s, j])
+            if status[s, j] != cut_scan.NO_CUT:
+                cut_at[s, j] = start + at
+                can_cut += 1
+                pair[0], pair[1] = left[s, j], right[s, j]
                 if rules.regression:
-                    squared_error.partition_figures(pair, figures[j])
+                    squared_error.partition_figures(pair, figures[s, j])
                 else:
                     kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
-                                              rules.ratio_score, figures[j], figure_scratch,
+                                              rules.ratio_score, figures[s, j], figure_scratch,
                                               False)
-            any_small |= status[j] == cut_scan.ONLY_SMALL_LEAVES
-            can_cut += status[j] != cut_scan.NO_CUT
             if drawing and (can_cut == rules.max_features or step == n_features - 1):
                 n_drawn[i] = step + 1
                 break
-        tie = rules.tolerance
-        if rules.regression:                   # a squared error has the target's unit squared
-            tie *= squared_error.mse(counts[i, 0], counts[i, 1], counts[i, 2])
-        chosen = choose(status, cut_scan.BEST_CUT, figures, rules, tie)
+        s += 1
+
+
+@njit(cache=True, nogil=True)
+def decide(rows, nodes, slots, scores, counters, rules):
+    """Each slot's node in id order: its split chosen, or the reason it stops; a split is
+    recorded (and its threshold search kept while its steps are), its rows marked left or
+    right, and its two children opened. Returns the number of nodes split (also
+    ``slots.sizes[1]``)."""
+    columns, entries, goes_left = rows.columns, rows.entries, rows.goes_left
+    node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
+    n_split = 0
+    for s in range(slots.sizes[0]):
+        i = slots.nodes[s]
+        status = slots.status[s]
+        any_small = False
+        for j in range(len(status)):
+            any_small |= status[j] == cut_scan.ONLY_SMALL_LEAVES
+        chosen, stop = chosen_or_stop(status, slots.figures[s], nodes.counts[i],
+                                      nodes.weight[i], counters[N_NODES] - counters[STEPS] + 1,
+                                      any_small, rules)
         if chosen < 0:
-            stop_of[i] = MIN_SAMPLES_LEAF if any_small else IDENTICAL
-            continue
-        stop = limit_after_choice(node_weight[i], figures[chosen],
-                                  counters[N_NODES] - counters[STEPS] + 1, rules)
-        if stop != WAITING:
             stop_of[i] = stop
             continue
         step = counters[STEPS] + 1
         counters[STEPS] = step
-        kept = step <= scores.status.shape[0]
-        for j in range(n_features):
-            if j == chosen or (kept and status[j] != cut_scan.NO_CUT):
-                lower[j] = columns[j, entry_row(entries[j, cut_at[j]])]
-                upper[j] = columns[j, entry_row(entries[j, cut_at[j] + 1])]
-        if kept:
-            scores.status[step - 1], scores.lower[step - 1] = status, lower
-            scores.upper[step - 1], scores.left[step - 1], scores.right[step - 1] = upper, left, right
-        expanded_at[i], feature_of[i] = step, chosen
-        node_lower[i], node_upper[i] = lower[chosen], upper[chosen]
-        node_threshold[i] = kernels.midpoint(lower[chosen], upper[chosen]) if rules.midpoint \
-            else lower[chosen]
-        branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
-        middle = cut_at[chosen] + 1
-        for q in range(start, end):
-            goes_left[entry_row(entries[chosen, q])] = q < middle
-        for j in range(n_features):
-            _partition(entries, spare, goes_left, j, start, end)
-        first_child[i] = counters[N_NODES]
-        for child_start, child_end in ((start, middle), (middle, end)):   # the two children
-            child = counters[N_NODES]
-            counters[N_NODES] += 1
-            node_start[child], node_end[child] = child_start, child_end
-            parent[child], depth[child], created_at[child] = i, depth[i] + 1, step
-            weight, same_target = _segment_sums(entries[0], w, y, child_start, child_end,
-                                                counts[child])
-            node_weight[child] = weight
-            if rules.regression:
-                one_target[child] = same_target
-            if weight <= 0.0:                                      # Hunt's empty branch
-                stop_of[child] = EMPTY_BRANCH
+        cut_at, left, right = slots.cut_at[s], slots.left[s], slots.right[s]
+        if step <= scores.status.shape[0]:
+            keep_scores(step, status, cut_at, left, right, columns, entries, scores)
+        middle = record_split(i, chosen, cut_at, left, right, columns, entries,
+                              nodes.expanded_at, nodes.feature, nodes.lower, nodes.upper,
+                              nodes.threshold, nodes.branch_counts, step, rules)
+        mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
+        open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
+                      nodes.depth, nodes.created_at, nodes.first_child)
+        slots.split[n_split] = i
+        n_split += 1
+    slots.sizes[1] = n_split
+    return n_split
+
+
+@njit(cache=True, nogil=True)
+def split_slots(rows, nodes, slots, scratch, regression, first_item, end_item):
+    """The split nodes' segments partitioned into their children's, for the items
+    ``[first_item, end_item)`` (an item is (split node, feature)); the item of the first
+    feature also sums the two children, which read its order."""
+    entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
+    node_start, node_end = nodes.start, nodes.end
+    n_features = entries.shape[0]
+    for item in range(first_item, end_item):
+        i, j = slots.split[item // n_features], item % n_features
+        partition(entries, spare, goes_left, j, node_start[i], node_end[i])
+        if j == 0:
+            for child in (nodes.first_child[i], nodes.first_child[i] + 1):
+                fill_child(child, entries[0], w, y, node_start, node_end, nodes.counts,
+                           nodes.weight, nodes.one_target, nodes.stop, regression)
+
+
+@njit(cache=True, nogil=True)
+def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
+    """The four phases on one thread, chunk after chunk, until no node waits, ``work_budget``
+    row × feature visits are spent or the node arrays are full."""
+    n_features = rows.entries.shape[0]
+    per_slot = 1 if rules.max_features > 0 else n_features
+    work = 0
+    while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
+            and counters[N_NODES] + 2 <= len(nodes.start):
+        filled = screen(rows.entries, nodes, counters, slots, rules, work_budget - work)
+        for s in range(filled):
+            work += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
+        score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
+        n_split = decide(rows, nodes, slots, scores, counters, rules)
+        split_slots(rows, nodes, slots, scratch, rules.regression, 0, n_split * n_features)

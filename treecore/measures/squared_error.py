@@ -191,6 +191,8 @@ def figures(branch_sums):
 
 
 def sums(y: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """(W, S, Q) of rows with targets ``y`` and ``weights``."""
+    """(W, S, Q) of rows with targets ``y`` and ``weights``, by numpy's pairwise sums (not a BLAS
+    dot product, whose threads would keep spinning on a core the growth then wants)."""
     y, weights = np.asarray(y, float), np.asarray(weights, float)
-    return np.array([weights.sum(), weights @ y, weights @ (y * y)])
+    weighted = weights * y
+    return np.array([weights.sum(), weighted.sum(), (weighted * y).sum()])

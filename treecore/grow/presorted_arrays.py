@@ -1,0 +1,127 @@
+"""The arrays the presorted engine's kernels (:mod:`treecore.grow.presorted_kernel`) read and
+write: the rows, the node table, the kept threshold searches, the scores of one chunk of
+waiting nodes, and each thread's work space.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..measures import cut_scan, kernels
+
+#: Memory for one chunk's per-node, per-feature scores (:class:`Slots`): a chunk holds at most
+#: as many nodes as fit, and never more than :data:`MAX_SLOTS`.
+SLOTS_BYTES = 32 * 2**20
+MAX_SLOTS = 4096
+
+
+class Rows(NamedTuple):
+    """The rows as the kernels read them: ``columns[j]`` holds feature j's values by row,
+    ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
+    row (empty for classification, whose classes are packed in the entries). ``entries[j]``
+    lists the rows in feature j's value order as packed entries; ``goes_left`` marks by row
+    the side a row takes at the node being split."""
+
+    columns: np.ndarray
+    w: np.ndarray
+    y: np.ndarray
+    entries: np.ndarray
+    goes_left: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """One thread's work space: ``spare`` for partitions, one node segment unpacked into
+    ``keys`` (value ranks), ``labels``, ``weights`` and ``targets``, and the work arrays of the
+    threshold scan and of the figures."""
+
+    spare: np.ndarray
+    keys: np.ndarray
+    labels: np.ndarray
+    weights: np.ndarray
+    targets: np.ndarray
+    cut: tuple
+    figure: tuple
+    pair: np.ndarray
+
+    @classmethod
+    def of(cls, n: int, weighted: bool, regression: bool, width: int) -> "Scratch":
+        return cls(np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
+                   np.empty(n if weighted else 0), np.empty(n if regression else 0),
+                   cut_scan.cut_scratch(n, width), kernels.figure_scratch(2, width),
+                   np.zeros((2, width)))
+
+
+class Nodes(NamedTuple):
+    """Per node (by id): its segment ``[start, end)``, tree links, statistics and split.
+    ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
+    ``branch_counts`` the same of the two branches of its split; ``n_drawn`` how many features
+    it drew at random (−1: not scored, or every feature scored); ``one_target`` is 1 when every
+    row of a regression node has the same target (found as its sums are summed)."""
+
+    start: np.ndarray
+    end: np.ndarray
+    parent: np.ndarray
+    depth: np.ndarray
+    created_at: np.ndarray
+    expanded_at: np.ndarray
+    stop: np.ndarray
+    feature: np.ndarray
+    first_child: np.ndarray
+    n_drawn: np.ndarray
+    one_target: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    threshold: np.ndarray
+    weight: np.ndarray
+    counts: np.ndarray
+    branch_counts: np.ndarray
+
+    @classmethod
+    def empty(cls, capacity: int, width: int) -> "Nodes":
+        ints = [np.full(capacity, -1, np.int64) for _ in range(11)]
+        floats = [np.zeros(capacity) for _ in range(4)]
+        return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
+
+
+class Scores(NamedTuple):
+    """Per growth step (kept for the first steps only) and feature: the threshold search."""
+
+    status: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+
+    @classmethod
+    def empty(cls, steps: int, n_features: int, width: int) -> "Scores":
+        return cls(np.zeros((steps, n_features), np.int8), np.zeros((steps, n_features)),
+                   np.zeros((steps, n_features)), np.zeros((steps, n_features, width)),
+                   np.zeros((steps, n_features, width)))
+
+
+class Slots(NamedTuple):
+    """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s, scored into
+    ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
+    j's cut), ``left``/``right`` (each side's sums) and ``figures``; ``split`` lists the
+    chunk's nodes that split, and ``sizes`` holds (nodes in the chunk, nodes split)."""
+
+    nodes: np.ndarray
+    status: np.ndarray
+    cut_at: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    figures: np.ndarray
+    split: np.ndarray
+    sizes: np.ndarray
+
+    @classmethod
+    def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
+        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 16
+        size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
+        return cls(np.zeros(size, np.int64), np.zeros((size, n_features), np.int8),
+                   np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
+                   np.zeros((size, n_features, width)),
+                   np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
+                   np.zeros(size, np.int64), np.zeros(2, np.int64))
