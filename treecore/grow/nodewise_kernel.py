@@ -19,32 +19,36 @@ from .nodewise_scoring import score
 
 
 @njit(cache=True)
-def _excluded(i, nodes, excluded):
+def _excluded(i, parent, split_kind, feature, excluded):
     """The nominal features split multiway on the path to node ``i``: used up below it."""
     excluded[:] = False
-    a = nodes.parent[i]
+    a = parent[i]
     while a >= 0:
-        if nodes.split_kind[a] == MULTIWAY:
-            excluded[nodes.feature[a]] = True
-        a = nodes.parent[a]
+        if split_kind[a] == MULTIWAY:
+            excluded[feature[a]] = True
+        a = parent[a]
 
 
 @njit(cache=True)
-def _stop_before_split(i, nodes, arena, columns, work, rules):
+def _stop_before_split(counts, one_target, weight, depth, start, end, rows, columns, excluded,
+                       rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
-    order; :data:`WAITING` when none applies."""
-    if pure(nodes.counts[i], nodes.one_target[i], rules):
+    order, for the node of ``counts``, ``one_target``, ``weight`` and ``depth`` holding the arena
+    rows ``rows[start:end]``; :data:`WAITING` when none applies. (It takes arrays, not the
+    Nodes, Arena and Work tuples: handing over a tuple counts a reference to each of its arrays
+    up and down, atomically, at every node.)"""
+    if pure(counts, one_target, rules):
         return PURE
     usable = 0
     identical = True
     for j in range(columns.shape[0]):
-        if work.excluded[j]:
+        if excluded[j]:
             continue
         usable += 1
         if identical:
             seen, first = False, 0.0
-            for q in range(nodes.start[i], nodes.end[i]):
-                v = columns[j, arena.rows[q]]
+            for q in range(start, end):
+                v = columns[j, rows[q]]
                 if np.isnan(v):
                     continue
                 if not seen:
@@ -56,7 +60,7 @@ def _stop_before_split(i, nodes, arena, columns, work, rules):
         return NO_FEATURES
     if identical:
         return IDENTICAL
-    return limit_before_split(nodes.depth[i], nodes.weight[i], rules)
+    return limit_before_split(depth, weight, rules)
 
 
 @njit(cache=True)
@@ -199,8 +203,10 @@ def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, s
                 or counters[SUBSET_TOP] + most_levels > len(subset_codes):
             return NEED_SPACE
         counters[NEXT_NODE] += 1
-        _excluded(i, nodes, work.excluded)
-        stop = _stop_before_split(i, nodes, arena, columns, work, rules)
+        _excluded(i, nodes.parent, nodes.split_kind, nodes.feature, work.excluded)
+        stop = _stop_before_split(nodes.counts[i], nodes.one_target[i], nodes.weight[i],
+                                  nodes.depth[i], nodes.start[i], nodes.end[i], arena.rows,
+                                  columns, work.excluded, rules)
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
