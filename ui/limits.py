@@ -54,9 +54,9 @@ SECONDS_PER_CELL = 4e-6
 #: The same for a regression tree by the absolute error, which grows in the readable builder:
 #: ``make_regression`` × 20 features, 2,000 rows 95 µs and 10,000 rows 87 µs per cell.
 SECONDS_PER_CELL_ABSOLUTE = 1e-4
-#: The same in the presorted engine (every feature continuous and known): 100k × 20 CART
-#: 0.55 µs, 1M × 20 0.7 µs per cell.
-SECONDS_PER_CELL_PRESORTED = 1e-6
+#: The same in the presorted engine (every feature continuous and known, two threads): CART
+#: 100k × 20 0.17 µs and 1M × 20 0.27 µs per cell; a regression tree 0.29 µs and 0.49 µs.
+SECONDS_PER_CELL_PRESORTED = 5e-7
 #: A fit estimated to take longer than this is announced before it starts.
 SLOW_FIT_SECONDS = 10.0
 #: A fit still running after this many seconds stops; the tree grown so far is shown.
@@ -83,7 +83,7 @@ def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> floa
     >>> import numpy as np, pandas as pd
     >>> numbers = pd.DataFrame({"x": np.arange(100_000.0), "y": ["a", "b"] * 50_000})
     >>> fit_estimate_seconds(Dataset.from_frame(numbers, "y"))
-    0.1
+    0.05
     >>> fit_estimate_seconds(Dataset.from_frame(numbers.astype({"x": str}), "y",
     ...                                         kinds={"x": "nominal"}))
     0.4
