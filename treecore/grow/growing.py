@@ -10,10 +10,10 @@ from __future__ import annotations
 import gc
 import threading
 import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-from collections.abc import Mapping
 from typing import Callable, Iterator, Protocol
 
 import numpy as np

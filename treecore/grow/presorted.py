@@ -24,6 +24,7 @@ feature, no missing value, no forced split, no validation-set pre-pruning.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from typing import NamedTuple
 
 import numpy as np
@@ -178,12 +179,12 @@ class PresortedGrowth(CompiledGrowth):
         slots = Slots.empty(n_features, width, n_rows)
         scratch = [Scratch.of(n_rows, len(rows.w) > 0, len(rows.y) > 0, width)
                    for _ in range(self.threads)]
-        with ThreadPoolExecutor(self.threads - 1 or 1) as pool:
+        with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 room = self.counters[N_NODES] + 2 * len(slots.nodes)
                 if room > len(self.nodes.start):
                     self.nodes = enlarged(self.nodes, max(room, 2 * len(self.nodes.start)))
-                if self.threads == 1:
+                if pool is None:
                     expand(rows, self.nodes, self.scores, self.counters, slots, scratch[0],
                            rules, WORK_PER_CALL)
                 else:
@@ -194,15 +195,19 @@ class PresortedGrowth(CompiledGrowth):
         """One chunk of waiting nodes, its two parallel phases shared among the threads by
         equal work (each thread its own range of items and its own scratch)."""
         n_features = rows.entries.shape[0]
-        filled = screen(rows.entries, self.nodes, self.counters, slots, rules, WORK_PER_CALL)
-        lengths = self.nodes.end[slots.nodes[:filled]] - self.nodes.start[slots.nodes[:filled]]
+        filled, _ = screen(rows.entries, self.nodes, self.counters, slots, rules, WORK_PER_CALL)
+        lengths = self._segment_lengths(slots.nodes[:filled])
         work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
         _on_threads(pool, scratch, _balanced(work, len(scratch)), score_slots, rows, self.nodes,
                     slots, rules)
-        n_split = decide(rows, self.nodes, slots, self.scores, self.counters, rules)
-        lengths = self.nodes.end[slots.split[:n_split]] - self.nodes.start[slots.split[:n_split]]
+        n_split = decide(rows, self.nodes, slots, filled, self.scores, self.counters, rules)
+        lengths = self._segment_lengths(slots.split[:n_split])
         _on_threads(pool, scratch, _balanced(np.repeat(lengths, n_features), len(scratch)),
                     split_slots, rows, self.nodes, slots, rules.regression)
+
+    def _segment_lengths(self, node_ids: np.ndarray) -> np.ndarray:
+        """How many sorted positions each of the nodes ``node_ids`` owns."""
+        return self.nodes.end[node_ids] - self.nodes.start[node_ids]
 
     # ------------------------------------------------------------------------------- results
     def node_rows(self, node_id: int) -> np.ndarray:

@@ -105,7 +105,7 @@ class Slots(NamedTuple):
     """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s, scored into
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
     j's cut), ``left``/``right`` (each side's sums) and ``figures``; ``split`` lists the
-    chunk's nodes that split, and ``sizes`` holds (nodes in the chunk, nodes split)."""
+    chunk's nodes that split."""
 
     nodes: np.ndarray
     status: np.ndarray
@@ -114,7 +114,6 @@ class Slots(NamedTuple):
     right: np.ndarray
     figures: np.ndarray
     split: np.ndarray
-    sizes: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
@@ -124,4 +123,4 @@ class Slots(NamedTuple):
                    np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
-                   np.zeros(size, np.int64), np.zeros(2, np.int64))
+                   np.zeros(size, np.int64))

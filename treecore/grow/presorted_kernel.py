@@ -30,6 +30,7 @@ from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, N
                            NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
                            entry_row, limit_after_choice, limit_before_split, pure)
 
+
 @njit(cache=True, inline="always")
 def _identical(entries, first, last):
     """Whether every feature is constant on the segment ``[first, last]`` (a sorted segment is
@@ -73,9 +74,9 @@ def _unpack(entries, w, y, j, start, end, keys, labels, weights, targets):
 
 @njit(cache=True, inline="always")
 def chosen_or_stop(status, figures, total, weight, leaves_after, any_small, rules):
-    """The feature node's split is made on, by the rule of
-    :func:`treecore.split.candidates.choose_index`, and :data:`WAITING`; or −1 and the reason
-    the node stops (no cut leaves its leaves large enough, or a limit checked once the split
+    """(the feature the node splits on, by the rule of
+    :func:`treecore.split.candidates.choose_index`, :data:`WAITING`), or (−1, the reason the
+    node stops (no cut leaves its leaves large enough, or a limit checked once the split
     is known)."""
     tie = rules.tolerance
     if rules.regression:                       # a squared error has the target's unit squared
@@ -194,7 +195,7 @@ def screen(entries, nodes, counters, slots, rules, work_budget):
     """The next chunk of waiting nodes, in id order, into ``slots``: a node a rule stops before
     scoring is stopped here; the others take a slot, until ``work_budget`` row × feature visits
     are taken, the slots are full or their children would not fit in the node arrays. Returns
-    the number of slots filled (also ``slots.sizes[0]``)."""
+    (the number of slots filled, their row × feature visits)."""
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_features = entries.shape[0]
     room = min(len(slots.nodes), (len(node_start) - counters[N_NODES]) // 2)
@@ -212,8 +213,7 @@ def screen(entries, nodes, counters, slots, rules, work_budget):
         slots.nodes[filled] = i
         filled += 1
         work += (node_end[i] - node_start[i]) * n_features
-    slots.sizes[0] = filled
-    return filled
+    return filled, work
 
 
 @njit(cache=True, nogil=True)
@@ -274,15 +274,15 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
 
 
 @njit(cache=True, nogil=True)
-def decide(rows, nodes, slots, scores, counters, rules):
-    """Each slot's node in id order: its split chosen, or the reason it stops; a split is
-    recorded (and its threshold search kept while its steps are), its rows marked left or
-    right, and its two children opened. Returns the number of nodes split (also
-    ``slots.sizes[1]``)."""
+def decide(rows, nodes, slots, filled, scores, counters, rules):
+    """The node of each of the ``filled`` slots in id order: its split chosen, or the reason it
+    stops; a split is recorded (and its threshold search kept while its steps are), its rows
+    marked left or right, and its two children opened. Returns the number of nodes split
+    (listed in ``slots.split``)."""
     columns, entries, goes_left = rows.columns, rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_split = 0
-    for s in range(slots.sizes[0]):
+    for s in range(filled):
         i = slots.nodes[s]
         status = slots.status[s]
         any_small = False
@@ -307,7 +307,6 @@ def decide(rows, nodes, slots, scores, counters, rules):
                       nodes.depth, nodes.created_at, nodes.first_child)
         slots.split[n_split] = i
         n_split += 1
-    slots.sizes[1] = n_split
     return n_split
 
 
@@ -337,9 +336,8 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
     work = 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
             and counters[N_NODES] + 2 <= len(nodes.start):
-        filled = screen(rows.entries, nodes, counters, slots, rules, work_budget - work)
-        for s in range(filled):
-            work += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
+        filled, visits = screen(rows.entries, nodes, counters, slots, rules, work_budget - work)
+        work += visits
         score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
-        n_split = decide(rows, nodes, slots, scores, counters, rules)
+        n_split = decide(rows, nodes, slots, filled, scores, counters, rules)
         split_slots(rows, nodes, slots, scratch, rules.regression, 0, n_split * n_features)
