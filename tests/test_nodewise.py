@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset, grow
+from treecore.grow import nodewise_arrays, threads
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
@@ -232,3 +233,45 @@ def test_the_absolute_error_stays_with_the_readable_builder():
     dataset = Dataset.from_frame(table, "y", task="regression")
     assert isinstance(start_growth(dataset, GrowthConfig.from_params(
         task="regression", criterion="absolute_error")), Growth)
+
+
+# ------------------------------------------------------------------------- two threads
+def _node_table(growth: NodewiseGrowth) -> dict:
+    """Every array of the finished node table, trimmed to the nodes grown."""
+    growth.tree()
+    n = int(growth.counters[0])
+    return {name: array[:n] for name, array in growth.nodes._asdict().items()}
+
+
+def assert_one_thread_table(dataset: Dataset, config: GrowthConfig, threaded: NodewiseGrowth):
+    """``threaded`` (on two threads) fills the node table a single thread fills."""
+    single = NodewiseGrowth(dataset, config)
+    single.threads = 1
+    expected, table = _node_table(single), _node_table(threaded)
+    assert threaded.threads == 2 and table.keys() == expected.keys()
+    for name in table:
+        np.testing.assert_array_equal(table[name], expected[name], err_msg=name)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(cases(), regression_cases()), st.integers(1, 4))
+def test_chunks_scored_on_two_threads_grow_the_tree_one_thread_grows(monkeypatch, case, slots):
+    """However the waiting nodes are chunked (``slots`` nodes at most) and however a chunk's
+    slots are shared among threads, the node table is the one a single thread fills."""
+    dataset, config = case
+    with monkeypatch.context() as patch:
+        patch.setattr(threads, "THREADED_CHUNK", 0)           # every chunk on both threads
+        patch.setattr(nodewise_arrays, "MAX_SLOTS", slots)
+        threaded = NodewiseGrowth(dataset, config)
+        assert_one_thread_table(dataset, config, threaded)
+
+
+def test_a_large_tree_on_two_threads_is_the_one_thread_tree():
+    """60k rows with nominal columns and holes: chunks large enough to be shared among threads
+    without patching, and the trees (C4.5 and CART) agree node for node."""
+    dataset = Dataset.from_frame(mixed_table(60_000, seed=3, missing=0.1), "y")
+    for algorithm in ("c45", "cart"):
+        config = GrowthConfig.from_params(algorithm=algorithm)
+        threaded = NodewiseGrowth(dataset, config)
+        assert_one_thread_table(dataset, config, threaded)
+        assert threaded.tree().n_nodes > 1000

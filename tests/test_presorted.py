@@ -14,7 +14,7 @@ from treecore import ALGORITHMS, Dataset, grow, grow_steps
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
-from treecore.grow import presorted, presorted_arrays
+from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies
 
 
@@ -266,7 +266,7 @@ def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch,
     single.threads = 1
     expected = _node_table(single)
     with monkeypatch.context() as patch:
-        patch.setattr(presorted, "THREADED_CHUNK", 0)         # every chunk on both threads
+        patch.setattr(threads, "THREADED_CHUNK", 0)         # every chunk on both threads
         patch.setattr(presorted_arrays, "MAX_SLOTS", slots)
         threaded = PresortedGrowth(dataset, config, keep_scores=3)
         assert threaded.threads == 2

@@ -50,6 +50,7 @@ def warm() -> None:
     from . import Dataset, Feature, Kind, Schema, grow
     from .ensemble import MemberGrower
     from .grow.growing import GrowthConfig
+    from .grow.nodewise import NodewiseGrowth
     from .grow.presorted import PresortedGrowth
     from .pruning import prune_ebp
 
@@ -73,9 +74,10 @@ def warm() -> None:
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
-    threaded = PresortedGrowth(complete, GrowthConfig())
-    threaded.threads = 2                                          # its phases called one by one
-    threaded.tree()
+    for threaded in (PresortedGrowth(complete, GrowthConfig()),
+                     NodewiseGrowth(mixed, GrowthConfig())):
+        threaded.threads = 2                                      # its phases called one by one
+        threaded.tree()
     bootstrap = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
     MemberGrower(complete, GrowthConfig()).grow(weights=bootstrap)  # a forest's member
 

@@ -38,6 +38,7 @@ pre-pruning and the absolute error stay with the general builder.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 
 import numpy as np
 
@@ -54,9 +55,11 @@ from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_v
                       nodes_from_arrays, tree_settings)
 from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING,
                            WORK_PER_CALL, rules_of)
-from .nodewise_arrays import (ARENA_TOP, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
-                              N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes)
-from .nodewise_kernel import expand
+from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE,
+                              NOT_SPLIT, N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes,
+                              Scratch, Slots)
+from .nodewise_kernel import expand, score_slots, split_slots, take_waiting
+from .threads import balanced, growth_threads, on_threads
 
 def applies(dataset: Dataset, force, validation) -> bool:
     """Whether this engine can grow the tree: at least one feature, no forced split and no
@@ -85,6 +88,9 @@ class NodewiseGrowth(CompiledGrowth):
         self.continuous_at[continuous] = np.arange(len(continuous))
         nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
         self.widest = max(2, nominal_widest)
+        self.most_levels = max(1, int(self.levels.max(initial=0)))
+        #: Threads a chunk of waiting nodes is scored on (:mod:`treecore.grow.threads`).
+        self.threads = growth_threads(n, dataset.n_features)
         self.nodes = Nodes.empty(min(1024, 2 * n + self.widest), len(root))
         self.arena = Arena.empty(max(2 * n, 16), len(continuous))
         self.arena.rows[:n] = np.arange(n)
@@ -131,19 +137,55 @@ class NodewiseGrowth(CompiledGrowth):
         columns = np.ascontiguousarray(self.data.X.T)
         if not self._presort(columns):
             return
+        data = self.data
         y = self._labels()
-        targets = self.data.y.astype(float) if self.data.is_regression else np.zeros(0)
-        rules = rules_of(self.data, self.config, self.preset, self.criterion)
-        while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
-            if expand(columns, y, targets, self.continuous_at, self.levels, self.arena,
-                       self.nodes, self.counters, self.subset_codes, rules, self.widest,
-                       WORK_PER_CALL) == NEED_SPACE:
-                self._make_room()
+        targets = data.y.astype(float) if data.is_regression else np.zeros(0)
+        rules = rules_of(data, self.config, self.preset, self.criterion)
+        n_classes = self.nodes.counts.shape[1]
+        slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
+                            data.n_rows)
+        scratch = [Scratch.of(data.n_rows, data.n_features, self.widest, self.most_levels,
+                              n_classes, data.is_regression) for _ in range(self.threads)]
+        row_branch = np.zeros(data.n_rows, np.int64)
+        data_arrays = (columns, y, targets, self.continuous_at)
+        with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
+            while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+                if pool is None:
+                    status = expand(*data_arrays, self.levels, self.arena, self.nodes,
+                                    self.counters, self.subset_codes, slots, scratch[0],
+                                    row_branch, rules, self.widest, self.most_levels,
+                                    WORK_PER_CALL)
+                else:
+                    status = self._chunk_on_threads(data_arrays, slots, scratch, row_branch,
+                                                    rules, pool)
+                if status == NEED_SPACE:
+                    self._make_room(len(slots.nodes))
 
-    def _make_room(self) -> None:
-        """Room for the next node's children: the arena keeps only the segments of nodes not
-        yet expanded (they lie at its end, in id order) and grows when that is not enough; the
-        node and subset arrays double."""
+    def _chunk_on_threads(self, data_arrays, slots, scratch, row_branch, rules, pool) -> int:
+        """One chunk of waiting nodes, scored on the threads by equal work (each thread its own
+        range of slots and its own scratch), then split here; :data:`NEED_SPACE` when the
+        arrays need room first."""
+        nodes, arena, levels = self.nodes, self.arena, self.levels
+        n_features = len(levels)
+        filled = take_waiting(nodes, self.counters, slots, len(arena.rows),
+                              len(self.subset_codes), self.widest, self.most_levels,
+                              WORK_PER_CALL // n_features)
+        if filled < 0:
+            return NEED_SPACE
+        taken = slots.nodes[:filled]
+        work = (nodes.end[taken] - nodes.start[taken]) * n_features
+        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
+            *data_arrays, levels, arena, nodes, slots, scratch[t], rules, first, end))
+        columns, y, targets, continuous_at = data_arrays
+        split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
+                    self.counters, self.subset_codes, rules)
+        return DONE
+
+    def _make_room(self, n_slots: int) -> None:
+        """Room for the children of the next chunk of waiting nodes (``n_slots`` nodes, about
+        :data:`WORK_PER_CALL` visits): the arena keeps only the segments of nodes not yet
+        expanded (they lie at its end, in id order) and grows when that leaves too little; the
+        node and subset arrays double until a whole chunk's children fit."""
         nodes, counters, widest = self.nodes, self.counters, self.widest
         waiting = int(counters[NEXT_NODE])
         live_from, top = int(nodes.start[waiting]), int(counters[ARENA_TOP])
@@ -154,18 +196,21 @@ class NodewiseGrowth(CompiledGrowth):
         nodes.start[waiting:count] -= live_from
         nodes.end[waiting:count] -= live_from
         counters[ARENA_TOP] = live
-        need = live + widest * int(nodes.end[waiting] - nodes.start[waiting])
+        chunk_rows = min(WORK_PER_CALL // self.data.n_features, self.data.n_rows)
+        need = live + widest * max(int(nodes.end[waiting] - nodes.start[waiting]), chunk_rows)
         if need > len(self.arena.rows):
             bigger = Arena.empty(max(2 * len(self.arena.rows), need),
                                   self.arena.sorted_entries.shape[0])
             for old, new in zip(self.arena, bigger):
                 new[..., :live] = old[..., :live]
             self.arena = bigger
-        if count + widest > len(nodes.start):
-            self.nodes = enlarged(nodes, 2 * len(nodes.start) + widest)
-        if counters[SUBSET_TOP] + self.levels.max(initial=0) > len(self.subset_codes):
-            self.subset_codes = np.concatenate([self.subset_codes,
-                                                np.zeros_like(self.subset_codes)])
+        if count + widest * n_slots > len(nodes.start):
+            self.nodes = enlarged(nodes, max(2 * len(nodes.start), count + widest * n_slots))
+        subsets_needed = int(counters[SUBSET_TOP]) + self.most_levels * n_slots
+        if subsets_needed > len(self.subset_codes):
+            self.subset_codes = np.concatenate([
+                self.subset_codes,
+                np.zeros(max(len(self.subset_codes), subsets_needed), np.int64)])
 
     # ------------------------------------------------------------------------------- results
     def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:

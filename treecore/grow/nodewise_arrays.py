@@ -1,16 +1,15 @@
 """The arrays of the nodewise engine (:mod:`treecore.grow.nodewise`): the arena of the nodes
-still to expand, the node table and one node's scratch space, as the compiled loop reads them
-(the growth parameters are :class:`treecore.grow.kernel_rules.Rules`, shared with the
-presorted engine)."""
+still to expand, the node table, a chunk of nodes being grown and each thread's scratch space,
+as the compiled phases read them (the growth parameters are
+:class:`treecore.grow.kernel_rules.Rules`, shared with the presorted engine)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
-from ..measures import kernels
+from ..measures import cut_scan, kernels
 from .kernel_rules import MAX_ROWS
 
 #: How a node was split (``Nodes.split_kind``).
@@ -86,41 +85,76 @@ class Nodes(NamedTuple):
                    np.zeros((capacity, n_classes)))
 
 
-class Work(NamedTuple):
-    """Scratch arrays for one node, allocated once per compiled call."""
+class Scratch(NamedTuple):
+    """One thread's scratch space for scoring a node, allocated once per growth: a nominal
+    feature's known codes at the node with their classes (regression: targets) and weights, a
+    sorted segment unpacked (value ranks, classes, weights, targets), each row's weight at the
+    node being scored, and the small arrays of the threshold scan and the figures."""
 
-    values: np.ndarray          # a nominal feature's known codes at the node, classes, weights
-    labels: np.ndarray          # (regression: and targets)
+    values: np.ndarray
+    labels: np.ndarray
     weights: np.ndarray
     targets: np.ndarray
-    status: np.ndarray          # per feature: NONE, ELIGIBLE, SMALL_LEAF or ONE_VALUE
+    keys: np.ndarray
+    key_labels: np.ndarray
+    key_weights: np.ndarray
+    key_targets: np.ndarray
+    row_weight: np.ndarray
+    level_counts: np.ndarray    # (levels, classes)
+    excluded: np.ndarray        # per feature: used up on the path (a multiway split above)
+    order: np.ndarray           # the features in draw order (``max_features``)
+    pair: np.ndarray            # (2, classes): a CART subset and the rest
+    cut: tuple                  # :func:`treecore.measures.cut_scan.cut_scratch`
+    figure: tuple               # :func:`treecore.measures.kernels.figure_scratch`
+
+    @classmethod
+    def of(cls, n: int, n_features: int, widest: int, most_levels: int, n_classes: int,
+           regression: bool) -> "Scratch":
+        """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
+        n_targets = n if regression else 0
+        return cls(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n_targets),
+                   np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
+                   np.empty(n_targets), np.zeros(n), np.zeros((most_levels, n_classes)),
+                   np.zeros(n_features, np.bool_), np.arange(n_features),
+                   np.zeros((2, n_classes)), cut_scan.cut_scratch(n, n_classes),
+                   kernels.figure_scratch(widest, n_classes))
+
+
+#: Memory for one chunk's per-feature results; a chunk holds as many nodes as fit, and never
+#: more than :data:`MAX_SLOTS`.
+SLOTS_BYTES = 32 * 2**20
+MAX_SLOTS = 4096
+
+
+class Slots(NamedTuple):
+    """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s and ``stop[s]`` the
+    reason it stops before it is scored (``WAITING``: none); per feature j its proposal's
+    ``status[s, j]``, branches, ρ and missing weight, the sorted position of the last entry left
+    of a cut (``cut_at``), each branch's class counts (regression: sums), a CART subset's
+    ``member`` codes and the ``figures``."""
+
+    nodes: np.ndarray
+    stop: np.ndarray
+    status: np.ndarray
     n_branches: np.ndarray
     rho: np.ndarray
     missing: np.ndarray
-    cut_at: np.ndarray          # per continuous feature: its cut's last sorted position left
-    branch_counts: np.ndarray   # (features, widest, classes)
-    member: np.ndarray          # (features, levels): a CART subset's codes
+    cut_at: np.ndarray
+    branch_counts: np.ndarray   # (slots, features, widest, classes)
+    member: np.ndarray          # (slots, features, levels)
     figures: np.ndarray
-    excluded: np.ndarray
-    level_counts: np.ndarray    # (levels, classes)
-    keys: np.ndarray            # a sorted segment unpacked: value ranks, classes, weights
-    key_labels: np.ndarray      # (regression: and targets)
-    key_weights: np.ndarray
-    key_targets: np.ndarray
-    row_weight: np.ndarray      # per row: its weight at the node being expanded
-    row_branch: np.ndarray      # per row: its branch there (−1: value missing)
 
-
-@njit(cache=True)
-def work_arrays(n, n_features, widest, most_levels, n_classes, n_targets):
-    """The scratch arrays for ``n`` rows (a node holds each row once at most); ``n_targets``
-    is ``n`` for a regression tree, else 0."""
-    return Work(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n_targets),
-                 np.zeros(n_features, np.int8), np.zeros(n_features, np.int64),
-                 np.zeros(n_features), np.zeros(n_features), np.zeros(n_features, np.int64),
-                 np.zeros((n_features, widest, n_classes)),
-                 np.zeros((n_features, most_levels), np.bool_),
-                 np.zeros((n_features, len(kernels.FIGURE_COLUMNS))),
-                 np.zeros(n_features, np.bool_), np.zeros((most_levels, n_classes)),
-                 np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
-                 np.empty(n_targets), np.zeros(n), np.zeros(n, np.int64))
+    @classmethod
+    def empty(cls, n_features: int, widest: int, most_levels: int, n_classes: int,
+              n_rows: int) -> "Slots":
+        n_figures = len(kernels.FIGURE_COLUMNS)
+        per_slot = n_features * (1 + 8 * 4 + 8 * widest * n_classes + most_levels
+                                 + 8 * n_figures) + 16
+        size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
+        per_feature = (size, n_features)
+        return cls(np.zeros(size, np.int64), np.zeros(size, np.int64),
+                   np.zeros(per_feature, np.int8), np.zeros(per_feature, np.int64),
+                   np.zeros(per_feature), np.zeros(per_feature), np.zeros(per_feature, np.int64),
+                   np.zeros((*per_feature, widest, n_classes)),
+                   np.zeros((*per_feature, most_levels), np.bool_),
+                   np.zeros((*per_feature, n_figures)))

@@ -1,7 +1,20 @@
-"""The nodewise engine's compiled loop: take the next node, stop it by Hunt's cases and the
-pre-pruning limits in the builder's order, score it (:mod:`treecore.grow.nodewise_scoring`),
-and split it: each child's (row, weight) list and its part of every sorted segment appended to
-the arena, rows with a missing value down every branch with weight × r̃ᵥ (Zhou §4.4.2).
+"""The nodewise engine's compiled phases, run on a chunk of waiting nodes at a time:
+
+1. :func:`take_waiting`: the next waiting nodes, in id order, into the slots (as many as the
+   arrays have room for the children of);
+2. :func:`score_slots`: each node stopped by Hunt's cases and the limits checked before
+   scoring, in the builder's order, or scored (:mod:`treecore.grow.nodewise_scoring`). The
+   nodes of a chunk are scored apart from one another, so a range of slots may be scored on
+   each thread, each with its own :class:`~treecore.grow.nodewise_arrays.Scratch`;
+3. :func:`split_slots`: in id order, each node's split chosen, the limits after the choice
+   checked, and the node split: each child's (row, weight) list and its part of every sorted
+   segment appended to the arena, rows with a missing value down every branch with weight
+   × r̃ᵥ (Zhou §4.4.2). In id order, so the ids, ``max_leaf_nodes`` and the steps are those of
+   a node-by-node growth.
+
+:func:`expand` runs the three on one thread. Each phase takes the arrays it reads rather than
+helpers taking the ``Nodes``, ``Arena`` and ``Scratch`` tuples: handing a tuple to a compiled
+helper counts a reference to each of its arrays up and down, atomically, at every call.
 """
 
 from __future__ import annotations
@@ -9,12 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..measures import cut_scan, kernels, squared_error
+from ..measures import kernels, squared_error
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
                            choose, entry_row, limit_after_choice, limit_before_split, pure)
 from .nodewise_arrays import (ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES,
-                              NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD,
-                              work_arrays)
+                              NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD)
 from .nodewise_scoring import score
 
 
@@ -34,9 +46,7 @@ def _stop_before_split(counts, one_target, weight, depth, start, end, rows, colu
                        rules):
     """Hunt's first two cases and the limits checked before a node is scored, in the builder's
     order, for the node of ``counts``, ``one_target``, ``weight`` and ``depth`` holding the arena
-    rows ``rows[start:end]``; :data:`WAITING` when none applies. (It takes arrays, not the
-    Nodes, Arena and Work tuples: handing over a tuple counts a reference to each of its arrays
-    up and down, atomically, at every node.)"""
+    rows ``rows[start:end]``; :data:`WAITING` when none applies."""
     if pure(counts, one_target, rules):
         return PURE
     usable = 0
@@ -63,22 +73,126 @@ def _stop_before_split(counts, one_target, weight, depth, start, end, rows, colu
     return limit_before_split(depth, weight, rules)
 
 
+@njit(cache=True, nogil=True)
+def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest, most_levels,
+                 work_budget):
+    """Phase 1: the next waiting nodes, in id order, into ``slots.nodes``, until the slots are
+    full, ``work_budget`` rows are taken, or the arrays might not hold one more node's
+    children (``widest`` of them, at most ``widest`` × its rows in the arena and
+    ``most_levels`` subset codes). Returns how many slots are filled (0: nothing waits), or −1
+    when not even the next waiting node's children fit (the caller makes room)."""
+    filled, taken = 0, 0
+    while counters[NEXT_NODE] < counters[N_NODES] and filled < len(slots.nodes) \
+            and taken < work_budget:
+        i = counters[NEXT_NODE]
+        if nodes.stop[i] != WAITING:
+            counters[NEXT_NODE] += 1
+            continue
+        size = nodes.end[i] - nodes.start[i]
+        if counters[N_NODES] + widest * (filled + 1) > len(nodes.start) \
+                or counters[ARENA_TOP] + widest * (taken + size) > arena_capacity \
+                or counters[SUBSET_TOP] + most_levels * (filled + 1) > subset_capacity:
+            return filled if filled > 0 else -1
+        slots.nodes[filled] = i
+        filled += 1
+        taken += size
+        counters[NEXT_NODE] += 1
+    return filled
+
+
+@njit(cache=True, nogil=True)
+def score_slots(columns, y, targets, continuous_at, levels, arena, nodes, slots, scratch, rules,
+                first, end):
+    """Phase 2, slots ``first…end − 1``: each node's stop before scoring (Hunt's first two
+    cases, then the limits), in the builder's order, into ``slots.stop``; a node that does not
+    stop is scored into its slot."""
+    for s in range(first, end):
+        i = slots.nodes[s]
+        _excluded(i, nodes.parent, nodes.split_kind, nodes.feature, scratch.excluded)
+        slots.stop[s] = _stop_before_split(nodes.counts[i], nodes.one_target[i],
+                                           nodes.weight[i], nodes.depth[i], nodes.start[i],
+                                           nodes.end[i], arena.rows, columns, scratch.excluded,
+                                           rules)
+        if slots.stop[s] == WAITING:
+            score(s, i, nodes, arena, columns, y, targets, continuous_at, levels, slots, scratch,
+                  rules)
+
+
+@njit(cache=True, nogil=True)
+def split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
+                counters, subset_codes, rules):
+    """Phase 3, in id order: each scored node's split chosen (the rule of
+    :func:`treecore.split.candidates.choose_index`), the limits after the choice checked, and
+    the node split, or its stop reason recorded."""
+    for s in range(filled):
+        i = slots.nodes[s]
+        if slots.stop[s] != WAITING:
+            nodes.stop[i] = slots.stop[s]
+            continue
+        status, figures = slots.status[s], slots.figures[s]
+        tie = rules.tolerance
+        if rules.regression:                   # a squared error has the target's unit squared
+            tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
+        chosen = choose(status, ELIGIBLE, figures, rules, tie)
+        if chosen < 0:
+            small = False
+            for j in range(len(status)):
+                small |= status[j] == SMALL_LEAF
+            nodes.stop[i] = MIN_SAMPLES_LEAF if small else IDENTICAL
+            continue
+        leaves_after = counters[N_NODES] - counters[STEPS] + slots.n_branches[s, chosen] - 1
+        stop = limit_after_choice(nodes.weight[i], figures[chosen], leaves_after, rules)
+        if stop != WAITING:
+            nodes.stop[i] = stop
+            continue
+        counters[STEPS] += 1
+        _split(i, s, chosen, counters[STEPS], nodes, arena, columns, y, targets,
+               continuous_at[chosen], slots, row_branch, rules, counters, subset_codes)
+
+
+@njit(cache=True, nogil=True)
+def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, subset_codes,
+           slots, scratch, row_branch, rules, widest, most_levels, work_budget):
+    """The three phases on this thread, chunk after chunk, until no node waits or about
+    ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
+    children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
+    n_features = columns.shape[0]
+    spent = 0
+    while spent < work_budget:
+        filled = take_waiting(nodes, counters, slots, len(arena.rows), len(subset_codes), widest,
+                              most_levels, work_budget // n_features)
+        if filled < 0:
+            return NEED_SPACE
+        if filled == 0:
+            return DONE
+        score_slots(columns, y, targets, continuous_at, levels, arena, nodes, slots, scratch,
+                    rules, 0, filled)
+        split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
+                    counters, subset_codes, rules)
+        for s in range(filled):
+            spent += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
+    return DONE
+
+
 @njit(cache=True)
-def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, rules, counters,
-           subset_codes):
-    """Record node i's split on feature j and append its children: each branch's rows in the
-    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0); every
-    sorted segment is partitioned the same way, keeping its order (so it stays sorted)."""
-    n_branches = work.n_branches[j]
-    branch_counts = work.branch_counts[j, :n_branches]
+def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branch, rules,
+           counters, subset_codes):
+    """Record node i's split on feature j (scored in slot s; ``c`` its place among the
+    continuous features, −1 for a nominal one) and append its children: each branch's rows in
+    the node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0);
+    every sorted segment is partitioned the same way, keeping its order (so it stays
+    sorted)."""
+    n_branches = slots.n_branches[s, j]
+    branch_counts = slots.branch_counts[s, j, :n_branches]
+    member = slots.member[s, j]
     start, end = nodes.start[i], nodes.end[i]
     nodes.expanded_at[i], nodes.feature[i] = step, j
-    nodes.rho[i], nodes.missing[i] = work.rho[j], work.missing[j]
-    if continuous_at[j] >= 0:
+    nodes.rho[i], nodes.missing[i] = slots.rho[s, j], slots.missing[s, j]
+    if c >= 0:
         nodes.split_kind[i] = THRESHOLD
-        entries = arena.sorted_entries[continuous_at[j]]
-        lower = columns[j, entry_row(entries[work.cut_at[j]])]
-        upper = columns[j, entry_row(entries[work.cut_at[j] + 1])]
+        entries = arena.sorted_entries[c]
+        lower = columns[j, entry_row(entries[slots.cut_at[s, j]])]
+        upper = columns[j, entry_row(entries[slots.cut_at[s, j] + 1])]
         nodes.lower[i], nodes.upper[i] = lower, upper
         nodes.threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
     elif rules.multiway:
@@ -86,7 +200,7 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
     else:
         nodes.split_kind[i] = SUBSET
         nodes.subset_at[i] = counters[SUBSET_TOP]
-        for code in np.flatnonzero(work.member[j]):
+        for code in np.flatnonzero(member):
             subset_codes[counters[SUBSET_TOP]] = code
             counters[SUBSET_TOP] += 1
         nodes.subset_len[i] = counters[SUBSET_TOP] - nodes.subset_at[i]
@@ -109,10 +223,10 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
         elif nodes.split_kind[i] == THRESHOLD:
             branch = 1 if v > nodes.threshold[i] else 0
         elif nodes.split_kind[i] == SUBSET:
-            branch = 0 if work.member[j, int(v)] else 1
+            branch = 0 if member[int(v)] else 1
         else:
             branch = int(v)
-        work.row_branch[row] = branch
+        row_branch[row] = branch
         if branch >= 0:
             sizes[branch] += 1
     first = counters[N_NODES]
@@ -126,12 +240,12 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
     counters[ARENA_TOP] = top
     cursor = nodes.start[first:first + n_branches].copy()
     for q in range(start, end):       # the rows sent to one branch, in the node's order
-        b = work.row_branch[arena.rows[q]]
+        b = row_branch[arena.rows[q]]
         if b >= 0:
             arena.rows[cursor[b]], arena.weights[cursor[b]] = arena.rows[q], arena.weights[q]
             cursor[b] += 1
     for q in range(start, end):       # then the rows whose value is missing
-        if work.row_branch[arena.rows[q]] < 0:
+        if row_branch[arena.rows[q]] < 0:
             for b in range(n_branches):
                 if fractions[b] > 0.0:
                     arena.rows[cursor[b]] = arena.rows[q]
@@ -141,7 +255,7 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
         entries = arena.sorted_entries[c]
         cursor[:] = nodes.start[first:first + n_branches]
         for q in range(start, end):
-            b = work.row_branch[entry_row(entries[q])]
+            b = row_branch[entry_row(entries[q])]
             if b >= 0:
                 entries[cursor[b]] = entries[q]
                 cursor[b] += 1
@@ -176,59 +290,3 @@ def _split(i, j, step, nodes, arena, columns, y, targets, continuous_at, work, r
         empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
         nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
     counters[N_NODES] += n_branches
-
-
-@njit(cache=True, nogil=True)
-def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, subset_codes,
-            rules, widest, work_budget):
-    """Process waiting nodes in id (breadth-first) order until none is left or
-    ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
-    children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
-    n_features, n_classes = columns.shape[0], nodes.counts.shape[1]
-    most_levels = max(1, levels.max())
-    work = work_arrays(columns.shape[1], n_features, widest, most_levels, n_classes, len(targets))
-    cut_scratch = cut_scan.cut_scratch(columns.shape[1], n_classes)
-    figure_scratch = kernels.figure_scratch(widest, n_classes)
-    pair = np.zeros((2, n_classes))
-    order = np.arange(n_features)
-    spent = 0
-    while counters[NEXT_NODE] < counters[N_NODES] and spent < work_budget:
-        i = counters[NEXT_NODE]
-        if nodes.stop[i] != WAITING:
-            counters[NEXT_NODE] += 1
-            continue
-        size = nodes.end[i] - nodes.start[i]
-        if counters[N_NODES] + widest > len(nodes.start) \
-                or counters[ARENA_TOP] + widest * size > len(arena.rows) \
-                or counters[SUBSET_TOP] + most_levels > len(subset_codes):
-            return NEED_SPACE
-        counters[NEXT_NODE] += 1
-        _excluded(i, nodes.parent, nodes.split_kind, nodes.feature, work.excluded)
-        stop = _stop_before_split(nodes.counts[i], nodes.one_target[i], nodes.weight[i],
-                                  nodes.depth[i], nodes.start[i], nodes.end[i], arena.rows,
-                                  columns, work.excluded, rules)
-        if stop != WAITING:
-            nodes.stop[i] = stop
-            continue
-        spent += size * n_features
-        score(i, nodes, arena, columns, y, targets, continuous_at, levels, work, rules,
-               cut_scratch, pair, figure_scratch, order)
-        tie = rules.tolerance
-        if rules.regression:                   # a squared error has the target's unit squared
-            tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
-        chosen = choose(work.status, ELIGIBLE, work.figures, rules, tie)
-        if chosen < 0:
-            small = False
-            for j in range(n_features):
-                small |= work.status[j] == SMALL_LEAF
-            nodes.stop[i] = MIN_SAMPLES_LEAF if small else IDENTICAL
-            continue
-        leaves_after = counters[N_NODES] - counters[STEPS] + work.n_branches[chosen] - 1
-        stop = limit_after_choice(nodes.weight[i], work.figures[chosen], leaves_after, rules)
-        if stop != WAITING:
-            nodes.stop[i] = stop
-            continue
-        counters[STEPS] += 1
-        _split(i, chosen, counters[STEPS], nodes, arena, columns, y, targets, continuous_at, work,
-               rules, counters, subset_codes)
-    return DONE

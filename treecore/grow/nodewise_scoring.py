@@ -23,89 +23,89 @@ from .nodewise_arrays import ELIGIBLE, MISSING_RANK, NONE, ONE_VALUE, SMALL_LEAF
 
 
 @njit(cache=True)
-def _gather(i, j, nodes, arena, columns, y, targets, work):
-    """Nominal feature j's known codes at node i, with their classes (regression: targets)
-    and weights, in the node's row order; returns (how many, their weight)."""
-    regression = len(work.targets) > 0
+def _gather(start, end, rows, arena_weights, column, y, targets, values, labels, weights,
+            gathered_targets):
+    """A nominal feature's known codes at the node holding the arena rows ``start…end − 1``,
+    with their classes (regression: targets) and weights, in the node's row order, into
+    ``values``, ``labels``, ``weights`` (and ``gathered_targets``); returns (how many, their
+    weight)."""
+    regression = len(gathered_targets) > 0
     m, known = 0, 0.0
-    for q in range(nodes.start[i], nodes.end[i]):
-        row = arena.rows[q]
-        v = columns[j, row]
+    for q in range(start, end):
+        row = rows[q]
+        v = column[row]
         if not np.isnan(v):
-            work.values[m], work.labels[m], work.weights[m] = v, y[row], arena.weights[q]
+            values[m], labels[m], weights[m] = v, y[row], arena_weights[q]
             if regression:
-                work.targets[m] = targets[row]
-            known += arena.weights[q]
+                gathered_targets[m] = targets[row]
+            known += arena_weights[q]
             m += 1
     return m, known
 
 
 @njit(cache=True)
-def _continuous(i, j, c, nodes, arena, columns, targets, unit, work, rules, cut_scratch):
-    """The best bi-partition of continuous feature j (the c-th continuous one) at node i, from
-    its sorted segment: no sort at the node; by class weights, or (regression) by squared
-    error (:func:`treecore.measures.squared_error.best_cut_of_sorted`). Returns (status, how many
-    values
-    are known, their weight)."""
-    entries = arena.sorted_entries[c]
+def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels, key_weights,
+                key_targets, left, right, cut, rules):
+    """The best bi-partition of a continuous feature at the node owning ``entries[start:end]``
+    (its sorted segment, missing values last): no sort at the node; by class weights, or
+    (regression) by squared error (:func:`treecore.measures.squared_error.best_cut_of_sorted`),
+    each side's counts into ``left`` and ``right``. Returns (status, the sorted position of the
+    last entry left of the cut, how many values are known, their weight)."""
     m, known = 0, 0.0
-    for q in range(nodes.start[i], nodes.end[i]):
+    for q in range(start, end):
         entry = entries[q]
         if entry_rank(entry) == MISSING_RANK:
             break
-        work.keys[m], work.key_labels[m] = entry_rank(entry), entry_class(entry)
-        work.key_weights[m] = work.row_weight[entry_row(entry)]
+        keys[m], key_labels[m] = entry_rank(entry), entry_class(entry)
+        key_weights[m] = row_weight[entry_row(entry)]
         if rules.regression:
-            work.key_targets[m] = targets[entry_row(entry)]
-        known += work.key_weights[m]
+            key_targets[m] = targets[entry_row(entry)]
+        known += key_weights[m]
         m += 1
     if m < 2:
-        return NONE, m, known
-    total = np.zeros(work.branch_counts.shape[2])
+        return NONE, -1, m, known
+    total = np.zeros(len(left))
     for p in range(m):
         if rules.regression:
-            w_p, t_p = work.key_weights[p], work.key_targets[p]
+            w_p, t_p = key_weights[p], key_targets[p]
             total[squared_error.WEIGHT] += w_p
             total[squared_error.SUM] += w_p * t_p
             total[squared_error.SQUARES] += w_p * t_p * t_p
         else:
-            total[work.key_labels[p]] += work.key_weights[p]
-    weights = work.key_weights[:0] if unit else work.key_weights[:m]
+            total[key_labels[p]] += key_weights[p]
+    weights = key_weights[:0] if unit else key_weights[:m]
     if rules.regression:
-        status, end = squared_error.best_cut_of_sorted(
-            work.keys[:m], work.key_targets[:m], weights, total, rules.min_samples_leaf,
-            rules.tolerance, work.branch_counts[j, 0], work.branch_counts[j, 1])
+        status, last = squared_error.best_cut_of_sorted(
+            keys[:m], key_targets[:m], weights, total, rules.min_samples_leaf, rules.tolerance,
+            left, right)
     else:
-        status, end = cut_scan.best_cut_of_sorted(
-            work.keys[:m], work.key_labels[:m], weights, total, rules.impurity_code,
-            rules.min_samples_leaf, rules.tolerance, cut_scratch, work.branch_counts[j, 0],
-            work.branch_counts[j, 1])
+        status, last = cut_scan.best_cut_of_sorted(
+            keys[:m], key_labels[:m], weights, total, rules.impurity_code,
+            rules.min_samples_leaf, rules.tolerance, cut, left, right)
     if status == cut_scan.NO_CUT:
-        return NONE, m, known
-    work.cut_at[j] = nodes.start[i] + end      # its values are read if it is chosen (_split)
-    work.n_branches[j] = 2
-    return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), m, known
+        return NONE, -1, m, known
+    return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), start + last, m, known
 
 
 @njit(cache=True)
-def _count_levels(j, m, n_levels, work):
-    """(levels, classes) weighted class counts of nominal feature j's gathered values."""
-    counts = work.level_counts[:n_levels]
+def _count_levels(m, n_levels, scratch):
+    """(levels, classes) weighted class counts of a nominal feature's gathered values."""
+    counts = scratch.level_counts[:n_levels]
     counts[:] = 0.0
     for p in range(m):
-        counts[int(work.values[p]), work.labels[p]] += work.weights[p]
+        counts[int(scratch.values[p]), scratch.labels[p]] += scratch.weights[p]
     return counts
 
 
 @njit(cache=True)
-def _multiway(j, m, n_levels, work, rules):
-    """One branch per value of the domain (ID3, C4.5): at least two branches must hold a
-    value, and two must hold ``min_samples_leaf`` weight (Quinlan 1993)."""
+def _multiway(m, n_levels, scratch, branch_counts, rules):
+    """One branch per value of the domain (ID3, C4.5), its class counts into
+    ``branch_counts``: at least two branches must hold a value, and two must hold
+    ``min_samples_leaf`` weight (Quinlan 1993)."""
     if m == 0:
         return NONE
-    counts = _count_levels(j, m, n_levels, work)
-    work.branch_counts[j, :n_levels] = counts
-    work.n_branches[j] = n_levels
+    counts = _count_levels(m, n_levels, scratch)
+    branch_counts[:n_levels] = counts
     floor = max(rules.min_samples_leaf, rules.tolerance) - rules.tolerance
     filled, large = 0, 0
     for v in range(n_levels):
@@ -203,14 +203,14 @@ def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, 
 
 
 @njit(cache=True)
-def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out):
-    """CART's best "subset vs rest" split of nominal feature j (see
+def _subset(m, n_levels, scratch, branch_counts, member, rules, rho, missing, out):
+    """CART's best "subset vs rest" split of a nominal feature (see
     :func:`treecore.split.proposals.binary_proposal`): the highest decrease among the subsets
-    leaving
-    both leaves large enough, else the highest of all, marked as too small."""
+    leaving both leaves large enough, else the highest of all, marked as too small; its codes
+    into ``member`` and the two branches' class counts into ``branch_counts``."""
     if m == 0:
         return NONE
-    counts = _count_levels(j, m, n_levels, work)
+    counts = _count_levels(m, n_levels, scratch)
     present = np.flatnonzero(counts.sum(axis=1) > 0.0)
     if len(present) < 2:
         return NONE
@@ -220,6 +220,7 @@ def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out
     memberships = _memberships(level_counts, exhaustive)
     total = level_counts.sum(axis=0)
     floor = rules.min_samples_leaf - rules.tolerance
+    pair, figure_scratch = scratch.pair, scratch.figure
     best_valid, best_any = -1, -1
     n_subsets = len(memberships)
     decreases = np.empty(n_subsets)
@@ -258,68 +259,69 @@ def _subset(j, m, n_levels, work, rules, rho, missing, pair, figure_scratch, out
         if best_any < 0 and decreases[s] >= top_any - rules.tolerance:
             best_any = s
     best = best_valid if best_valid >= 0 else best_any
-    work.member[j, :] = False
-    work.branch_counts[j, 0] = 0.0
+    member[:] = False
+    branch_counts[0] = 0.0
     for v in range(len(present)):
         if memberships[best, v]:
-            work.member[j, present[v]] = True
-            work.branch_counts[j, 0] += level_counts[v]
-    work.branch_counts[j, 1] = total - work.branch_counts[j, 0]
-    work.n_branches[j] = 2
+            member[present[v]] = True
+            branch_counts[0] += level_counts[v]
+    branch_counts[1] = total - branch_counts[0]
     return ELIGIBLE if best_valid >= 0 else SMALL_LEAF
 
 
 @njit(cache=True)
-def _ordered_groups(j, m, n_levels, work, rules):
-    """A regression tree's best split of nominal feature j into two groups of values: its
+def _ordered_groups(m, n_levels, scratch, branch_counts, member, rules):
+    """A regression tree's best split of a nominal feature into two groups of values: its
     values ordered by mean target, the best cut of that order
     (:func:`treecore.measures.squared_error.best_ordered_cut`)."""
     if m == 0:
         return NONE
-    level_sums = work.level_counts[:n_levels]
+    level_sums = scratch.level_counts[:n_levels]
     level_sums[:] = 0.0
     for p in range(m):
-        v, w_p, t_p = int(work.values[p]), work.weights[p], work.targets[p]
+        v, w_p, t_p = int(scratch.values[p]), scratch.weights[p], scratch.targets[p]
         level_sums[v, squared_error.WEIGHT] += w_p
         level_sums[v, squared_error.SUM] += w_p * t_p
         level_sums[v, squared_error.SQUARES] += w_p * t_p * t_p
     ordered = squared_error.ordered_levels(level_sums)
     status, at = squared_error.best_ordered_cut(level_sums[ordered], rules.min_samples_leaf,
-                                                rules.tolerance, work.branch_counts[j, 0],
-                                                work.branch_counts[j, 1])
+                                                rules.tolerance, branch_counts[0],
+                                                branch_counts[1])
     if status == cut_scan.NO_CUT:
         return NONE
-    work.member[j, :] = False
+    member[:] = False
     for p in range(at + 1):
-        work.member[j, ordered[p]] = True
-    work.n_branches[j] = 2
+        member[ordered[p]] = True
     return ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF
 
 
 @njit(cache=True)
-def score(i, nodes, arena, columns, y, targets, continuous_at, levels, work, rules, cut_scratch,
-           pair, figure_scratch, order):
-    """Every usable feature's best split at node i, with its figures, into ``work``; with
-    ``rules.max_features`` k ≥ 1 the features in the order of :mod:`treecore.split.feature_draw`
-    until k of them could split (a feature used up on the path is passed over)."""
+def score(s, i, nodes, arena, columns, y, targets, continuous_at, levels, slots, scratch, rules):
+    """Every usable feature's best split at node i, with its figures, into slot s of
+    ``slots``; with ``rules.max_features`` k ≥ 1 the features in the order of
+    :mod:`treecore.split.feature_draw` until k of them could split (a feature used up on the
+    path is passed over)."""
     start, end = nodes.start[i], nodes.end[i]
+    rows, arena_weights, row_weight = arena.rows, arena.weights, scratch.row_weight
     unit = True                       # all weights 1: the threshold scan may count
     for q in range(start, end):
-        unit = unit and arena.weights[q] == 1.0
-        work.row_weight[arena.rows[q]] = arena.weights[q]
+        unit = unit and arena_weights[q] == 1.0
+        row_weight[rows[q]] = arena_weights[q]
     n_features = columns.shape[0]
-    work.status[:] = NONE
+    status = slots.status[s]
+    status[:] = NONE
     drawing = rules.max_features > 0
     key = feature_draw.node_key(rules.seed, i)
+    order = scratch.order
     order[:] = np.arange(n_features)
     can_split, drawn = 0, n_features
     for step in range(n_features):
         j = feature_draw.draw_next(order, step, key) if drawing else step
-        if work.excluded[j]:
+        if scratch.excluded[j]:
             continue
-        _score_feature(i, j, nodes, arena, columns, y, targets, continuous_at, levels, work,
-                       rules, unit, cut_scratch, pair, figure_scratch)
-        can_split += work.status[j] != NONE and work.status[j] != ONE_VALUE
+        _score_feature(s, j, start, end, nodes.weight[i], arena, columns, y, targets,
+                       continuous_at[j], levels[j], slots, scratch, rules, unit)
+        can_split += status[j] != NONE and status[j] != ONE_VALUE
         if drawing and can_split == rules.max_features:
             drawn = step + 1
             break
@@ -328,34 +330,41 @@ def score(i, nodes, arena, columns, y, targets, continuous_at, levels, work, rul
 
 
 @njit(cache=True)
-def _score_feature(i, j, nodes, arena, columns, y, targets, continuous_at, levels, work, rules,
-                   unit, cut_scratch, pair, figure_scratch):
-    """Feature j's best split at node i, with its figures, into ``work``: a regression split's
-    decrease and score are those of its known rows scaled by ρ, as
-    :func:`treecore.split.least_squares.node_candidates` scores them."""
-    start, end = nodes.start[i], nodes.end[i]
-    total = nodes.weight[i]
-    if continuous_at[j] >= 0:
-        work.status[j], m, known = _continuous(i, j, continuous_at[j], nodes, arena,
-                                               columns, targets, unit, work, rules,
-                                               cut_scratch)
+def _score_feature(s, j, start, end, total, arena, columns, y, targets, c, n_levels, slots,
+                   scratch, rules, unit):
+    """Feature j's best split at the node of arena rows ``start…end − 1`` and weight ``total``,
+    with its figures, into slot s (``c``: its place among the continuous features, −1 for a
+    nominal one of ``n_levels`` values): a regression split's decrease and score are those of
+    its known rows scaled by ρ, as :func:`treecore.split.least_squares.node_candidates` scores
+    them."""
+    branch_counts, figures = slots.branch_counts[s, j], slots.figures[s, j]
+    status = NONE
+    if c >= 0:
+        status, slots.cut_at[s, j], m, known = _continuous(
+            arena.sorted_entries[c], start, end, scratch.row_weight, targets, unit, scratch.keys,
+            scratch.key_labels, scratch.key_weights, scratch.key_targets, branch_counts[0],
+            branch_counts[1], scratch.cut, rules)
+        n_branches = 2
     else:
-        m, known = _gather(i, j, nodes, arena, columns, y, targets, work)
+        m, known = _gather(start, end, arena.rows, arena.weights, columns[j], y, targets,
+                           scratch.values, scratch.labels, scratch.weights, scratch.targets)
+        n_branches = n_levels if rules.multiway and not rules.regression else 2
     complete = m == end - start
-    work.rho[j] = 1.0 if complete else (known / total if total > 0.0 else 0.0)
-    work.missing[j] = 0.0 if complete else total - known
-    if continuous_at[j] < 0 and rules.regression:
-        work.status[j] = _ordered_groups(j, m, levels[j], work, rules)
-    elif continuous_at[j] < 0 and rules.multiway:
-        work.status[j] = _multiway(j, m, levels[j], work, rules)
-    elif continuous_at[j] < 0:
-        work.status[j] = _subset(j, m, levels[j], work, rules, work.rho[j], work.missing[j],
-                                 pair, figure_scratch, work.figures[j])
-    if work.status[j] != NONE and rules.regression:
-        squared_error.partition_figures(work.branch_counts[j, :2], work.figures[j])
-        work.figures[j, DECREASE] *= work.rho[j]
-        work.figures[j, SCORE] *= work.rho[j]
-    elif work.status[j] != NONE:
-        kernels.partition_figures(work.branch_counts[j, :work.n_branches[j]], work.rho[j],
-                                  work.missing[j], rules.impurity_code, rules.ratio_score,
-                                  work.figures[j], figure_scratch, False)
+    rho = 1.0 if complete else (known / total if total > 0.0 else 0.0)
+    missing = 0.0 if complete else total - known
+    if c < 0 and rules.regression:
+        status = _ordered_groups(m, n_levels, scratch, branch_counts, slots.member[s, j], rules)
+    elif c < 0 and rules.multiway:
+        status = _multiway(m, n_levels, scratch, branch_counts, rules)
+    elif c < 0:
+        status = _subset(m, n_levels, scratch, branch_counts, slots.member[s, j], rules, rho,
+                         missing, figures)
+    slots.status[s, j], slots.n_branches[s, j] = status, n_branches
+    slots.rho[s, j], slots.missing[s, j] = rho, missing
+    if status != NONE and rules.regression:
+        squared_error.partition_figures(branch_counts[:2], figures)
+        figures[DECREASE] *= rho
+        figures[SCORE] *= rho
+    elif status != NONE:
+        kernels.partition_figures(branch_counts[:n_branches], rho, missing, rules.impurity_code,
+                                  rules.ratio_score, figures, scratch.figure, False)

@@ -41,15 +41,12 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       nodes_from_arrays, tree_settings)
-from .kernel_rules import (CLASS_BITS, GROWTH_THREADS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES,
-                           SORTING_THREADS, STEPS, WORK_PER_CALL, entry_row, rules_of)
+from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
+                           STEPS, WORK_PER_CALL, entry_row, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
+from .threads import balanced, growth_threads, on_threads
 
-
-#: Row × feature visits a chunk of nodes must hold before its phases are shared among threads
-#: (below, one thread does them: handing work over costs tens of microseconds).
-THREADED_CHUNK = 200_000
 
 #: Memory for the kept per-feature results of the first growth steps (their candidate tables);
 #: later steps score their node again from its rows when a view asks.
@@ -132,8 +129,7 @@ class PresortedGrowth(CompiledGrowth):
         #: Threads one growth's chunks are shared among: one for a member of an ensemble (its
         #: members already grow on a thread each) and for a table whose chunks would all be
         #: too small to share.
-        self.threads = 1 if shared is not None or n * dataset.n_features < THREADED_CHUNK \
-            else GROWTH_THREADS
+        self.threads = 1 if shared is not None else growth_threads(n, dataset.n_features)
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
@@ -198,12 +194,14 @@ class PresortedGrowth(CompiledGrowth):
         filled, _ = screen(rows.entries, self.nodes, self.counters, slots, rules, WORK_PER_CALL)
         lengths = self._segment_lengths(slots.nodes[:filled])
         work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
-        _on_threads(pool, scratch, _balanced(work, len(scratch)), score_slots, rows, self.nodes,
-                    slots, rules)
-        n_split = decide(rows, self.nodes, slots, filled, self.scores, self.counters, rules)
+        nodes = self.nodes
+        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
+            rows, nodes, slots, scratch[t], rules, first, end))
+        n_split = decide(rows, nodes, slots, filled, self.scores, self.counters, rules)
         lengths = self._segment_lengths(slots.split[:n_split])
-        _on_threads(pool, scratch, _balanced(np.repeat(lengths, n_features), len(scratch)),
-                    split_slots, rows, self.nodes, slots, rules.regression)
+        on_threads(pool, balanced(np.repeat(lengths, n_features), len(scratch)),
+                   lambda t, first, end: split_slots(rows, nodes, slots, scratch[t],
+                                                     rules.regression, first, end))
 
     def _segment_lengths(self, node_ids: np.ndarray) -> np.ndarray:
         """How many sorted positions each of the nodes ``node_ids`` owns."""
@@ -280,27 +278,6 @@ class PresortedGrowth(CompiledGrowth):
         return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
                             np.zeros(0, np.int64), child_offset, n_children, children, fractions,
                             distribution)
-
-
-def _balanced(item_work: np.ndarray, threads: int) -> list[int]:
-    """Item bounds ``[0, b₁, …, items]`` sharing items of ``item_work`` row × feature visits
-    among the threads by equal work; all on the first thread when the chunk is too small to be
-    worth handing over."""
-    n_items, total = len(item_work), int(item_work.sum())
-    if threads == 1 or total < THREADED_CHUNK:
-        return [0] + [n_items] * threads
-    cuts = np.searchsorted(np.cumsum(item_work), total * np.arange(1, threads) / threads)
-    return [0, *(min(int(c) + 1, n_items) for c in cuts), n_items]
-
-
-def _on_threads(pool, scratch, bounds, phase, rows, nodes, slots, rules) -> None:
-    """``phase`` over items ``[bounds[t], bounds[t + 1])`` with ``scratch[t]``, thread t > 0 in
-    ``pool`` and thread 0 here."""
-    others = [pool.submit(phase, rows, nodes, slots, scratch[t], rules, bounds[t], bounds[t + 1])
-              for t in range(1, len(scratch)) if bounds[t + 1] > bounds[t]]
-    phase(rows, nodes, slots, scratch[0], rules, bounds[0], bounds[1])
-    for other in others:
-        other.result()
 
 
 def _drawn_only(table: CandidateTable, node: Node) -> CandidateTable:
