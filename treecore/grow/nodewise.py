@@ -57,7 +57,7 @@ from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, W
                            WORK_PER_CALL, rules_of)
 from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE,
                               NOT_SPLIT, N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes,
-                              Scratch, Slots)
+                              Scratch, Slots, Table)
 from .nodewise_kernel import expand, score_slots, split_slots, take_waiting
 from .threads import balanced, growth_threads, on_threads
 
@@ -133,40 +133,48 @@ class NodewiseGrowth(CompiledGrowth):
         data = self.data
         return np.zeros(data.n_rows, np.int64) if data.is_regression else data.y.astype(np.int64)
 
+    def _table(self, columns: np.ndarray) -> Table:
+        """The training table as the kernels read it (:class:`~.nodewise_arrays.Table`)."""
+        data = self.data
+        nominal = np.flatnonzero(self.levels > 0)
+        nominal_at = np.full(data.n_features, -1, np.int64)
+        nominal_at[nominal] = np.arange(len(nominal))
+        codes = np.nan_to_num(data.X[:, nominal], nan=-1.0).astype(np.int32)
+        targets = data.y.astype(float) if data.is_regression else np.zeros(0)
+        return Table(columns, self._labels(), targets, self.continuous_at, nominal_at, codes,
+                     self.levels)
+
     def _grow(self) -> None:
         columns = np.ascontiguousarray(self.data.X.T)
         if not self._presort(columns):
             return
-        data = self.data
-        y = self._labels()
-        targets = data.y.astype(float) if data.is_regression else np.zeros(0)
+        data, table = self.data, self._table(columns)
         rules = rules_of(data, self.config, self.preset, self.criterion)
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
-        scratch = [Scratch.of(data.n_rows, data.n_features, self.widest, self.most_levels,
-                              n_classes, data.is_regression) for _ in range(self.threads)]
+        scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
+                              self.most_levels, n_classes, data.is_regression)
+                   for _ in range(self.threads)]
         row_branch = np.zeros(data.n_rows, np.int64)
-        data_arrays = (columns, y, targets, self.continuous_at)
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 if pool is None:
-                    status = expand(*data_arrays, self.levels, self.arena, self.nodes,
-                                    self.counters, self.subset_codes, slots, scratch[0],
-                                    row_branch, rules, self.widest, self.most_levels,
-                                    WORK_PER_CALL)
+                    status = expand(table, self.arena, self.nodes, self.counters,
+                                    self.subset_codes, slots, scratch[0], row_branch, rules,
+                                    self.widest, self.most_levels, WORK_PER_CALL)
                 else:
-                    status = self._chunk_on_threads(data_arrays, slots, scratch, row_branch,
-                                                    rules, pool)
+                    status = self._chunk_on_threads(table, slots, scratch, row_branch, rules,
+                                                    pool)
                 if status == NEED_SPACE:
                     self._make_room(len(slots.nodes))
 
-    def _chunk_on_threads(self, data_arrays, slots, scratch, row_branch, rules, pool) -> int:
+    def _chunk_on_threads(self, table, slots, scratch, row_branch, rules, pool) -> int:
         """One chunk of waiting nodes, scored on the threads by equal work (each thread its own
         range of slots and its own scratch), then split here; :data:`NEED_SPACE` when the
         arrays need room first."""
-        nodes, arena, levels = self.nodes, self.arena, self.levels
-        n_features = len(levels)
+        nodes, arena = self.nodes, self.arena
+        n_features = self.data.n_features
         filled = take_waiting(nodes, self.counters, slots, len(arena.rows),
                               len(self.subset_codes), self.widest, self.most_levels,
                               WORK_PER_CALL // n_features)
@@ -175,10 +183,9 @@ class NodewiseGrowth(CompiledGrowth):
         taken = slots.nodes[:filled]
         work = (nodes.end[taken] - nodes.start[taken]) * n_features
         on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
-            *data_arrays, levels, arena, nodes, slots, scratch[t], rules, first, end))
-        columns, y, targets, continuous_at = data_arrays
-        split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
-                    self.counters, self.subset_codes, rules)
+            table, arena, nodes, slots, scratch[t], rules, first, end))
+        split_slots(table, arena, nodes, slots, filled, row_branch, self.counters,
+                    self.subset_codes, rules)
         return DONE
 
     def _make_room(self, n_slots: int) -> None:

@@ -85,22 +85,39 @@ class Nodes(NamedTuple):
                    np.zeros((capacity, n_classes)))
 
 
-class Scratch(NamedTuple):
-    """One thread's scratch space for scoring a node, allocated once per growth: a nominal
-    feature's known codes at the node with their classes (regression: targets) and weights, a
-    sorted segment unpacked (value ranks, classes, weights, targets), each row's weight at the
-    node being scored, and the small arrays of the threshold scan and the figures."""
+class Table(NamedTuple):
+    """The training table as the kernels read it: ``columns[j]`` feature j's values by row
+    (nominal codes as floats, NaN missing), each row's class (``y``; all 0 for a regression
+    tree) and target (``targets``; empty for a classification tree), each feature's place among
+    the continuous (``continuous_at``) or the nominal features (``nominal_at``; −1: not one),
+    the nominal codes by row (``codes[row, k]``, −1 missing: one row's codes lie together, so a
+    node counts every nominal feature in one pass over its rows) and each feature's number of
+    ``levels`` (0: continuous)."""
 
-    values: np.ndarray
-    labels: np.ndarray
-    weights: np.ndarray
+    columns: np.ndarray
+    y: np.ndarray
     targets: np.ndarray
+    continuous_at: np.ndarray
+    nominal_at: np.ndarray
+    codes: np.ndarray
+    levels: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """One thread's scratch space for scoring a node, allocated once per growth: a sorted
+    segment unpacked (value ranks, classes, weights, targets), each row's weight at the node
+    being scored, each nominal feature's class counts (regression: sums) per value with how
+    many values are known and their weight, and the small arrays of the threshold scan and the
+    figures."""
+
     keys: np.ndarray
     key_labels: np.ndarray
     key_weights: np.ndarray
     key_targets: np.ndarray
     row_weight: np.ndarray
-    level_counts: np.ndarray    # (levels, classes)
+    level_counts: np.ndarray    # (nominal features, levels, classes)
+    n_known: np.ndarray
+    known_weight: np.ndarray
     excluded: np.ndarray        # per feature: used up on the path (a multiway split above)
     order: np.ndarray           # the features in draw order (``max_features``)
     pair: np.ndarray            # (2, classes): a CART subset and the rest
@@ -108,14 +125,13 @@ class Scratch(NamedTuple):
     figure: tuple               # :func:`treecore.measures.kernels.figure_scratch`
 
     @classmethod
-    def of(cls, n: int, n_features: int, widest: int, most_levels: int, n_classes: int,
-           regression: bool) -> "Scratch":
+    def of(cls, n: int, n_features: int, n_nominal: int, widest: int, most_levels: int,
+           n_classes: int, regression: bool) -> "Scratch":
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
-        n_targets = n if regression else 0
-        return cls(np.empty(n), np.empty(n, np.int64), np.empty(n), np.empty(n_targets),
-                   np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
-                   np.empty(n_targets), np.zeros(n), np.zeros((most_levels, n_classes)),
-                   np.zeros(n_features, np.bool_), np.arange(n_features),
+        return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
+                   np.empty(n if regression else 0), np.zeros(n),
+                   np.zeros((n_nominal, most_levels, n_classes)), np.zeros(n_nominal, np.int64),
+                   np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), cut_scan.cut_scratch(n, n_classes),
                    kernels.figure_scratch(widest, n_classes))
 

@@ -101,8 +101,7 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
 
 
 @njit(cache=True, nogil=True)
-def score_slots(columns, y, targets, continuous_at, levels, arena, nodes, slots, scratch, rules,
-                first, end):
+def score_slots(table, arena, nodes, slots, scratch, rules, first, end):
     """Phase 2, slots ``first…end − 1``: each node's stop before scoring (Hunt's first two
     cases, then the limits), in the builder's order, into ``slots.stop``; a node that does not
     stop is scored into its slot."""
@@ -111,16 +110,14 @@ def score_slots(columns, y, targets, continuous_at, levels, arena, nodes, slots,
         _excluded(i, nodes.parent, nodes.split_kind, nodes.feature, scratch.excluded)
         slots.stop[s] = _stop_before_split(nodes.counts[i], nodes.one_target[i],
                                            nodes.weight[i], nodes.depth[i], nodes.start[i],
-                                           nodes.end[i], arena.rows, columns, scratch.excluded,
-                                           rules)
+                                           nodes.end[i], arena.rows, table.columns,
+                                           scratch.excluded, rules)
         if slots.stop[s] == WAITING:
-            score(s, i, nodes, arena, columns, y, targets, continuous_at, levels, slots, scratch,
-                  rules)
+            score(s, i, nodes, arena, table, slots, scratch, rules)
 
 
 @njit(cache=True, nogil=True)
-def split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
-                counters, subset_codes, rules):
+def split_slots(table, arena, nodes, slots, filled, row_branch, counters, subset_codes, rules):
     """Phase 3, in id order: each scored node's split chosen (the rule of
     :func:`treecore.split.candidates.choose_index`), the limits after the choice checked, and
     the node split, or its stop reason recorded."""
@@ -146,17 +143,18 @@ def split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled,
             nodes.stop[i] = stop
             continue
         counters[STEPS] += 1
-        _split(i, s, chosen, counters[STEPS], nodes, arena, columns, y, targets,
-               continuous_at[chosen], slots, row_branch, rules, counters, subset_codes)
+        _split(i, s, chosen, counters[STEPS], nodes, arena, table.columns, table.y,
+               table.targets, table.continuous_at[chosen], slots, row_branch, rules, counters,
+               subset_codes)
 
 
 @njit(cache=True, nogil=True)
-def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, subset_codes,
-           slots, scratch, row_branch, rules, widest, most_levels, work_budget):
+def expand(table, arena, nodes, counters, subset_codes, slots, scratch, row_branch, rules, widest,
+           most_levels, work_budget):
     """The three phases on this thread, chunk after chunk, until no node waits or about
     ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
     children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
-    n_features = columns.shape[0]
+    n_features = table.columns.shape[0]
     spent = 0
     while spent < work_budget:
         filled = take_waiting(nodes, counters, slots, len(arena.rows), len(subset_codes), widest,
@@ -165,10 +163,8 @@ def expand(columns, y, targets, continuous_at, levels, arena, nodes, counters, s
             return NEED_SPACE
         if filled == 0:
             return DONE
-        score_slots(columns, y, targets, continuous_at, levels, arena, nodes, slots, scratch,
-                    rules, 0, filled)
-        split_slots(columns, y, targets, continuous_at, arena, nodes, slots, filled, row_branch,
-                    counters, subset_codes, rules)
+        score_slots(table, arena, nodes, slots, scratch, rules, 0, filled)
+        split_slots(table, arena, nodes, slots, filled, row_branch, counters, subset_codes, rules)
         for s in range(filled):
             spent += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
     return DONE

@@ -23,27 +23,6 @@ from .nodewise_arrays import ELIGIBLE, MISSING_RANK, NONE, ONE_VALUE, SMALL_LEAF
 
 
 @njit(cache=True)
-def _gather(start, end, rows, arena_weights, column, y, targets, values, labels, weights,
-            gathered_targets):
-    """A nominal feature's known codes at the node holding the arena rows ``start…end − 1``,
-    with their classes (regression: targets) and weights, in the node's row order, into
-    ``values``, ``labels``, ``weights`` (and ``gathered_targets``); returns (how many, their
-    weight)."""
-    regression = len(gathered_targets) > 0
-    m, known = 0, 0.0
-    for q in range(start, end):
-        row = rows[q]
-        v = column[row]
-        if not np.isnan(v):
-            values[m], labels[m], weights[m] = v, y[row], arena_weights[q]
-            if regression:
-                gathered_targets[m] = targets[row]
-            known += arena_weights[q]
-            m += 1
-    return m, known
-
-
-@njit(cache=True)
 def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels, key_weights,
                 key_targets, left, right, cut, rules):
     """The best bi-partition of a continuous feature at the node owning ``entries[start:end]``
@@ -88,23 +67,40 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
 
 
 @njit(cache=True)
-def _count_levels(m, n_levels, scratch):
-    """(levels, classes) weighted class counts of a nominal feature's gathered values."""
-    counts = scratch.level_counts[:n_levels]
-    counts[:] = 0.0
-    for p in range(m):
-        counts[int(scratch.values[p]), scratch.labels[p]] += scratch.weights[p]
-    return counts
+def _count_levels(start, end, rows, arena_weights, codes, y, targets, regression, level_counts,
+                  n_known, known_weight):
+    """Every nominal feature's weighted class counts per value at the node holding the arena
+    rows ``start…end − 1`` (regression: each value's sums (W, S, Q) of the targets) into
+    ``level_counts`` (nominal features × levels × classes), with how many of its values are
+    known and their weight: one pass over the node's rows, in their order, reading each row's
+    codes (``codes[row]``, −1 where missing) at once."""
+    n_nominal = codes.shape[1]
+    level_counts[:] = 0.0
+    n_known[:] = 0
+    known_weight[:] = 0.0
+    for q in range(start, end):
+        row, w = rows[q], arena_weights[q]
+        for k in range(n_nominal):
+            code = codes[row, k]
+            if code < 0:
+                continue
+            if regression:
+                t = targets[row]
+                level_counts[k, code, squared_error.WEIGHT] += w
+                level_counts[k, code, squared_error.SUM] += w * t
+                level_counts[k, code, squared_error.SQUARES] += w * t * t
+            else:
+                level_counts[k, code, y[row]] += w
+            n_known[k] += 1
+            known_weight[k] += w
 
 
 @njit(cache=True)
-def _multiway(m, n_levels, scratch, branch_counts, rules):
-    """One branch per value of the domain (ID3, C4.5), its class counts into
-    ``branch_counts``: at least two branches must hold a value, and two must hold
+def _multiway(counts, branch_counts, rules):
+    """One branch per value of the domain (ID3, C4.5), the class ``counts`` of each value
+    copied into ``branch_counts``: at least two branches must hold a value, and two must hold
     ``min_samples_leaf`` weight (Quinlan 1993)."""
-    if m == 0:
-        return NONE
-    counts = _count_levels(m, n_levels, scratch)
+    n_levels = len(counts)
     branch_counts[:n_levels] = counts
     floor = max(rules.min_samples_leaf, rules.tolerance) - rules.tolerance
     filled, large = 0, 0
@@ -203,14 +199,11 @@ def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, 
 
 
 @njit(cache=True)
-def _subset(m, n_levels, scratch, branch_counts, member, rules, rho, missing, out):
-    """CART's best "subset vs rest" split of a nominal feature (see
-    :func:`treecore.split.proposals.binary_proposal`): the highest decrease among the subsets
-    leaving both leaves large enough, else the highest of all, marked as too small; its codes
-    into ``member`` and the two branches' class counts into ``branch_counts``."""
-    if m == 0:
-        return NONE
-    counts = _count_levels(m, n_levels, scratch)
+def _subset(counts, branch_counts, member, rules, rho, missing, pair, figure_scratch, out):
+    """CART's best "subset vs rest" split of a nominal feature of class ``counts`` per value
+    (see :func:`treecore.split.proposals.binary_proposal`): the highest decrease among the
+    subsets leaving both leaves large enough, else the highest of all, marked as too small; its
+    codes into ``member`` and the two branches' class counts into ``branch_counts``."""
     present = np.flatnonzero(counts.sum(axis=1) > 0.0)
     if len(present) < 2:
         return NONE
@@ -220,7 +213,6 @@ def _subset(m, n_levels, scratch, branch_counts, member, rules, rho, missing, ou
     memberships = _memberships(level_counts, exhaustive)
     total = level_counts.sum(axis=0)
     floor = rules.min_samples_leaf - rules.tolerance
-    pair, figure_scratch = scratch.pair, scratch.figure
     best_valid, best_any = -1, -1
     n_subsets = len(memberships)
     decreases = np.empty(n_subsets)
@@ -270,19 +262,10 @@ def _subset(m, n_levels, scratch, branch_counts, member, rules, rho, missing, ou
 
 
 @njit(cache=True)
-def _ordered_groups(m, n_levels, scratch, branch_counts, member, rules):
-    """A regression tree's best split of a nominal feature into two groups of values: its
-    values ordered by mean target, the best cut of that order
+def _ordered_groups(level_sums, branch_counts, member, rules):
+    """A regression tree's best split of a nominal feature into two groups of values, from each
+    value's sums (W, S, Q): its values ordered by mean target, the best cut of that order
     (:func:`treecore.measures.squared_error.best_ordered_cut`)."""
-    if m == 0:
-        return NONE
-    level_sums = scratch.level_counts[:n_levels]
-    level_sums[:] = 0.0
-    for p in range(m):
-        v, w_p, t_p = int(scratch.values[p]), scratch.weights[p], scratch.targets[p]
-        level_sums[v, squared_error.WEIGHT] += w_p
-        level_sums[v, squared_error.SUM] += w_p * t_p
-        level_sums[v, squared_error.SQUARES] += w_p * t_p * t_p
     ordered = squared_error.ordered_levels(level_sums)
     status, at = squared_error.best_ordered_cut(level_sums[ordered], rules.min_samples_leaf,
                                                 rules.tolerance, branch_counts[0],
@@ -296,18 +279,27 @@ def _ordered_groups(m, n_levels, scratch, branch_counts, member, rules):
 
 
 @njit(cache=True)
-def score(s, i, nodes, arena, columns, y, targets, continuous_at, levels, slots, scratch, rules):
+def score(s, i, nodes, arena, table, slots, scratch, rules):
     """Every usable feature's best split at node i, with its figures, into slot s of
     ``slots``; with ``rules.max_features`` k ≥ 1 the features in the order of
     :mod:`treecore.split.feature_draw` until k of them could split (a feature used up on the
-    path is passed over)."""
-    start, end = nodes.start[i], nodes.end[i]
+    path is passed over). A regression split's decrease and score are those of its known rows
+    scaled by ρ, as :func:`treecore.split.least_squares.node_candidates` scores them. (The
+    loop over the features is written here: a helper handed the tuples would count a
+    reference to each of their arrays up and down, atomically, for every feature.)"""
+    start, end, total = nodes.start[i], nodes.end[i], nodes.weight[i]
     rows, arena_weights, row_weight = arena.rows, arena.weights, scratch.row_weight
+    targets, continuous_at, nominal_at = table.targets, table.continuous_at, table.nominal_at
+    level_counts, n_known, known_weight = \
+        scratch.level_counts, scratch.n_known, scratch.known_weight
     unit = True                       # all weights 1: the threshold scan may count
     for q in range(start, end):
         unit = unit and arena_weights[q] == 1.0
         row_weight[rows[q]] = arena_weights[q]
-    n_features = columns.shape[0]
+    if table.codes.shape[1] > 0:
+        _count_levels(start, end, rows, arena_weights, table.codes, table.y, targets,
+                      rules.regression, level_counts, n_known, known_weight)
+    n_features = len(continuous_at)
     status = slots.status[s]
     status[:] = NONE
     drawing = rules.max_features > 0
@@ -319,52 +311,43 @@ def score(s, i, nodes, arena, columns, y, targets, continuous_at, levels, slots,
         j = feature_draw.draw_next(order, step, key) if drawing else step
         if scratch.excluded[j]:
             continue
-        _score_feature(s, j, start, end, nodes.weight[i], arena, columns, y, targets,
-                       continuous_at[j], levels[j], slots, scratch, rules, unit)
+        branch_counts, figures = slots.branch_counts[s, j], slots.figures[s, j]
+        c, k = continuous_at[j], nominal_at[j]
+        if c >= 0:
+            status[j], slots.cut_at[s, j], m, known = _continuous(
+                arena.sorted_entries[c], start, end, row_weight, targets, unit, scratch.keys,
+                scratch.key_labels, scratch.key_weights, scratch.key_targets, branch_counts[0],
+                branch_counts[1], scratch.cut, rules)
+            n_branches = 2
+        else:
+            m, known = n_known[k], known_weight[k]
+            n_branches = table.levels[j] if rules.multiway and not rules.regression else 2
+        complete = m == end - start
+        rho = 1.0 if complete else (known / total if total > 0.0 else 0.0)
+        missing = 0.0 if complete else total - known
+        if c < 0 and m == 0:
+            status[j] = NONE
+        elif c < 0:
+            counts = level_counts[k, :table.levels[j]]
+            if rules.regression:
+                status[j] = _ordered_groups(counts, branch_counts, slots.member[s, j], rules)
+            elif rules.multiway:
+                status[j] = _multiway(counts, branch_counts, rules)
+            else:
+                status[j] = _subset(counts, branch_counts, slots.member[s, j], rules, rho,
+                                    missing, scratch.pair, scratch.figure, figures)
+        slots.n_branches[s, j], slots.rho[s, j], slots.missing[s, j] = n_branches, rho, missing
+        if status[j] != NONE and rules.regression:
+            squared_error.partition_figures(branch_counts[:2], figures)
+            figures[DECREASE] *= rho
+            figures[SCORE] *= rho
+        elif status[j] != NONE:
+            kernels.partition_figures(branch_counts[:n_branches], rho, missing,
+                                      rules.impurity_code, rules.ratio_score, figures,
+                                      scratch.figure, False)
         can_split += status[j] != NONE and status[j] != ONE_VALUE
         if drawing and can_split == rules.max_features:
             drawn = step + 1
             break
     if drawing:
         nodes.n_drawn[i] = drawn
-
-
-@njit(cache=True)
-def _score_feature(s, j, start, end, total, arena, columns, y, targets, c, n_levels, slots,
-                   scratch, rules, unit):
-    """Feature j's best split at the node of arena rows ``start…end − 1`` and weight ``total``,
-    with its figures, into slot s (``c``: its place among the continuous features, −1 for a
-    nominal one of ``n_levels`` values): a regression split's decrease and score are those of
-    its known rows scaled by ρ, as :func:`treecore.split.least_squares.node_candidates` scores
-    them."""
-    branch_counts, figures = slots.branch_counts[s, j], slots.figures[s, j]
-    status = NONE
-    if c >= 0:
-        status, slots.cut_at[s, j], m, known = _continuous(
-            arena.sorted_entries[c], start, end, scratch.row_weight, targets, unit, scratch.keys,
-            scratch.key_labels, scratch.key_weights, scratch.key_targets, branch_counts[0],
-            branch_counts[1], scratch.cut, rules)
-        n_branches = 2
-    else:
-        m, known = _gather(start, end, arena.rows, arena.weights, columns[j], y, targets,
-                           scratch.values, scratch.labels, scratch.weights, scratch.targets)
-        n_branches = n_levels if rules.multiway and not rules.regression else 2
-    complete = m == end - start
-    rho = 1.0 if complete else (known / total if total > 0.0 else 0.0)
-    missing = 0.0 if complete else total - known
-    if c < 0 and rules.regression:
-        status = _ordered_groups(m, n_levels, scratch, branch_counts, slots.member[s, j], rules)
-    elif c < 0 and rules.multiway:
-        status = _multiway(m, n_levels, scratch, branch_counts, rules)
-    elif c < 0:
-        status = _subset(m, n_levels, scratch, branch_counts, slots.member[s, j], rules, rho,
-                         missing, figures)
-    slots.status[s, j], slots.n_branches[s, j] = status, n_branches
-    slots.rho[s, j], slots.missing[s, j] = rho, missing
-    if status != NONE and rules.regression:
-        squared_error.partition_figures(branch_counts[:2], figures)
-        figures[DECREASE] *= rho
-        figures[SCORE] *= rho
-    elif status != NONE:
-        kernels.partition_figures(branch_counts[:n_branches], rho, missing, rules.impurity_code,
-                                  rules.ratio_score, figures, scratch.figure, False)
