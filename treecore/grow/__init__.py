@@ -10,11 +10,13 @@
 :mod:`.kernel_rules`        what both compiled engines share, written once: stop codes, Hunt's
                             first case, the limits before and after the choice, the choice,
                             the packed entry of a sorted row
+:mod:`.threads`             sharing a compiled phase of growth among threads
 :mod:`.presorted`           the compiled engine for continuous, complete tables (rows sorted
-                            once at the root); its loop in :mod:`.presorted_kernel`
+                            once at the root); its arrays and phases in
+                            :mod:`.presorted_arrays`, :mod:`.presorted_kernel`
 :mod:`.nodewise`            the compiled engine for every other table (nominal features,
                             missing values, regression on mixed tables); its arrays, scoring
-                            and loop in :mod:`.nodewise_arrays`, :mod:`.nodewise_scoring`,
+                            and phases in :mod:`.nodewise_arrays`, :mod:`.nodewise_scoring`,
                             :mod:`.nodewise_kernel`
 :mod:`.j48`                 C4.5 release 8 in Weka's J48 arithmetic
 =========================  ===================================================================

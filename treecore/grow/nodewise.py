@@ -58,7 +58,7 @@ from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, W
 from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE,
                               NOT_SPLIT, N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes,
                               Scratch, Slots, Table)
-from .nodewise_kernel import expand, score_slots, split_slots, take_waiting
+from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .threads import balanced, growth_threads, on_threads
 
 def applies(dataset: Dataset, force, validation) -> bool:
@@ -156,23 +156,21 @@ class NodewiseGrowth(CompiledGrowth):
         scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
                               self.most_levels, n_classes, data.is_regression)
                    for _ in range(self.threads)]
-        row_branch = np.zeros(data.n_rows, np.int64)
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 if pool is None:
                     status = expand(table, self.arena, self.nodes, self.counters,
-                                    self.subset_codes, slots, scratch[0], row_branch, rules,
-                                    self.widest, self.most_levels, WORK_PER_CALL)
+                                    self.subset_codes, slots, scratch[0], rules, self.widest,
+                                    self.most_levels, WORK_PER_CALL)
                 else:
-                    status = self._chunk_on_threads(table, slots, scratch, row_branch, rules,
-                                                    pool)
+                    status = self._chunk_on_threads(table, slots, scratch, rules, pool)
                 if status == NEED_SPACE:
                     self._make_room(len(slots.nodes))
 
-    def _chunk_on_threads(self, table, slots, scratch, row_branch, rules, pool) -> int:
-        """One chunk of waiting nodes, scored on the threads by equal work (each thread its own
-        range of slots and its own scratch), then split here; :data:`NEED_SPACE` when the
-        arrays need room first."""
+    def _chunk_on_threads(self, table, slots, scratch, rules, pool) -> int:
+        """One chunk of waiting nodes: scored on the threads, the splits decided here, the split
+        nodes partitioned on the threads (each thread its own range of slots, of about equal
+        work, and its own scratch); :data:`NEED_SPACE` when the arrays need room first."""
         nodes, arena = self.nodes, self.arena
         n_features = self.data.n_features
         filled = take_waiting(nodes, self.counters, slots, len(arena.rows),
@@ -184,8 +182,12 @@ class NodewiseGrowth(CompiledGrowth):
         work = (nodes.end[taken] - nodes.start[taken]) * n_features
         on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
-        split_slots(table, arena, nodes, slots, filled, row_branch, self.counters,
-                    self.subset_codes, rules)
+        n_split = decide(table, arena, nodes, slots, filled, self.counters, self.subset_codes,
+                         rules)
+        split = slots.nodes[slots.split[:n_split]]
+        work = (nodes.end[split] - nodes.start[split]) * (2 + arena.sorted_entries.shape[0])
+        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: split_slots(
+            table, arena, nodes, slots, scratch[t], rules, first, end))
         return DONE
 
     def _make_room(self, n_slots: int) -> None:

@@ -106,7 +106,7 @@ class Table(NamedTuple):
 class Scratch(NamedTuple):
     """One thread's scratch space for scoring a node, allocated once per growth: a sorted
     segment unpacked (value ranks, classes, weights, targets), each row's weight at the node
-    being scored, each nominal feature's class counts (regression: sums) per value with how
+    being scored and its branch in the node being split, each nominal feature's class counts (regression: sums) per value with how
     many values are known and their weight, and the small arrays of the threshold scan and the
     figures."""
 
@@ -115,6 +115,7 @@ class Scratch(NamedTuple):
     key_weights: np.ndarray
     key_targets: np.ndarray
     row_weight: np.ndarray
+    row_branch: np.ndarray      # per row: its branch in the node being split (−1: missing)
     level_counts: np.ndarray    # (nominal features, levels, classes)
     n_known: np.ndarray
     known_weight: np.ndarray
@@ -129,7 +130,7 @@ class Scratch(NamedTuple):
            n_classes: int, regression: bool) -> "Scratch":
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
-                   np.empty(n if regression else 0), np.zeros(n),
+                   np.empty(n if regression else 0), np.zeros(n), np.zeros(n, np.int64),
                    np.zeros((n_nominal, most_levels, n_classes)), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), cut_scan.cut_scratch(n, n_classes),
@@ -147,7 +148,7 @@ class Slots(NamedTuple):
     reason it stops before it is scored (``WAITING``: none); per feature j its proposal's
     ``status[s, j]``, branches, ρ and missing weight, the sorted position of the last entry left
     of a cut (``cut_at``), each branch's class counts (regression: sums), a CART subset's
-    ``member`` codes and the ``figures``."""
+    ``member`` codes and the ``figures``; ``split`` lists the slots whose node split."""
 
     nodes: np.ndarray
     stop: np.ndarray
@@ -159,6 +160,7 @@ class Slots(NamedTuple):
     branch_counts: np.ndarray   # (slots, features, widest, classes)
     member: np.ndarray          # (slots, features, levels)
     figures: np.ndarray
+    split: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, widest: int, most_levels: int, n_classes: int,
@@ -173,4 +175,4 @@ class Slots(NamedTuple):
                    np.zeros(per_feature), np.zeros(per_feature), np.zeros(per_feature, np.int64),
                    np.zeros((*per_feature, widest, n_classes)),
                    np.zeros((*per_feature, most_levels), np.bool_),
-                   np.zeros((*per_feature, n_figures)))
+                   np.zeros((*per_feature, n_figures)), np.zeros(size, np.int64))

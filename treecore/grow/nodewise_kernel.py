@@ -3,18 +3,20 @@
 1. :func:`take_waiting`: the next waiting nodes, in id order, into the slots (as many as the
    arrays have room for the children of);
 2. :func:`score_slots`: each node stopped by Hunt's cases and the limits checked before
-   scoring, in the builder's order, or scored (:mod:`treecore.grow.nodewise_scoring`). The
-   nodes of a chunk are scored apart from one another, so a range of slots may be scored on
-   each thread, each with its own :class:`~treecore.grow.nodewise_arrays.Scratch`;
-3. :func:`split_slots`: in id order, each node's split chosen, the limits after the choice
-   checked, and the node split: each child's (row, weight) list and its part of every sorted
-   segment appended to the arena, rows with a missing value down every branch with weight
-   × r̃ᵥ (Zhou §4.4.2). In id order, so the ids, ``max_leaf_nodes`` and the steps are those of
-   a node-by-node growth.
+   scoring, in the builder's order, or scored (:mod:`treecore.grow.nodewise_scoring`);
+3. :func:`decide`: in id order, each node's split chosen, the limits after the choice
+   checked, and the split recorded with its children opened: their ids and their segments of
+   the arena. In id order, so the ids, ``max_leaf_nodes`` and the steps are those of a
+   node-by-node growth;
+4. :func:`split_slots`: each split node's rows and sorted segments partitioned into its
+   children's, rows with a missing value down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
-:func:`expand` runs the three on one thread. Each phase takes the arrays it reads rather than
-helpers taking the ``Nodes``, ``Arena`` and ``Scratch`` tuples: handing a tuple to a compiled
-helper counts a reference to each of its arrays up and down, atomically, at every call.
+The nodes of a chunk are scored, and split, apart from one another, so phases 2 and 4 may run
+on several threads, each on its own range of slots with its own
+:class:`~treecore.grow.nodewise_arrays.Scratch`. :func:`expand` runs all four on one thread.
+The phases hand their helpers the arrays they read rather than the ``Nodes``, ``Arena`` and
+``Scratch`` tuples: handing a tuple to a compiled helper counts a reference to each of its
+arrays up and down, atomically, at every call.
 """
 
 from __future__ import annotations
@@ -117,10 +119,12 @@ def score_slots(table, arena, nodes, slots, scratch, rules, first, end):
 
 
 @njit(cache=True, nogil=True)
-def split_slots(table, arena, nodes, slots, filled, row_branch, counters, subset_codes, rules):
+def decide(table, arena, nodes, slots, filled, counters, subset_codes, rules):
     """Phase 3, in id order: each scored node's split chosen (the rule of
     :func:`treecore.split.candidates.choose_index`), the limits after the choice checked, and
-    the node split, or its stop reason recorded."""
+    the split recorded with its children opened (:func:`_open_children`), or the stop reason
+    recorded. Returns how many nodes split; their slots are listed in ``slots.split``."""
+    n_split = 0
     for s in range(filled):
         i = slots.nodes[s]
         if slots.stop[s] != WAITING:
@@ -143,15 +147,30 @@ def split_slots(table, arena, nodes, slots, filled, row_branch, counters, subset
             nodes.stop[i] = stop
             continue
         counters[STEPS] += 1
-        _split(i, s, chosen, counters[STEPS], nodes, arena, table.columns, table.y,
-               table.targets, table.continuous_at[chosen], slots, row_branch, rules, counters,
-               subset_codes)
+        _open_children(i, s, chosen, counters[STEPS], nodes, arena, table.columns[chosen],
+                       table.continuous_at[chosen], slots, rules, counters, subset_codes)
+        slots.split[n_split] = s
+        n_split += 1
+    return n_split
 
 
 @njit(cache=True, nogil=True)
-def expand(table, arena, nodes, counters, subset_codes, slots, scratch, row_branch, rules, widest,
-           most_levels, work_budget):
-    """The three phases on this thread, chunk after chunk, until no node waits or about
+def split_slots(table, arena, nodes, slots, scratch, rules, first, end):
+    """Phase 4, the split nodes ``slots.split[first:end]``: each one's rows and sorted segments
+    partitioned into its children's (:func:`_partition`), and the children's sums. The nodes of
+    a chunk write apart from one another (each child's segment was placed by :func:`decide`), so
+    a range of them may be split on each thread, each with its own ``row_branch``."""
+    for p in range(first, end):
+        s = slots.split[p]
+        i = slots.nodes[s]
+        _partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
+                   slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
+
+
+@njit(cache=True, nogil=True)
+def expand(table, arena, nodes, counters, subset_codes, slots, scratch, rules, widest, most_levels,
+           work_budget):
+    """The phases on this thread, chunk after chunk, until no node waits or about
     ``work_budget`` row × feature visits are spent (:data:`DONE`), or until the next node's
     children might not fit the arrays (:data:`NEED_SPACE`); the counters say where it is."""
     n_features = table.columns.shape[0]
@@ -164,20 +183,61 @@ def expand(table, arena, nodes, counters, subset_codes, slots, scratch, row_bran
         if filled == 0:
             return DONE
         score_slots(table, arena, nodes, slots, scratch, rules, 0, filled)
-        split_slots(table, arena, nodes, slots, filled, row_branch, counters, subset_codes, rules)
+        n_split = decide(table, arena, nodes, slots, filled, counters, subset_codes, rules)
+        split_slots(table, arena, nodes, slots, scratch, rules, 0, n_split)
         for s in range(filled):
             spent += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
     return DONE
 
 
 @njit(cache=True)
-def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branch, rules,
-           counters, subset_codes):
-    """Record node i's split on feature j (scored in slot s; ``c`` its place among the
-    continuous features, −1 for a nominal one) and append its children: each branch's rows in
-    the node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0);
-    every sorted segment is partitioned the same way, keeping its order (so it stays
-    sorted)."""
+def _route(start, end, rows, column, kind, threshold, member, sizes, row_branch):
+    """The branch of each arena row ``start…end − 1`` of a node split on ``column`` (−1: value
+    missing), into ``row_branch`` unless it is empty; the rows of each branch counted into
+    ``sizes``. Returns how many values are missing."""
+    sizes[:] = 0
+    n_unknown = 0
+    for q in range(start, end):
+        row = rows[q]
+        v = column[row]
+        if np.isnan(v):
+            branch = -1
+            n_unknown += 1
+        elif kind == THRESHOLD:
+            branch = 1 if v > threshold else 0
+        elif kind == SUBSET:
+            branch = 0 if member[int(v)] else 1
+        else:
+            branch = int(v)
+        if len(row_branch):
+            row_branch[row] = branch
+        if branch >= 0:
+            sizes[branch] += 1
+    return n_unknown
+
+
+@njit(cache=True)
+def _fractions(branch_counts, regression):
+    """r̃ᵥ of each branch: its share of the known rows' weight (an equal share when none)."""
+    n_branches = len(branch_counts)
+    fractions = np.empty(n_branches)
+    known_total = 0.0
+    for b in range(n_branches):
+        fractions[b] = branch_counts[b, squared_error.WEIGHT] if regression \
+            else branch_counts[b].sum()
+        known_total += fractions[b]
+    for b in range(n_branches):
+        fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
+    return fractions
+
+
+@njit(cache=True)
+def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counters,
+                   subset_codes):
+    """Record node i's split on feature j (scored in slot s; ``column`` its values, ``c`` its
+    place among the continuous features, −1 for a nominal one) and open its children: their
+    ids follow the last node's, their segments the arena's top (each branch's rows, then the
+    rows whose value is missing where r̃ᵥ > 0)."""
     n_branches = slots.n_branches[s, j]
     branch_counts = slots.branch_counts[s, j, :n_branches]
     member = slots.member[s, j]
@@ -187,8 +247,8 @@ def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branc
     if c >= 0:
         nodes.split_kind[i] = THRESHOLD
         entries = arena.sorted_entries[c]
-        lower = columns[j, entry_row(entries[slots.cut_at[s, j]])]
-        upper = columns[j, entry_row(entries[slots.cut_at[s, j] + 1])]
+        lower = column[entry_row(entries[slots.cut_at[s, j]])]
+        upper = column[entry_row(entries[slots.cut_at[s, j] + 1])]
         nodes.lower[i], nodes.upper[i] = lower, upper
         nodes.threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
     elif rules.multiway:
@@ -200,40 +260,40 @@ def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branc
             subset_codes[counters[SUBSET_TOP]] = code
             counters[SUBSET_TOP] += 1
         nodes.subset_len[i] = counters[SUBSET_TOP] - nodes.subset_at[i]
-    fractions = np.empty(n_branches)
-    known_total = 0.0
-    for b in range(n_branches):
-        fractions[b] = branch_counts[b, squared_error.WEIGHT] if rules.regression \
-            else branch_counts[b].sum()
-        known_total += fractions[b]
-    for b in range(n_branches):
-        fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
+    fractions = _fractions(branch_counts, rules.regression)
     sizes = np.zeros(n_branches, np.int64)
-    n_unknown = 0
-    for q in range(start, end):       # the branch of each row (−1: value missing)
-        row = arena.rows[q]
-        v = columns[j, row]
-        if np.isnan(v):
-            branch = -1
-            n_unknown += 1
-        elif nodes.split_kind[i] == THRESHOLD:
-            branch = 1 if v > nodes.threshold[i] else 0
-        elif nodes.split_kind[i] == SUBSET:
-            branch = 0 if member[int(v)] else 1
-        else:
-            branch = int(v)
-        row_branch[row] = branch
-        if branch >= 0:
-            sizes[branch] += 1
+    n_unknown = _route(start, end, arena.rows, column, nodes.split_kind[i], nodes.threshold[i],
+                       member, sizes, sizes[:0])
     first = counters[N_NODES]
     nodes.first_child[i], nodes.n_children[i] = first, n_branches
     top = counters[ARENA_TOP]
     for b in range(n_branches):
         if fractions[b] > 0.0:
             sizes[b] += n_unknown
-        nodes.start[first + b], nodes.end[first + b] = top, top + sizes[b]
+        child = first + b
+        nodes.start[child], nodes.end[child] = top, top + sizes[b]
         top += sizes[b]
+        nodes.parent[child], nodes.depth[child] = i, nodes.depth[i] + 1
+        nodes.created_at[child] = step
+        nodes.n_rows[child] = sizes[b]
+        nodes.split_kind[child] = NOT_SPLIT
+        nodes.in_counts[child] = branch_counts[b]
     counters[ARENA_TOP] = top
+    counters[N_NODES] += n_branches
+
+
+@njit(cache=True)
+def _partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
+    """Fill the children :func:`_open_children` opened for node i: each branch's rows in the
+    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0);
+    every sorted segment is partitioned the same way, keeping its order (so it stays sorted);
+    then each child's class weights (regression: sums) and whether it is empty."""
+    start, end = nodes.start[i], nodes.end[i]
+    first, n_branches = nodes.first_child[i], nodes.n_children[i]
+    fractions = _fractions(nodes.in_counts[first:first + n_branches], rules.regression)
+    sizes = np.zeros(n_branches, np.int64)
+    _route(start, end, arena.rows, column, nodes.split_kind[i], nodes.threshold[i], member,
+           sizes, row_branch)
     cursor = nodes.start[first:first + n_branches].copy()
     for q in range(start, end):       # the rows sent to one branch, in the node's order
         b = row_branch[arena.rows[q]]
@@ -262,14 +322,9 @@ def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branc
                         cursor[d] += 1
     for b in range(n_branches):
         child = first + b
-        nodes.parent[child], nodes.depth[child] = i, nodes.depth[i] + 1
-        nodes.created_at[child] = step
-        nodes.n_rows[child] = sizes[b]
-        nodes.split_kind[child] = NOT_SPLIT
-        nodes.in_counts[child] = branch_counts[b]
         weight, one_target = 0.0, True
         first_target = targets[arena.rows[nodes.start[child]]] \
-            if rules.regression and sizes[b] > 0 else 0.0
+            if rules.regression and nodes.end[child] > nodes.start[child] else 0.0
         for q in range(nodes.start[child], nodes.end[child]):
             row, w_q = arena.rows[q], arena.weights[q]
             if rules.regression:
@@ -285,4 +340,3 @@ def _split(i, s, j, step, nodes, arena, columns, y, targets, c, slots, row_branc
             nodes.one_target[child] = one_target
         empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
         nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
-    counters[N_NODES] += n_branches
