@@ -51,8 +51,8 @@ from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, partitio
 from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
-from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
-                      nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
+                      leaf_votes, nodes_from_arrays, tree_settings)
 from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING,
                            WORK_PER_CALL, rules_of)
 from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE,
@@ -340,9 +340,10 @@ class _NodeFactory:
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
         a = self.arrays
-        return nodes_from_arrays(self._splits(), a, a.n_rows, config=self.config,
-                                 criterion=self.criterion, n_features=len(self.features),
-                                 distribution=self.distribution, prediction=self.prediction)
+        with collector_paused():
+            return nodes_from_arrays(self._splits(), a, a.n_rows, config=self.config,
+                                     criterion=self.criterion, n_features=len(self.features),
+                                     distribution=self.distribution, prediction=self.prediction)
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call over
@@ -351,33 +352,34 @@ class _NodeFactory:
         expanded = np.flatnonzero(a.expanded_at >= 0)
         if not len(expanded):
             return {}
-        widest = int(a.n_children[expanded].max())
-        padded = np.zeros((len(expanded), widest, a.counts.shape[1]))
-        for at, i in enumerate(expanded.tolist()):
-            first, count = int(a.first_child[i]), int(a.n_children[i])
-            padded[at, :count] = a.in_counts[first:first + count]
+        n_children = a.n_children[expanded]
+        padded = np.zeros((len(expanded), int(n_children.max()), a.counts.shape[1]))
+        children = _children_of(a, expanded)
+        padded[np.repeat(np.arange(len(expanded)), n_children),
+               children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]
         regression = self.criterion.task == "regression"
         figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded])
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
-        padded = _branch_counts(padded, regression)
+        counts = _branch_counts(padded, regression).tolist()
         midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
+        chosen, n_children = a.feature[expanded].tolist(), n_children.tolist()
+        kinds, thresholds = a.split_kind[expanded].tolist(), a.threshold[expanded].tolist()
+        rhos, missings = a.rho[expanded].tolist(), a.missing[expanded].tolist()
         splits = {}
         for at, i in enumerate(expanded.tolist()):
-            j, count = int(a.feature[i]), int(a.n_children[i])
-            feature, how = self.features[j], int(a.split_kind[i])
-            branch_counts = padded[at, :count].tolist()
-            rho, missing = float(a.rho[i]), float(a.missing[i])
+            j, how = chosen[at], kinds[at]
+            feature = self.features[j]
+            branch_counts, rho, missing = counts[at][:n_children[at]], rhos[at], missings[at]
             if how == THRESHOLD:
                 proposal = Proposal(j, branch_counts, rho, missing, None,
-                                    threshold=float(a.threshold[i]),
-                                    midpoint=midpoints[at])
+                                    threshold=thresholds[at], midpoint=midpoints[at])
             elif how == MULTIWAY:
                 proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
                                     branch_codes=tuple(range(len(feature.labels))))
             else:
-                subset = tuple(int(c) for c in
-                               self.subsets[a.subset_at[i]:a.subset_at[i] + a.subset_len[i]])
+                subset = tuple(self.subsets[a.subset_at[i]:a.subset_at[i]
+                                            + a.subset_len[i]].tolist())
                 proposal = Proposal(j, branch_counts, rho, missing,
                                     subset_labels(feature, subset), subset=subset)
             splits[i] = build_candidate(proposal, feature, values[at],

@@ -39,8 +39,8 @@ from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_prop
 from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
-from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
-                      nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
+                      leaf_votes, nodes_from_arrays, tree_settings)
 from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
                            STEPS, WORK_PER_CALL, entry_row, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
@@ -304,9 +304,10 @@ class _NodeFactory:
     def nodes(self) -> tuple[Node, ...]:
         """Every node, in id order (with the garbage collector paused)."""
         a = self.arrays
-        return nodes_from_arrays(self._splits(), a, a.end - a.start, config=self.config,
-                                 criterion=self.criterion, n_features=len(self.features),
-                                 distribution=self.distribution, prediction=self.prediction)
+        with collector_paused():
+            return nodes_from_arrays(self._splits(), a, a.end - a.start, config=self.config,
+                                     criterion=self.criterion, n_features=len(self.features),
+                                     distribution=self.distribution, prediction=self.prediction)
 
     def _splits(self) -> dict:
         """The chosen candidate of every expanded node, its figures computed in one call."""
