@@ -21,6 +21,7 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from treecore import Node, Tree
+from treecore.grow.growing import collector_paused
 from treecore.io import CLASS_COLORS, VALUE_SCALE, regression_words
 
 from ui.views.tree_layout import tidy_layout
@@ -91,8 +92,7 @@ def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list
     low, high = (values.min(), values.max()) if len(values) else (0.0, 0.0)
     share = np.full(len(values), 0.5) if high <= low else (values - low) / (high - low)
     ends = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in scale], dtype=float)
-    mixed = np.rint(ends[0] + share[:, None] * (ends[1] - ends[0])).astype(int)
-    return ["#%02x%02x%02x" % tuple(row) for row in mixed]
+    return hex_colors(np.rint(ends[0] + share[:, None] * (ends[1] - ends[0])).astype(int))
 
 
 def fill_colors(predictions: np.ndarray, distributions: np.ndarray,
@@ -113,8 +113,20 @@ def fill_colors(predictions: np.ndarray, distributions: np.ndarray,
     alpha = 0.12 + 0.88 * np.clip(np.nan_to_num(alpha), 0.0, 1.0)
     palette = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in colors], dtype=float)
     rgb = palette[np.asarray(predictions) % len(colors)]
-    mixed = np.rint(255 - alpha[:, None] * (255 - rgb)).astype(int)
-    return ["#%02x%02x%02x" % tuple(row) for row in mixed]
+    return hex_colors(np.rint(255 - alpha[:, None] * (255 - rgb)).astype(int))
+
+
+def hex_colors(rgb: np.ndarray) -> list[str]:
+    """Each row of 0–255 integers (red, green, blue) as ``#rrggbb``; each distinct colour is
+    formatted once (a big tree has 100k nodes and a few hundred colours).
+
+    >>> hex_colors(np.array([[0, 114, 178], [255, 255, 255], [0, 114, 178]]))
+    ['#0072b2', '#ffffff', '#0072b2']
+    """
+    packed = (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
+    distinct, at = np.unique(packed, return_inverse=True)
+    names = np.array(["#%06x" % p for p in distinct.tolist()], dtype=object)
+    return names[at.reshape(-1)].tolist()
 
 
 def json_strings(texts: Sequence[str]) -> list[str]:
@@ -158,8 +170,14 @@ NEVER = np.iinfo(np.int64).max
 
 
 def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
-    """The faces of every node of ``tree`` (:func:`node_texts`, :func:`fill_colors`), as arrays."""
-    words = {**WORDS, **(words or {})}
+    """The faces of every node of ``tree`` (:func:`node_texts`, :func:`fill_colors`), as arrays
+    (made with the garbage collector paused: a tree of 100k nodes makes a million strings, and
+    the collector's passes over them would take longer than making them)."""
+    with collector_paused():
+        return _tree_faces(tree, {**WORDS, **(words or {})})
+
+
+def _tree_faces(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
     nodes = list(tree.iter_nodes())
     ids = np.fromiter((n.node_id for n in nodes), dtype=np.int64, count=len(nodes))
     position = {int(i): k for k, i in enumerate(ids)}
