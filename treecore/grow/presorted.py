@@ -64,10 +64,11 @@ def applies(dataset: Dataset, force, validation) -> bool:
 
 # ----------------------------------------------------------------------------------- driver
 class Presorted(NamedTuple):
-    """Every feature's rows in value order: ``columns[j]`` holds feature j's values by row,
-    ``entries[j]`` the rows as packed entries (row, value rank, class), sorted by value."""
+    """Every feature's rows in value order: ``X`` is the table (rows × features, C order: the
+    data set's own when it is), ``entries[j]`` feature j's rows as packed entries (row, value
+    rank, class), sorted by value."""
 
-    columns: np.ndarray
+    X: np.ndarray
     entries: np.ndarray
 
 
@@ -77,7 +78,7 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     any order: unit and integer weights sum exactly whatever the order, and other weights to
     rounding."""
     n, n_features = data.n_rows, data.n_features
-    columns = np.ascontiguousarray(data.X.T)
+    X = np.ascontiguousarray(data.X, dtype=float)
     rows_high = np.arange(n, dtype=np.int64) << 32
     labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
     entries = np.empty((n_features, n), np.int64)
@@ -85,8 +86,9 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     def sort_feature(j: int) -> bool:
         if late():
             return False
-        order = np.argsort(columns[j])
-        ordered = columns[j, order]
+        column = np.ascontiguousarray(X[:, j])          # a copy of one feature at a time
+        order = np.argsort(column)
+        ordered = column[order]
         ranks = np.zeros(n, np.int64)
         np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
         entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
@@ -95,7 +97,7 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     with ThreadPoolExecutor(SORTING_THREADS) as pool:
         if not all(pool.map(sort_feature, range(n_features))):
             return None
-    return Presorted(columns, entries)
+    return Presorted(X, entries)
 
 
 @njit(cache=True, nogil=True)
@@ -163,7 +165,7 @@ class PresortedGrowth(CompiledGrowth):
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         y = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return Rows(self.shared.columns, w, y, entries, np.zeros(n, np.uint8))
+        return Rows(self.shared.X, w, y, entries, np.zeros(n, np.uint8))
 
     def _grow(self) -> None:
         rows = self._presort()

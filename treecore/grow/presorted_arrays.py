@@ -18,13 +18,13 @@ MAX_SLOTS = 4096
 
 
 class Rows(NamedTuple):
-    """The rows as the kernels read them: ``columns[j]`` holds feature j's values by row,
+    """The rows as the kernels read them: ``X`` is the table (rows × features, C order),
     ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
     row (empty for classification, whose classes are packed in the entries). ``entries[j]``
     lists the rows in feature j's value order as packed entries; ``goes_left`` marks by row
     the side a row takes at the node being split."""
 
-    columns: np.ndarray
+    X: np.ndarray
     w: np.ndarray
     y: np.ndarray
     entries: np.ndarray

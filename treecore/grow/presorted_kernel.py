@@ -89,11 +89,11 @@ def chosen_or_stop(status, figures, total, weight, leaves_after, any_small, rule
 
 
 @njit(cache=True, inline="always")
-def cut_values(columns, entries, j, position):
-    """The values either side of feature j's cut after sorted ``position``: two row lookups,
-    made only for the chosen feature (and for every feature of a step whose scores are kept)."""
-    return (columns[j, entry_row(entries[j, position])],
-            columns[j, entry_row(entries[j, position + 1])])
+def cut_values(X, entries, j, position):
+    """The values either side of feature j's cut after sorted ``position``: two row lookups in
+    the table ``X`` (rows × features), made only for the chosen feature (and for every feature
+    of a step whose scores are kept)."""
+    return (X[entry_row(entries[j, position]), j], X[entry_row(entries[j, position + 1]), j])
 
 
 @njit(cache=True, inline="always")
@@ -166,11 +166,11 @@ def fill_child(child, first_order, w, y, node_start, node_end, counts, node_weig
 
 
 @njit(cache=True, inline="always")
-def record_split(i, chosen, cut_at, left, right, columns, entries, expanded_at, feature_of,
+def record_split(i, chosen, cut_at, left, right, X, entries, expanded_at, feature_of,
                  node_lower, node_upper, node_threshold, branch_counts, step, rules):
     """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays; returns the
     sorted position of its first entry going right."""
-    lower, upper = cut_values(columns, entries, chosen, cut_at[chosen])
+    lower, upper = cut_values(X, entries, chosen, cut_at[chosen])
     expanded_at[i], feature_of[i] = step, chosen
     node_lower[i], node_upper[i] = lower, upper
     node_threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
@@ -179,12 +179,12 @@ def record_split(i, chosen, cut_at, left, right, columns, entries, expanded_at, 
 
 
 @njit(cache=True)
-def keep_scores(step, status, cut_at, left, right, columns, entries, scores):
+def keep_scores(step, status, cut_at, left, right, X, entries, scores):
     """The threshold search of every feature at growth ``step`` into ``scores`` (kept for the
     first steps only, so their candidate tables need no second pass over the rows)."""
     for j in range(len(status)):                  # a feature with no cut keeps zeros
         if status[j] != cut_scan.NO_CUT:
-            scores.lower[step - 1, j], scores.upper[step - 1, j] = cut_values(columns, entries,
+            scores.lower[step - 1, j], scores.upper[step - 1, j] = cut_values(X, entries,
                                                                               j, cut_at[j])
             scores.left[step - 1, j], scores.right[step - 1, j] = left[j], right[j]
     scores.status[step - 1] = status
@@ -279,7 +279,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
     marked left or right, and its two children opened. Returns the number of nodes split
     (listed in ``slots.split``)."""
-    columns, entries, goes_left = rows.columns, rows.entries, rows.goes_left
+    X, entries, goes_left = rows.X, rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_split = 0
     for s in range(filled):
@@ -298,8 +298,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         counters[STEPS] = step
         cut_at, left, right = slots.cut_at[s], slots.left[s], slots.right[s]
         if step <= scores.status.shape[0]:
-            keep_scores(step, status, cut_at, left, right, columns, entries, scores)
-        middle = record_split(i, chosen, cut_at, left, right, columns, entries,
+            keep_scores(step, status, cut_at, left, right, X, entries, scores)
+        middle = record_split(i, chosen, cut_at, left, right, X, entries,
                               nodes.expanded_at, nodes.feature, nodes.lower, nodes.upper,
                               nodes.threshold, nodes.branch_counts, step, rules)
         mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
