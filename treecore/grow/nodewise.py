@@ -31,8 +31,10 @@ ordered by mean target), and a cut's decrease is that of its known rows scaled b
 The stopping cases and their order are the general builder's
 (:class:`treecore.grow.builder.Growth`), so the tree is the one it grows, node for node (a property
 test holds the three engines together). No Python object is made per node while growing; growth runs
-in compiled chunks of bounded work, so a deadline is checked often. Forced splits, validation-set
-pre-pruning and the absolute error stay with the general builder.
+in compiled chunks of waiting nodes of bounded work, so a deadline is checked often, and a large
+table's chunks are scored and partitioned on two threads (:mod:`treecore.grow.nodewise_kernel`
+says how). Forced splits, validation-set pre-pruning and the absolute error stay with the general
+builder.
 """
 
 from __future__ import annotations
