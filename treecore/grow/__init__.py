@@ -15,9 +15,9 @@
                             once at the root); its arrays and phases in
                             :mod:`.presorted_arrays`, :mod:`.presorted_kernel`
 :mod:`.nodewise`            the compiled engine for every other table (nominal features,
-                            missing values, regression on mixed tables); its arrays, scoring
-                            and phases in :mod:`.nodewise_arrays`, :mod:`.nodewise_scoring`,
-                            :mod:`.nodewise_kernel`
+                            missing values, regression on mixed tables); its arrays, scoring,
+                            phases and finished tree in :mod:`.nodewise_arrays`,
+                            :mod:`.nodewise_scoring`, :mod:`.nodewise_kernel`, :mod:`.nodewise_tree`
 :mod:`.j48`                 C4.5 release 8 in Weka's J48 arithmetic
 =========================  ===================================================================
 """

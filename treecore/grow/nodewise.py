@@ -45,22 +45,20 @@ from contextlib import nullcontext
 import numpy as np
 
 from ..data import Dataset, Kind
-from ..measures import kernels, squared_error
+from ..measures import squared_error
 from ..split import least_squares
 from ..split.candidates import CandidateTable
-from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, partition_figures,
-                               subset_labels)
-from ..split.splitting import NodeScores, build_candidate, score_node
+from ..split.proposals import NodeData, SplitRules
+from ..split.splitting import NodeScores, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
-from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
-                      leaf_votes, nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
+                      tree_settings)
 from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING,
                            WORK_PER_CALL, rules_of)
-from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, MULTIWAY, NEED_SPACE, NEXT_NODE,
-                              NOT_SPLIT, N_NODES, STEPS, SUBSET_TOP, THRESHOLD, Arena, Nodes,
-                              Scratch, Slots, Table)
+from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
+                              N_NODES, STEPS, SUBSET_TOP, Arena, Nodes, Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
+from .nodewise_tree import NodeFactory, routing
 from .threads import balanced, growth_threads, on_threads
 
 def applies(dataset: Dataset, force, validation) -> bool:
@@ -252,152 +250,9 @@ class NodewiseGrowth(CompiledGrowth):
         else:
             distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
-        factory = _NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
+        factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
                     int(self.counters[STEPS]),
-                    prebuilt=_routing(arrays, subsets, self.levels, distribution,
+                    prebuilt=routing(arrays, subsets, self.levels, distribution,
                                       self.data.is_regression))
-
-
-def _children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
-    """The children of the ``expanded`` nodes, one node's after another (each node's children
-    are consecutive ids from ``first_child``)."""
-    counts = arrays.n_children[expanded]
-    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    return np.repeat(arrays.first_child[expanded], counts) + within
-
-
-def _branch_counts(in_counts: np.ndarray, regression: bool) -> np.ndarray:
-    """The branch counts a candidate carries: class weights, or a regression branch's
-    weight W alone (one column, as :mod:`treecore.split.least_squares` makes them)."""
-    return in_counts[..., :1] if regression else in_counts
-
-
-def _branch_fractions(arrays: Nodes, expanded: np.ndarray, children: np.ndarray,
-                      regression: bool) -> np.ndarray:
-    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
-    by the very operations of :attr:`treecore.split.candidates.Candidate.branch_fractions`, so the
-    routing arrays equal those compiled from the nodes to the last bit."""
-    weights = _branch_counts(arrays.in_counts[children], regression).sum(axis=1)
-    fractions = np.empty_like(weights)
-    at = 0
-    for count in arrays.n_children[expanded].tolist():
-        branch_weights = weights[at:at + count]
-        total = branch_weights.sum()
-        fractions[at:at + count] = branch_weights / total if total > 0 else 1.0 / count
-        at += count
-    return fractions
-
-
-def _routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
-             distribution: np.ndarray, regression: bool) -> CompiledTree:
-    """The arrays :func:`treecore.tree.predict.compile_tree` would make of the finished nodes (ids
-    are positions here; a node's children are consecutive ids)."""
-    n = len(arrays.start)
-    expanded = np.flatnonzero(arrays.expanded_at >= 0)
-    split_kind = arrays.split_kind[expanded]
-    kind = np.zeros(n, np.int8)
-    kind[expanded] = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT)
-    feature = np.full(n, -1, np.int64)
-    feature[expanded] = arrays.feature[expanded]
-    threshold = np.zeros(n)
-    threshold[expanded] = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
-    counts = arrays.n_children[expanded]
-    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    child_offset[expanded], n_children[expanded] = np.cumsum(counts) - counts, counts
-    children = _children_of(arrays, expanded)
-    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    code_map, offset = [], 0
-    for i, how in zip(expanded.tolist(), split_kind.tolist()):
-        if how == THRESHOLD:
-            continue
-        n_levels = int(levels[arrays.feature[i]])
-        code_offset[i], n_codes[i] = offset, n_levels
-        if how == MULTIWAY:
-            code_map.append(np.arange(n_levels))
-        else:
-            branch = np.ones(n_levels, np.int64)
-            branch[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
-            code_map.append(branch)
-        offset += n_levels
-    return CompiledTree(kind, feature, threshold, code_offset, n_codes,
-                        np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
-                        child_offset, n_children, children,
-                        _branch_fractions(arrays, expanded, children, regression),
-                        distribution)
-
-
-class _NodeFactory:
-    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
-    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the subset
-    codes, the features, the growth settings and the criterion; not the rows."""
-
-    def __init__(self, arrays: Nodes, subsets, features, config, criterion, distribution,
-                 prediction):
-        self.arrays, self.subsets, self.features = arrays, subsets, features
-        self.config, self.criterion = config, criterion
-        self.distribution, self.prediction = distribution, prediction
-
-    def nodes(self) -> tuple[Node, ...]:
-        """Every node, in id order (with the garbage collector paused)."""
-        a = self.arrays
-        with collector_paused():
-            return nodes_from_arrays(self._splits(), a, a.n_rows, config=self.config,
-                                     criterion=self.criterion, n_features=len(self.features),
-                                     distribution=self.distribution, prediction=self.prediction)
-
-    def _splits(self) -> dict:
-        """The chosen candidate of every expanded node, its figures computed in one call over
-        the branch counts padded with empty branches (which change no figure)."""
-        a = self.arrays
-        expanded = np.flatnonzero(a.expanded_at >= 0)
-        if not len(expanded):
-            return {}
-        n_children = a.n_children[expanded]
-        padded = np.zeros((len(expanded), int(n_children.max()), a.counts.shape[1]))
-        children = _children_of(a, expanded)
-        padded[np.repeat(np.arange(len(expanded)), n_children),
-               children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]
-        regression = self.criterion.task == "regression"
-        figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded])
-        values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
-                                                           for name in FIGURES))]
-        counts = _branch_counts(padded, regression).tolist()
-        midpoints = kernels.midpoints(a.lower[expanded], a.upper[expanded]).tolist()
-        chosen, n_children = a.feature[expanded].tolist(), n_children.tolist()
-        kinds, thresholds = a.split_kind[expanded].tolist(), a.threshold[expanded].tolist()
-        rhos, missings = a.rho[expanded].tolist(), a.missing[expanded].tolist()
-        splits = {}
-        for at, i in enumerate(expanded.tolist()):
-            j, how = chosen[at], kinds[at]
-            feature = self.features[j]
-            branch_counts, rho, missing = counts[at][:n_children[at]], rhos[at], missings[at]
-            if how == THRESHOLD:
-                proposal = Proposal(j, branch_counts, rho, missing, None,
-                                    threshold=thresholds[at], midpoint=midpoints[at])
-            elif how == MULTIWAY:
-                proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
-                                    branch_codes=tuple(range(len(feature.labels))))
-            else:
-                subset = tuple(self.subsets[a.subset_at[i]:a.subset_at[i]
-                                            + a.subset_len[i]].tolist())
-                proposal = Proposal(j, branch_counts, rho, missing,
-                                    subset_labels(feature, subset), subset=subset)
-            splits[i] = build_candidate(proposal, feature, values[at],
-                                        None if means is None else tuple(means[at]))
-        return splits
-
-    def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray
-                 ) -> tuple[dict, list | None]:
-        """The figures of the chosen splits (by name, one value per split) and, for a
-        regression tree, each branch's mean: the squared error's figures of the known rows,
-        the decrease and score scaled by ρ."""
-        if self.criterion.task != "regression":
-            return partition_figures(branch_counts, rho, missing, self.criterion), None
-        table = squared_error.figures(branch_counts)
-        figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
-        figures["decrease"], figures["score"] = figures["decrease"] * rho, figures["score"] * rho
-        means = branch_counts[..., squared_error.SUM] \
-            / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)
-        return figures, means.tolist()
