@@ -195,6 +195,16 @@ def enlarged(nodes, capacity: int):
     return bigger
 
 
+def resize_nodes(nodes, capacity: int) -> None:
+    """Every node array of a compiled engine (a NamedTuple of arrays by node id) resized in
+    place to ``capacity`` nodes along its first axis: the nodes kept stay, new room is zeroed.
+    The system moves the pages rather than copying them (``realloc``), and zeroing the new room
+    at once takes its pages in bulk: a page first touched inside the compiled loop costs several
+    times more. No view of the arrays may be held meanwhile."""
+    for array in nodes:
+        array.resize((capacity, *array.shape[1:]), refcheck=False)
+
+
 def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray, *,
                       config: GrowthConfig, criterion, n_features: int, distribution: np.ndarray,
                       prediction: np.ndarray) -> tuple[Node, ...]:

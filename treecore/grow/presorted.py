@@ -39,8 +39,8 @@ from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_prop
 from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, enlarged, leaf_means,
-                      leaf_votes, nodes_from_arrays, tree_settings)
+from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
+                      leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)
 from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
                            STEPS, WORK_PER_CALL, entry_row, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
@@ -64,8 +64,8 @@ def applies(dataset: Dataset, force, validation) -> bool:
 
 # ----------------------------------------------------------------------------------- driver
 class Presorted(NamedTuple):
-    """Every feature's rows in value order: ``X`` is the table (rows × features, C order: the
-    data set's own when it is), ``entries[j]`` feature j's rows as packed entries (row, value
+    """Every feature's rows in value order: ``X`` is the data set's table (rows × features,
+    in its own memory order), ``entries[j]`` feature j's rows as packed entries (row, value
     rank, class), sorted by value."""
 
     X: np.ndarray
@@ -78,7 +78,7 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     any order: unit and integer weights sum exactly whatever the order, and other weights to
     rounding."""
     n, n_features = data.n_rows, data.n_features
-    X = np.ascontiguousarray(data.X, dtype=float)
+    X = np.asarray(data.X, dtype=float)
     rows_high = np.arange(n, dtype=np.int64) << 32
     labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
     entries = np.empty((n_features, n), np.int64)
@@ -136,7 +136,13 @@ class PresortedGrowth(CompiledGrowth):
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
             root = np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
-        self.nodes = Nodes.empty(min(1024, 2 * n), len(root))
+        #: The most nodes a tree of these rows has room for: every leaf holds a row, so a
+        #: binary tree has at most 2n − 1 nodes, and the kernel screens a node only while two
+        #: children fit.
+        self.most_nodes = 2 * n + 1
+        #: Room for nodes, doubled in place as the tree grows (:func:`resize_nodes`) up to
+        #: :attr:`most_nodes`, and trimmed in place to the tree once grown.
+        self.nodes = Nodes.empty(min(1024, self.most_nodes), len(root))
         self.counters = np.array([1, 0, 0], np.int64)
         self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0
         self.nodes.created_at[0] = 0
@@ -181,7 +187,8 @@ class PresortedGrowth(CompiledGrowth):
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 room = self.counters[N_NODES] + 2 * len(slots.nodes)
                 if room > len(self.nodes.start):
-                    self.nodes = enlarged(self.nodes, max(room, 2 * len(self.nodes.start)))
+                    resize_nodes(self.nodes, min(max(room, 2 * len(self.nodes.start)),
+                                                 self.most_nodes))
                 if pool is None:
                     expand(rows, self.nodes, self.scores, self.counters, slots, scratch[0],
                            rules, WORK_PER_CALL)
@@ -252,7 +259,8 @@ class PresortedGrowth(CompiledGrowth):
             prediction = np.zeros(n, np.int64)
         else:
             distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
-        factory = _NodeFactory(Nodes(*(array[:n].copy() for array in self.nodes)),
+        resize_nodes(self.nodes, n)
+        factory = _NodeFactory(self.nodes,
                                self.data.features, self.config, self.criterion, distribution,
                                prediction)
         return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),

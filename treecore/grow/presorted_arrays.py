@@ -18,7 +18,7 @@ MAX_SLOTS = 4096
 
 
 class Rows(NamedTuple):
-    """The rows as the kernels read them: ``X`` is the table (rows × features, C order),
+    """The rows as the kernels read them: ``X`` is the table (rows × features),
     ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
     row (empty for classification, whose classes are packed in the entries). ``entries[j]``
     lists the rows in feature j's value order as packed entries; ``goes_left`` marks by row
@@ -80,9 +80,21 @@ class Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, width: int) -> "Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(11)]
+        """Room for ``capacity`` nodes, every field 0 but the root's :data:`UNSET_WHEN_OPENED`,
+        −1: any other node's are set when it is opened
+        (:func:`treecore.grow.presorted_kernel.open_children`), so room added later may be
+        zeros (:func:`treecore.grow.growing.resize_nodes`)."""
+        ints = [np.zeros(capacity, np.int64) for _ in range(11)]
         floats = [np.zeros(capacity) for _ in range(4)]
-        return cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
+        nodes = cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
+        for field in UNSET_WHEN_OPENED:
+            getattr(nodes, field)[0] = -1
+        return nodes
+
+
+#: The fields of a node that hold −1 (none yet, or :data:`~treecore.grow.kernel_rules.WAITING`)
+#: when it is opened.
+UNSET_WHEN_OPENED = ("parent", "expanded_at", "stop", "feature", "first_child", "n_drawn")
 
 
 class Scores(NamedTuple):

@@ -123,9 +123,11 @@ def partition(entries, spare, goes_left, j, start, end):
 
 @njit(cache=True, inline="always")
 def open_children(i, step, middle, counters, node_start, node_end, parent, depth, created_at,
-                  first_child):
+                  expanded_at, stop, feature, first_child, n_drawn):
     """The two children of node i, split at sorted position ``middle`` at growth ``step``:
-    the next two ids, their segments and links (their sums come from :func:`fill_child`)."""
+    the next two ids, their segments and links, every field of
+    :data:`~treecore.grow.presorted_arrays.UNSET_WHEN_OPENED` but the parent −1 (their sums come
+    from :func:`fill_child`)."""
     first = counters[N_NODES]
     counters[N_NODES] += 2
     first_child[i] = first
@@ -133,6 +135,8 @@ def open_children(i, step, middle, counters, node_start, node_end, parent, depth
     node_start[first + 1], node_end[first + 1] = middle, node_end[i]
     for child in (first, first + 1):
         parent[child], depth[child], created_at[child] = i, depth[i] + 1, step
+        expanded_at[child], feature[child], first_child[child], n_drawn[child] = -1, -1, -1, -1
+        stop[child] = WAITING
 
 
 @njit(cache=True, inline="always")
@@ -304,7 +308,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
                               nodes.threshold, nodes.branch_counts, step, rules)
         mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
         open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
-                      nodes.depth, nodes.created_at, nodes.first_child)
+                      nodes.depth, nodes.created_at, nodes.expanded_at, stop_of, nodes.feature,
+                      nodes.first_child, nodes.n_drawn)
         slots.split[n_split] = i
         n_split += 1
     return n_split
