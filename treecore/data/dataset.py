@@ -153,7 +153,7 @@ class Dataset:
         used = {name: overrides[name] if name in overrides else inferred[name]
                 for name in frame.columns if name != target and name not in ignored}
         used = {name: kind for name, kind in used.items() if kind is not Kind.IGNORED}
-        X = np.empty((len(frame), len(used)))          # filled column by column, no copies kept
+        X = np.empty((len(frame), len(used)), order="F")   # filled column by column, no copies
         features = []
         for j, (name, kind) in enumerate(used.items()):
             feature, X[:, j] = encode_column(frame[name], str(name), kind, markers, rows)

@@ -44,8 +44,8 @@ def features(X, estimator: str) -> tuple[pd.DataFrame, np.ndarray | None]:
     else:
         array = _two_dimensional(np.asarray(X), estimator)
         names = None
-        frame = pd.DataFrame(array, columns=[f"x{j}" for j in range(array.shape[1])],
-                             copy=False)                  # a view: the array is only read
+        frame = pd.DataFrame(np.asfortranarray(array),
+                             columns=[f"x{j}" for j in range(array.shape[1])], copy=False)
     _check_not_empty(frame.shape, estimator)
     return frame, names
 
