@@ -46,6 +46,27 @@ N_NODES, NEXT_NODE, STEPS = range(3)
 #: unpacks its segment once.
 RANK_BITS, CLASS_BITS = 24, 8
 MAX_ROWS, MAX_CLASSES = 2**RANK_BITS - 1, 2**CLASS_BITS - 1
+#: The value rank of a missing value in a sorted segment: after every known value.
+MISSING_RANK = MAX_ROWS
+
+
+@njit(cache=True, inline="always")
+def pack_entry(row, rank, label):
+    """The entry of a row whose value has ``rank`` among its feature's, of class ``label``."""
+    return (row << 32) | (rank << CLASS_BITS) | label
+
+
+@njit(cache=True, nogil=True)
+def pack_sorted(order, values, labels, out):
+    """One feature's entries in value order into ``out``: row ``order[q]`` (``order`` sorts
+    ``values``, missing ones (NaN) last) packed with the rank of its value, how many distinct
+    values come before it (:data:`MISSING_RANK` for a missing one), and its class."""
+    rank = 0
+    for q in range(len(order)):
+        row = order[q]
+        if q > 0 and values[row] != values[order[q - 1]]:
+            rank += 1
+        out[q] = pack_entry(row, MISSING_RANK if np.isnan(values[row]) else rank, labels[row])
 
 
 @njit(cache=True, inline="always")

@@ -53,9 +53,9 @@ from ..split.splitting import NodeScores, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       tree_settings)
-from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING,
-                           WORK_PER_CALL, rules_of)
-from .nodewise_arrays import (ARENA_TOP, DONE, MISSING_RANK, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
+from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
+                           pack_sorted, rules_of)
+from .nodewise_arrays import (ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, STEPS, SUBSET_TOP, Arena, Nodes, Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
@@ -110,19 +110,13 @@ class NodewiseGrowth(CompiledGrowth):
         entries at the start of the arena; False when time ran out first. Features are sorted
         on two threads (numpy releases the GIL while sorting)."""
         n = self.data.n_rows
-        rows_high = np.arange(n, dtype=np.int64) << 32
         labels = self._labels()
 
         def sort_feature(j: int) -> bool:
             if self._late():
                 return False
-            order = np.argsort(columns[j])                 # NaN sorts last
-            ordered = columns[j, order]
-            ranks = np.zeros(n, np.int64)
-            np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
-            ranks[np.isnan(ordered)] = MISSING_RANK
-            self.arena.sorted_entries[self.continuous_at[j], :n] = \
-                rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+            pack_sorted(np.argsort(columns[j]), columns[j], labels,     # NaN sorts last
+                        self.arena.sorted_entries[self.continuous_at[j], :n])
             return True
 
         with ThreadPoolExecutor(SORTING_THREADS) as pool:

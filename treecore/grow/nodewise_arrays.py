@@ -10,7 +10,6 @@ from typing import NamedTuple
 import numpy as np
 
 from ..measures import cut_scan, kernels
-from .kernel_rules import MAX_ROWS
 
 #: How a node was split (``Nodes.split_kind``).
 NOT_SPLIT, THRESHOLD, MULTIWAY, SUBSET = range(4)
@@ -24,15 +23,14 @@ N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP = range(5)
 DONE, NEED_SPACE = 0, 1
 
 
-#: The value rank of a missing value in a sorted segment: after every known value.
-MISSING_RANK = MAX_ROWS
 
 
 class Arena(NamedTuple):
     """The entries of the nodes still to expand, each node one segment ``[start, end)`` of
     every array: its (row, weight) pairs in the builder's order, and for each continuous
     feature the same rows as packed entries (:mod:`treecore.grow.presorted`'s row, value rank,
-    class) in value order, the rows whose value is missing last (rank :data:`MISSING_RANK`)."""
+    class) in value order, the rows whose value is missing last (rank
+    :data:`~treecore.grow.kernel_rules.MISSING_RANK`)."""
 
     rows: np.ndarray
     weights: np.ndarray

@@ -18,8 +18,8 @@ from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
-from .kernel_rules import DECREASE, SCORE, entry_class, entry_rank, entry_row
-from .nodewise_arrays import ELIGIBLE, MISSING_RANK, NONE, ONE_VALUE, SMALL_LEAF
+from .kernel_rules import DECREASE, MISSING_RANK, SCORE, entry_class, entry_rank, entry_row
+from .nodewise_arrays import ELIGIBLE, NONE, ONE_VALUE, SMALL_LEAF
 
 
 @njit(cache=True)
@@ -54,9 +54,9 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
             total[key_labels[p]] += key_weights[p]
     weights = key_weights[:0] if unit else key_weights[:m]
     if rules.regression:
-        status, last = squared_error.best_cut_of_sorted(
-            keys[:m], key_targets[:m], weights, total, rules.min_samples_leaf, rules.tolerance,
-            left, right)
+        status, last, w_left, s_left, q_left = squared_error.best_cut_of_sorted(
+            keys, key_targets, weights, m, total, rules.min_samples_leaf, rules.tolerance)
+        squared_error.fill_sides(total, w_left, s_left, q_left, left, right)
     else:
         status, last = cut_scan.best_cut_of_sorted(
             keys[:m], key_labels[:m], weights, total, rules.impurity_code,

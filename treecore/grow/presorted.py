@@ -41,8 +41,8 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
                       leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)
-from .kernel_rules import (CLASS_BITS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row, rules_of)
+from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
+                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import balanced, growth_threads, on_threads
@@ -79,19 +79,14 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     rounding."""
     n, n_features = data.n_rows, data.n_features
     X = np.asarray(data.X, dtype=float)
-    rows_high = np.arange(n, dtype=np.int64) << 32
     labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
     entries = np.empty((n_features, n), np.int64)
 
     def sort_feature(j: int) -> bool:
         if late():
             return False
-        column = np.ascontiguousarray(X[:, j])          # a copy of one feature at a time
-        order = np.argsort(column)
-        ordered = column[order]
-        ranks = np.zeros(n, np.int64)
-        np.cumsum(ordered[1:] != ordered[:-1], out=ranks[1:])
-        entries[j] = rows_high[order] | (ranks << CLASS_BITS) | labels[order]
+        column = np.ascontiguousarray(X[:, j])          # a copy only of a row-major table's
+        pack_sorted(np.argsort(column), column, labels, entries[j])
         return True
 
     with ThreadPoolExecutor(SORTING_THREADS) as pool:

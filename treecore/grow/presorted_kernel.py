@@ -57,19 +57,17 @@ def stop_before_scoring(i, entries, node_start, node_end, depth, node_weight, co
 
 @njit(cache=True, inline="always")
 def _unpack(entries, w, y, j, start, end, keys, labels, weights, targets):
-    """Feature j's segment as (value ranks, labels, weights, targets) views of the work arrays
-    (no weights when every weight is 1; targets only for a regression tree)."""
-    m = end - start
+    """Feature j's segment into the first ``end − start`` places of the work arrays: value
+    ranks, labels, weights (none when every weight is 1) and targets (only for a regression
+    tree)."""
     weighted, regression = len(w) > 0, len(y) > 0
-    for q in range(m):
+    for q in range(end - start):
         entry = entries[j, start + q]
         keys[q], labels[q] = entry_rank(entry), entry_class(entry)
         if weighted:
             weights[q] = w[entry_row(entry)]
         if regression:
             targets[q] = y[entry_row(entry)]
-    return (keys[:m], labels[:m], weights[:m] if weighted else weights[:0],
-            targets[:m] if regression else targets[:0])
 
 
 @njit(cache=True, inline="always")
@@ -241,6 +239,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     while s * per_slot < end_item:
         i = slots.nodes[s]
         start, end = node_start[i], node_end[i]
+        m, total = end - start, counts[i]
         first = 0 if drawing else max(first_item - s * per_slot, 0)
         last = n_features if drawing else min(end_item - s * per_slot, n_features)
         key = feature_draw.node_key(rules.seed, i) if drawing else np.uint64(0)
@@ -250,21 +249,26 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         can_cut = 0
         for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            keys, labels, weights, targets = _unpack(entries, w, y, j, start, end, key_work,
-                                                     label_work, weight_work, target_work)
-            if rules.regression:
-                status[s, j], at = squared_error.best_cut_of_sorted(
-                    keys, targets, weights, counts[i], rules.min_samples_leaf,
-                    rules.tolerance, left[s, j], right[s, j])
+            _unpack(entries, w, y, j, start, end, key_work, label_work, weight_work,
+                    target_work)
+            if rules.regression:                 # no views made: one per item cost a tenth
+                status[s, j], at, w_left, s_left, q_left = squared_error.best_cut_of_sorted(
+                    key_work, target_work, weight_work, m, total, rules.min_samples_leaf,
+                    rules.tolerance)
+                if status[s, j] != cut_scan.NO_CUT:
+                    sides = (w_left, s_left, q_left)
+                    for k in range(3):
+                        left[s, j, k], right[s, j, k] = sides[k], total[k] - sides[k]
             else:
                 status[s, j], at = cut_scan.best_cut_of_sorted(
-                    keys, labels, weights, counts[i], rules.impurity_code,
+                    key_work[:m], label_work[:m], weight_work[:m], total, rules.impurity_code,
                     rules.min_samples_leaf, rules.tolerance, cut_scratch, left[s, j],
                     right[s, j])
             if status[s, j] != cut_scan.NO_CUT:
                 cut_at[s, j] = start + at
                 can_cut += 1
-                pair[0], pair[1] = left[s, j], right[s, j]
+                for k in range(len(total)):
+                    pair[0, k], pair[1, k] = left[s, j, k], right[s, j, k]
                 if rules.regression:
                     squared_error.partition_figures(pair, figures[s, j])
                 else:
@@ -319,12 +323,16 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
 def split_slots(rows, nodes, slots, scratch, regression, first_item, end_item):
     """The split nodes' segments partitioned into their children's, for the items
     ``[first_item, end_item)`` (an item is (split node, feature)); the item of the first
-    feature also sums the two children, which read its order."""
+    feature also sums the two children, which read its order. A node of two rows splits into
+    two single rows, which stop as pure before anything reads their order but the first
+    feature's (their rows): its other features are left as they are."""
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end = nodes.start, nodes.end
     n_features = entries.shape[0]
     for item in range(first_item, end_item):
         i, j = slots.split[item // n_features], item % n_features
+        if j > 0 and node_end[i] - node_start[i] == 2:
+            continue
         partition(entries, spare, goes_left, j, node_start[i], node_end[i])
         if j == 0:
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):

@@ -48,10 +48,12 @@ def node_mse(sums):
 
 
 @njit(cache=True, inline="always")
-def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left, right):
-    """The cut of one feature (values sorted ascending, equal exactly where ``keys`` are) that
-    most decreases the squared error, with the ``targets`` and ``weights`` (none: all 1) of
-    the same rows in the same order and ``total`` their sums (W, S, Q).
+def best_cut_of_sorted(keys, targets, weights, m, total, min_leaf, tolerance):
+    """The cut of one feature that most decreases the squared error, over the first ``m``
+    values (sorted ascending, equal exactly where ``keys`` are) with the ``targets`` and
+    ``weights`` (none: all 1) of the same rows in the same order and ``total`` their sums
+    (W, S, Q). The arrays may be longer than ``m``: an engine's work arrays, reused for every
+    node, so no view of them is made (each would count a reference up and down).
 
     A cut lies between neighbouring distinct values. Cuts leaving at least ``min_leaf`` weight
     on each side are allowed; when none is, the best of all cuts is returned with the status
@@ -62,10 +64,10 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
 
     The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
     P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
-    only when a cut wins. Returns (status, position of the last value left of the cut) and
-    fills ``left`` and ``right`` with the sums of each side (the left one kept from the scan).
+    only when a cut wins. Returns (status, position of the last value left of the cut, and the
+    left side's sums W_l, S_l, Q_l, kept from the scan; the right side's are ``total`` minus
+    these); (NO_CUT, −1, 0, 0, 0) when the values are all equal.
     """
-    m = len(keys)
     unit = len(weights) == 0
     weight, total_sum = total[WEIGHT], total[SUM]
     slack = tolerance * mse(weight, total_sum, total[SQUARES]) * weight   # a tie, in P
@@ -92,14 +94,19 @@ def best_cut_of_sorted(keys, targets, weights, total, min_leaf, tolerance, left,
             top_allowed, end_allowed = scaled / product + slack, p
             sums_allowed = (w_left, s_left, q_left)
     if end_any < 0:
-        return cut_scan.NO_CUT, -1
-    status, end, sums = cut_scan.BEST_CUT, end_allowed, sums_allowed
+        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0
     if end_allowed < 0:
-        status, end, sums = cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any
-    left[WEIGHT], left[SUM], left[SQUARES] = sums
+        return cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any[0], sums_any[1], sums_any[2]
+    return cut_scan.BEST_CUT, end_allowed, sums_allowed[0], sums_allowed[1], sums_allowed[2]
+
+
+@njit(cache=True, inline="always")
+def fill_sides(total, w_left, s_left, q_left, left, right):
+    """The two sides' sums of a cut that :func:`best_cut_of_sorted` returned: ``left`` the
+    left side's (W_l, S_l, Q_l), ``right`` the rest of ``total``."""
+    left[WEIGHT], left[SUM], left[SQUARES] = w_left, s_left, q_left
     for k in range(3):
         right[k] = total[k] - left[k]
-    return status, end
 
 
 @njit(cache=True)

@@ -234,13 +234,12 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
               ) -> Candidate | None:
     order = np.argsort(values, kind="mergesort")
     keys = values[order]
-    left, right = np.zeros(3), np.zeros(3)
     unit = weights[:0] if np.all(weights == 1.0) else weights[order]
-    status, end = squared_error.best_cut_of_sorted(keys, y[order], unit, total, float(min_leaf),
-                                                   TIE_TOLERANCE, left, right)
+    status, end, *left = squared_error.best_cut_of_sorted(keys, y[order], unit, len(keys), total,
+                                                          float(min_leaf), TIE_TOLERANCE)
     if status == cut_scan.NO_CUT:
         return None
-    branch_sums = np.stack([left, right])
+    branch_sums = np.stack([left, total - left])
     lower, upper = float(keys[end]), float(keys[end + 1])
     midpoint = float(kernels.midpoint(lower, upper))
     proposal = Proposal(j, branch_sums[:, :1], rho, missing_weight, None,
