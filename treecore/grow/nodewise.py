@@ -54,7 +54,7 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
                       tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
-                           pack_sorted, rules_of)
+                           pack_sorted, rules_of, value_order)
 from .nodewise_arrays import (ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, STEPS, SUBSET_TOP, Arena, Nodes, Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
@@ -108,14 +108,14 @@ class NodewiseGrowth(CompiledGrowth):
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
         entries at the start of the arena; False when time ran out first. Features are sorted
-        on two threads (numpy releases the GIL while sorting)."""
+        on two threads (:func:`value_order` releases the GIL)."""
         n = self.data.n_rows
         labels = self._labels()
 
         def sort_feature(j: int) -> bool:
             if self._late():
                 return False
-            pack_sorted(np.argsort(columns[j]), columns[j], labels,     # NaN sorts last
+            pack_sorted(value_order(columns[j]), columns[j], labels,     # NaN sorts last
                         self.arena.sorted_entries[self.continuous_at[j], :n])
             return True
 

@@ -42,7 +42,8 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
                       leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of)
+                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of,
+                           value_order)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import balanced, growth_threads, on_threads
@@ -74,7 +75,7 @@ class Presorted(NamedTuple):
 
 def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
-    are sorted on two threads (numpy releases the GIL while sorting). Equal values may come in
+    are sorted on two threads (:func:`value_order` releases the GIL). Equal values may come in
     any order: unit and integer weights sum exactly whatever the order, and other weights to
     rounding."""
     n, n_features = data.n_rows, data.n_features
@@ -86,7 +87,7 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
         if late():
             return False
         column = np.ascontiguousarray(X[:, j])          # a copy only of a row-major table's
-        pack_sorted(np.argsort(column), column, labels, entries[j])
+        pack_sorted(value_order(column), column, labels, entries[j])
         return True
 
     with ThreadPoolExecutor(SORTING_THREADS) as pool:
