@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
-from typing import Callable, Iterator, Protocol
+from typing import Callable, Iterator, Protocol, Sequence
 
 import numpy as np
 
@@ -186,23 +186,19 @@ def leaf_votes(counts: np.ndarray, parent: np.ndarray) -> tuple[np.ndarray, np.n
     return distribution, prediction
 
 
-def enlarged(nodes, capacity: int):
-    """A compiled engine's node arrays (a NamedTuple with ``empty(capacity, n_classes)``) with
-    room for ``capacity`` nodes, the nodes so far copied in."""
-    bigger = type(nodes).empty(capacity, nodes.counts.shape[1])
-    for old, new in zip(nodes, bigger):
-        new[:len(old)] = old
-    return bigger
-
-
-def resize_nodes(nodes, capacity: int) -> None:
+def resize_nodes(nodes, capacity: int, unset: Sequence[str] = ()) -> None:
     """Every node array of a compiled engine (a NamedTuple of arrays by node id) resized in
-    place to ``capacity`` nodes along its first axis: the nodes kept stay, new room is zeroed.
-    The system moves the pages rather than copying them (``realloc``), and zeroing the new room
-    at once takes its pages in bulk: a page first touched inside the compiled loop costs several
-    times more. No view of the arrays may be held meanwhile."""
+    place to ``capacity`` nodes along its first axis: to grow, or to trim to the finished tree.
+    The nodes kept stay; new room is zeroed, and set to −1 in the fields ``unset`` (an engine
+    whose kernel reads −1 as "not set yet"). The system moves the pages rather than copying them
+    (``realloc``), and filling the new room at once takes its pages in bulk: a page first
+    touched inside the compiled loop costs several times more. No view of the arrays may be
+    held meanwhile."""
+    kept = len(nodes[0])
     for array in nodes:
         array.resize((capacity, *array.shape[1:]), refcheck=False)
+    for name in unset:
+        getattr(nodes, name)[kept:] = -1
 
 
 def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray, *,

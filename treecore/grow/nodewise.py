@@ -51,12 +51,13 @@ from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
 from ..split.splitting import NodeScores, score_node
 from ..tree.nodes import LazyNodes, Node, Tree
-from .growing import (CompiledGrowth, GrowthConfig, enlarged, leaf_means, leaf_votes,
+from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resize_nodes,
                       tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
                            pack_sorted, rules_of, value_order)
 from .nodewise_arrays import (ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
-                              N_NODES, STEPS, SUBSET_TOP, Arena, Nodes, Scratch, Slots, Table)
+                              N_NODES, STEPS, SUBSET_TOP, UNSET, Arena, Nodes, Scratch, Slots,
+                              Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
 from .threads import balanced, growth_threads, on_threads
@@ -208,7 +209,7 @@ class NodewiseGrowth(CompiledGrowth):
                 new[..., :live] = old[..., :live]
             self.arena = bigger
         if count + widest * n_slots > len(nodes.start):
-            self.nodes = enlarged(nodes, max(2 * len(nodes.start), count + widest * n_slots))
+            resize_nodes(nodes, max(2 * len(nodes.start), count + widest * n_slots), UNSET)
         subsets_needed = int(counters[SUBSET_TOP]) + self.most_levels * n_slots
         if subsets_needed > len(self.subset_codes):
             self.subset_codes = np.concatenate([
@@ -237,7 +238,8 @@ class NodewiseGrowth(CompiledGrowth):
         """The tree from the kernel's arrays: its routing arrays at once, its Node and
         Candidate objects when first asked for (:class:`~treecore.tree.nodes.LazyNodes`)."""
         n = int(self.counters[N_NODES])
-        arrays = Nodes(*(array[:n].copy() for array in self.nodes))
+        resize_nodes(self.nodes, n)
+        arrays = self.nodes
         if self.data.is_regression:
             distribution = leaf_means(arrays.counts, arrays.parent)[:, None]
             prediction = np.zeros(n, np.int64)

@@ -77,10 +77,15 @@ class Nodes(NamedTuple):
 
     @classmethod
     def empty(cls, capacity: int, n_classes: int) -> "Nodes":
-        ints = [np.full(capacity, -1, np.int64) for _ in range(16)]
+        """Room for ``capacity`` nodes: every field of :data:`UNSET` −1, the others 0."""
+        ints = [np.full(capacity, -1, np.int64) for _ in UNSET]
         floats = [np.zeros(capacity) for _ in range(6)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
+
+
+#: The fields of :class:`Nodes` that hold −1 until the kernel sets them: every integer field.
+UNSET = Nodes._fields[:Nodes._fields.index("lower")]
 
 
 class Table(NamedTuple):
