@@ -168,9 +168,9 @@ def test_routing_arrays_equal_those_compiled_from_the_nodes(case):
     dataset, config = case
     tree = PresortedGrowth(dataset, config).tree()
     prebuilt = tree.compiled
-    assert tree.nodes._nodes is None                   # nothing made yet: routing needs no nodes
+    assert tree.nodes.n_made == 0                      # nothing made yet: routing needs no nodes
     tree.predict_proba(dataset.X)
-    assert tree.nodes._nodes is None
+    assert tree.nodes.n_made == 0
     made = compile_tree(tree)
     for name in (f.name for f in fields(made)):
         mine, theirs = getattr(prebuilt, name), getattr(made, name)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from treecore import StopReason, Tree, grow, grow_steps
+from treecore import Dataset, StopReason, Tree, grow, grow_steps
 from treecore.measures.criteria import entropy
+from treecore.tree.nodes import LazyNodes
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +75,65 @@ def test_until(tree, melons):
     assert tree.until(len(steps)).n_nodes == tree.n_nodes
     waiting = tree.until(1).node(1)
     assert waiting.split is None and waiting.stop_reason is None
+
+
+def _mixed_frame(n: int = 400, seed: int = 3) -> pd.DataFrame:
+    """Two continuous and one nominal column, a tenth of the cells empty (nodewise engine)."""
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({"x": rng.normal(size=n), "z": rng.normal(size=n),
+                          "c": rng.choice(list("abcd"), size=n)})
+    frame["y"] = np.where(frame.x + (frame.c == "a") > 0.3, "yes", "no")
+    return frame.mask(rng.random((n, 4)) < 0.1 * np.array([1, 1, 1, 0]))
+
+
+@pytest.mark.parametrize("table, algorithm", [("mixed", "c45"), ("mixed", "cart"),
+                                              ("numeric", "cart")])
+def test_lazy_stages_equal_eager_ones(table, algorithm):
+    """A compiled tree's nodes are made as far as a view reaches: its first stage makes only the
+    nodes it holds, and every stage, leaf count and step node equals that of the same nodes
+    held eagerly (a plain tuple)."""
+    frame = _mixed_frame()
+    if table == "numeric":
+        frame = frame.drop(columns="c").dropna()
+    lazy = grow(Dataset.from_frame(frame, "y"), algorithm=algorithm)
+    assert isinstance(lazy.nodes, LazyNodes) and lazy.n_nodes > 20
+    first = lazy.until(1)
+    assert first.n_nodes == len(lazy.root.children) + 1 and first.n_leaves == first.n_nodes - 1
+    assert [n.node_id for n in first.iter_nodes()] == list(range(first.n_nodes))
+    assert lazy.nodes.n_made <= 2 * first.n_nodes           # nothing far beyond the stage made
+    assert lazy.expanded_in(1) == 0 and lazy.nodes.n_made <= 2 * first.n_nodes
+    eager = Tree(lazy.schema, tuple(lazy.nodes), lazy.settings, lazy.n_steps)
+    assert lazy.nodes.n_made == lazy.n_nodes and lazy.n_leaves == eager.n_leaves
+    for k in range(lazy.n_steps + 2):
+        staged, held = lazy.until(k), eager.until(k)
+        assert tuple(staged.nodes) == tuple(held.nodes)
+        assert staged.n_leaves == held.n_leaves and staged.n_steps == held.n_steps
+        assert lazy.expanded_in(k) == eager.expanded_in(k)
+        assert lazy.prefix_holding(k) == held.n_nodes
+    assert lazy.prefix_holding(None) == lazy.n_nodes == eager.prefix_holding(3)
+    assert -1 not in lazy and lazy.n_nodes not in lazy and lazy.node(5) == eager.node(5)
+    with pytest.raises(KeyError):
+        lazy.node(lazy.n_nodes)
+
+
+def test_lazy_nodes_are_made_as_far_as_asked_and_at_least_twofold():
+    made = []
+
+    def make(stop):
+        made.append(stop)
+        return tuple(f"node {i}" for i in range(stop))
+
+    nodes = LazyNodes(make, np.array([0, 1, 1, 2, 2, 3, 3, 3]), np.array([1, 2, 3, -1] * 2))
+    assert nodes[1] == "node 1" and made == [2]
+    assert nodes[2] == "node 2" and made == [2, 4]            # twice what was made
+    assert nodes[:3] == ("node 0", "node 1", "node 2") and made == [2, 4]
+    assert list(nodes) == [f"node {i}" for i in range(8)] and made == [2, 4, 8]
+    assert nodes[-1] == "node 7" and len(made) == 3
+    with pytest.raises(IndexError):
+        nodes[8]
+    assert nodes.created_by(1) == 3 and nodes.created_by(0) == 1 and nodes.expanded_in(2) == 1
+    with pytest.raises(ValueError, match="creation order"):
+        LazyNodes(make, np.array([0, 2, 1]), np.array([-1, -1, -1]))
 
 
 def test_collapse_is_a_new_tree(tree):

@@ -225,6 +225,34 @@ def test_a_regression_tree_shows_means_on_a_value_scale():
                                               for v in values]
 
 
+@pytest.mark.parametrize("task", ["classification", "regression"])
+def test_the_faces_of_a_stage_are_those_of_the_whole_tree(task):
+    """A stage's view is made from the faces of the first nodes alone (the nodes a compiled
+    growth makes lazily): every face, a regression node's colour included, equals the whole
+    tree's, and so does every view of the stage."""
+    import pandas as pd
+
+    from tests.conftest import SAMPLES
+    from treecore import Dataset
+
+    if task == "regression":
+        data = Dataset.from_frame(pd.read_csv(SAMPLES / "lihang_regression.csv"), "y",
+                                  task="regression")
+    else:
+        data = Dataset.from_frame(pd.read_csv(SAMPLES / "watermelon3.0.csv"), "好瓜")
+    tree = grow(data, algorithm="cart")
+    whole = tree_faces(tree)
+    for step in range(tree.n_steps + 1):
+        count = tree.prefix_holding(step)
+        assert count == tree.until(step).n_nodes
+        part = tree_faces(tree, count=count)
+        for name in ("ids", "parent", "created", "expanded", "waiting", "depth"):
+            assert getattr(part, name).tolist() == getattr(whole, name)[:count].tolist()
+        for name in ("split_title", "leaf_title", "detail", "size", "fill", "edge"):
+            assert getattr(part, name) == getattr(whole, name)[:count]
+        assert build_view(part, step=step).payload() == build_view(whole, step=step).payload()
+
+
 @given(texts=st.lists(st.text()))
 def test_json_strings_encode_each_text_as_json_does(texts):
     """The faces' JSON is encoded in one call per column; each item is what json.dumps makes of

@@ -201,36 +201,41 @@ def resize_nodes(nodes, capacity: int, unset: Sequence[str] = ()) -> None:
         getattr(nodes, name)[kept:] = -1
 
 
-def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray, *,
-                      config: GrowthConfig, criterion, n_features: int, distribution: np.ndarray,
-                      prediction: np.ndarray) -> tuple[Node, ...]:
-    """The :class:`Node` objects of a compiled engine's node arrays, by id: ``arrays`` has
-    ``parent``, ``depth``, ``weight``, ``created_at``, ``expanded_at``, ``first_child`` (the
-    children of an expanded node are consecutive ids from it), ``counts`` (class weights, or a
-    regression node's sums (W, S, Q)), ``stop`` (codes of
+def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray, stop: int,
+                      *, config: GrowthConfig, criterion, n_features: int,
+                      distribution: np.ndarray, prediction: np.ndarray) -> tuple[Node, ...]:
+    """The :class:`Node` objects of ids 0 … ``stop`` − 1 of a compiled engine's node arrays:
+    ``arrays`` has ``parent``, ``depth``, ``weight``, ``created_at``, ``expanded_at``,
+    ``first_child`` (the children of an expanded node are consecutive ids from it), ``counts``
+    (class weights, or a regression node's sums (W, S, Q)), ``stop`` (codes of
     :data:`~treecore.grow.kernel_rules.REASONS`) and ``n_drawn``; ``n_samples`` counts each
-    node's rows. The impurity is the criterion's (the MSE for a regression node). Made without
+    node's rows; ``splits`` holds the chosen candidate of (at least) each expanded node below
+    ``stop``. The impurity is the criterion's (the MSE for a regression node). Made without
     their ``__init__``, with the garbage collector paused: a tree may have tens of thousands."""
-    a, n = arrays, len(arrays.parent)
+    a, n = arrays, stop
     regression = criterion.task == "regression"
-    impurity = squared_error.node_mse(a.counts) if regression \
-        else IMPURITIES[criterion.impurity](a.counts)
+    counts = a.counts[:n]
+    impurity = squared_error.node_mse(counts) if regression \
+        else IMPURITIES[criterion.impurity](counts)
     paths: list[tuple[str, ...]] = [()] * n
     children: dict[int, tuple[int, ...]] = {}
-    first_child = a.first_child.tolist()
+    first_child = a.first_child[:n].tolist()
     for i, split in splits.items():
+        if i >= n:
+            continue
         children[i] = tuple(range(first_child[i], first_child[i] + len(split.branches)))
         for branch, child in zip(split.branches, children[i]):
-            paths[child] = paths[i] + (branch,)
-    parent, depth, n_samples = a.parent.tolist(), a.depth.tolist(), n_samples.tolist()
-    weight, created_at = a.weight.tolist(), a.created_at.tolist()
-    expanded_at = a.expanded_at.tolist()
-    counts = [()] * n if regression else a.counts.tolist()
-    impurity, prediction = impurity.tolist(), prediction.tolist()
-    values = distribution[:, 0].tolist() if regression else [None] * n
-    distribution = distribution.tolist()
-    stop_reasons = [REASONS[s] if s != WAITING else None for s in a.stop.tolist()]
-    feature_subsets = drawn_subsets(config, n_features, a.n_drawn) or [None] * n
+            if child < n:
+                paths[child] = paths[i] + (branch,)
+    parent, depth, n_samples = a.parent[:n].tolist(), a.depth[:n].tolist(), n_samples[:n].tolist()
+    weight, created_at = a.weight[:n].tolist(), a.created_at[:n].tolist()
+    expanded_at = a.expanded_at[:n].tolist()
+    counts = [()] * n if regression else counts.tolist()
+    impurity, prediction = impurity.tolist(), prediction[:n].tolist()
+    values = distribution[:n, 0].tolist() if regression else [None] * n
+    distribution = distribution[:n].tolist()
+    stop_reasons = [REASONS[s] if s != WAITING else None for s in a.stop[:n].tolist()]
+    feature_subsets = drawn_subsets(config, n_features, a.n_drawn[:n]) or [None] * n
     with collector_paused():
         return tuple(
             assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],

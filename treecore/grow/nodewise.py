@@ -248,7 +248,8 @@ class NodewiseGrowth(CompiledGrowth):
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
-        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+        nodes = LazyNodes(factory.nodes, arrays.created_at, arrays.expanded_at)
+        return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
                     int(self.counters[STEPS]),
                     prebuilt=routing(arrays, subsets, self.levels, distribution,
                                       self.data.is_regression))

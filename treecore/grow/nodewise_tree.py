@@ -95,19 +95,19 @@ class NodeFactory:
         self.config, self.criterion = config, criterion
         self.distribution, self.prediction = distribution, prediction
 
-    def nodes(self) -> tuple[Node, ...]:
-        """Every node, in id order (with the garbage collector paused)."""
+    def nodes(self, stop: int) -> tuple[Node, ...]:
+        """The nodes of ids 0 … ``stop`` − 1, in id order (with the garbage collector paused)."""
         a = self.arrays
         with collector_paused():
-            return nodes_from_arrays(self._splits(), a, a.n_rows, config=self.config,
+            return nodes_from_arrays(self._splits(stop), a, a.n_rows, stop, config=self.config,
                                      criterion=self.criterion, n_features=len(self.features),
                                      distribution=self.distribution, prediction=self.prediction)
 
-    def _splits(self) -> dict:
-        """The chosen candidate of every expanded node, its figures computed in one call over
-        the branch counts padded with empty branches (which change no figure)."""
+    def _splits(self, stop: int) -> dict:
+        """The chosen candidate of every expanded node below ``stop``, its figures computed in
+        one call over the branch counts padded with empty branches (which change no figure)."""
         a = self.arrays
-        expanded = np.flatnonzero(a.expanded_at >= 0)
+        expanded = np.flatnonzero(a.expanded_at[:stop] >= 0)
         if not len(expanded):
             return {}
         n_children = a.n_children[expanded]

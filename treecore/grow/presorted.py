@@ -259,7 +259,8 @@ class PresortedGrowth(CompiledGrowth):
         factory = _NodeFactory(self.nodes,
                                self.data.features, self.config, self.criterion, distribution,
                                prediction)
-        return Tree(self.data.schema, LazyNodes(n, factory.nodes), tree_settings(self.config, {}),
+        nodes = LazyNodes(factory.nodes, self.nodes.created_at, self.nodes.expanded_at)
+        return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
                     int(self.counters[STEPS]), prebuilt=self._routing(n, distribution))
 
     def _routing(self, n: int, distribution: np.ndarray) -> CompiledTree:
@@ -307,18 +308,20 @@ class _NodeFactory:
         self.arrays, self.features, self.criterion = arrays, features, criterion
         self.config, self.distribution, self.prediction = config, distribution, prediction
 
-    def nodes(self) -> tuple[Node, ...]:
-        """Every node, in id order (with the garbage collector paused)."""
+    def nodes(self, stop: int) -> tuple[Node, ...]:
+        """The nodes of ids 0 … ``stop`` − 1, in id order (with the garbage collector paused)."""
         a = self.arrays
         with collector_paused():
-            return nodes_from_arrays(self._splits(), a, a.end - a.start, config=self.config,
-                                     criterion=self.criterion, n_features=len(self.features),
+            return nodes_from_arrays(self._splits(stop), a, a.end - a.start, stop,
+                                     config=self.config, criterion=self.criterion,
+                                     n_features=len(self.features),
                                      distribution=self.distribution, prediction=self.prediction)
 
-    def _splits(self) -> dict:
-        """The chosen candidate of every expanded node, its figures computed in one call."""
+    def _splits(self, stop: int) -> dict:
+        """The chosen candidate of every expanded node below ``stop``, its figures computed in
+        one call."""
         a = self.arrays
-        expanded = np.flatnonzero(a.expanded_at >= 0)
+        expanded = np.flatnonzero(a.expanded_at[:stop] >= 0)
         if not len(expanded):
             return {}
         branch_counts = a.branch_counts[expanded]

@@ -100,41 +100,96 @@ class NodeSample:
 
 
 class LazyNodes(Sequence):
-    """A tree's nodes, made on first use by ``make()``: a compiled growth hands over arrays,
-    prediction reads them as they are, and the :class:`Node` objects are built only when a view
-    or an export asks for one. Thread-safe (cached trees are shared between sessions); pickles
-    as the plain tuple of nodes."""
+    """A tree's nodes, made as far as they are asked for: a compiled growth hands over arrays,
+    prediction reads them as they are, and ``make(stop)`` makes the :class:`Node` objects of ids
+    0 … stop − 1 only when a view or an export reaches them. Ids are positions and follow creation
+    order, so the tree as it stood after step k is a prefix (:meth:`stage`), and the first
+    stages of a tree of 100k nodes cost what they show. ``created_at`` and ``expanded_at`` (−1:
+    never) are every node's growth steps, which answer a stage's size and its leaves without
+    making a node. Made prefixes grow at least twofold, so making a tree piece by piece costs
+    at most twice making it at once. Thread-safe (cached trees are shared between sessions);
+    pickles as the plain tuple of nodes."""
 
-    def __init__(self, length: int, make: Callable[[], tuple[Node, ...]]):
-        self._length, self._make = length, make
-        self._nodes: tuple[Node, ...] | None = None
+    def __init__(self, make: Callable[[int], tuple[Node, ...]], created_at: np.ndarray,
+                 expanded_at: np.ndarray):
+        if np.any(np.diff(created_at) < 0):
+            raise ValueError("lazily made nodes must be numbered in creation order")
+        self._make = make
+        self.created_at, self.expanded_at = created_at, expanded_at
+        self._nodes: tuple[Node, ...] = ()
         self._lock = threading.Lock()
 
-    def _made(self) -> tuple[Node, ...]:
-        if self._nodes is None:
+    def _made(self, count: int) -> tuple[Node, ...]:
+        """At least the first ``count`` nodes (all of them once every node is made)."""
+        if len(self._nodes) < count:
             with self._lock:
-                if self._nodes is None:
-                    self._nodes, self._make = self._make(), None
+                if len(self._nodes) < count:
+                    stop = max(count, min(len(self), 2 * len(self._nodes)))
+                    self._nodes = self._make(stop)
+                    if stop == len(self):
+                        self._make = None
         return self._nodes
 
     def __len__(self) -> int:
-        return self._length
+        return len(self.created_at)
 
     def __getitem__(self, index):
-        return self._made()[index]
+        if isinstance(index, slice):
+            start, stop, stride = index.indices(len(self))
+            return self._made(stop if stride > 0 else start + 1)[index]
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError(index)
+        return self._made(at + 1)[at]
 
     def __iter__(self) -> Iterator[Node]:
-        return iter(self._made())
+        at = 0
+        while at < len(self):
+            made = self._made(at + 1)
+            yield from made[at:]
+            at = len(made)
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (tuple, LazyNodes)):
-            return self._made() == tuple(other)
+            return self._made(len(self)) == tuple(other)
         return NotImplemented
 
     __hash__ = None
 
     def __reduce__(self):
-        return tuple, (self._made(),)
+        return tuple, (self._made(len(self)),)
+
+    @property
+    def n_made(self) -> int:
+        """How many nodes are made so far (the first ones)."""
+        return len(self._nodes)
+
+    @property
+    def n_leaves(self) -> int:
+        return int((self.expanded_at < 0).sum())
+
+    def created_by(self, step: int) -> int:
+        """How many nodes exist after growth step ``step``: they are the first ones."""
+        return int(np.searchsorted(self.created_at, step, side="right"))
+
+    def expanded_in(self, step: int) -> int | None:
+        """The id of the node expanded in growth step ``step``, or None."""
+        hit = np.flatnonzero(self.expanded_at == step)
+        return int(hit[0]) if len(hit) else None
+
+    def stage(self, step: int) -> "LazyNodes":
+        """The nodes as they stood after growth step ``step`` (see :meth:`Tree.until`), made as
+        lazily: the nodes created by then, those expanded later shown still waiting."""
+        count = self.created_by(step)
+        later = self.expanded_at[:count] > step
+        return LazyNodes(lambda stop: tuple(waiting(node) if later[at] else node
+                                            for at, node in enumerate(self._made(stop)[:stop])),
+                         self.created_at[:count], np.where(later, -1, self.expanded_at[:count]))
+
+
+def waiting(node: Node) -> Node:
+    """``node`` as it stood before its split: a leaf still waiting (no split, no stop reason)."""
+    return replace(node, split=None, children=(), expanded_at=None, stop_reason=None)
 
 
 @dataclass(frozen=True, eq=False)
@@ -167,9 +222,15 @@ class Tree:
         return self.nodes[0]
 
     def node(self, node_id: int) -> Node:
+        if isinstance(self.nodes, LazyNodes):           # ids are positions
+            if node_id not in self:
+                raise KeyError(node_id)
+            return self.nodes[node_id]
         return self.nodes[self._position[node_id]]
 
     def __contains__(self, node_id: int) -> bool:
+        if isinstance(self.nodes, LazyNodes):
+            return 0 <= node_id < len(self.nodes)
         return node_id in self._position
 
     def iter_nodes(self) -> Iterator[Node]:
@@ -203,6 +264,8 @@ class Tree:
 
     @property
     def n_leaves(self) -> int:
+        if isinstance(self.nodes, LazyNodes):
+            return self.nodes.n_leaves
         return sum(1 for _ in self.iter_leaves())
 
     @property
@@ -236,16 +299,28 @@ class Tree:
         """The tree as it stood after ``step`` growth steps (``until(0)`` is the root alone).
 
         Nodes created later are absent; nodes expanded later are shown as leaves, still waiting
-        (no split, no stop reason).
+        (no split, no stop reason). Lazily made nodes stay lazy (:meth:`LazyNodes.stage`).
         """
-        kept = []
-        for node in self.nodes:
-            if node.created_at > step:
-                continue
-            if node.expanded_at is not None and node.expanded_at > step:
-                node = replace(node, split=None, children=(), expanded_at=None, stop_reason=None)
-            kept.append(node)
-        return Tree(self.schema, tuple(kept), self.settings, min(step, self.n_steps))
+        if isinstance(self.nodes, LazyNodes):
+            return Tree(self.schema, self.nodes.stage(step), self.settings,
+                        min(step, self.n_steps))
+        kept = tuple(waiting(node) if node.expanded_at is not None and node.expanded_at > step
+                     else node for node in self.nodes if node.created_at <= step)
+        return Tree(self.schema, kept, self.settings, min(step, self.n_steps))
+
+    def expanded_in(self, step: int) -> int | None:
+        """The id of the node split in growth step ``step``, or None."""
+        if isinstance(self.nodes, LazyNodes):
+            return self.nodes.expanded_in(step)
+        return next((n.node_id for n in self.nodes if n.expanded_at == step), None)
+
+    def prefix_holding(self, step: int | None) -> int:
+        """How many of the first nodes hold the tree as it stood after growth step ``step``
+        (None: the whole tree): exactly those created by then when the nodes are made lazily,
+        else all of them."""
+        if step is None or not isinstance(self.nodes, LazyNodes):
+            return self.n_nodes
+        return self.nodes.created_by(step)
 
     def collapse(self, node_ids, reason: StopReason = StopReason.PRUNED) -> "Tree":
         """A new tree in which each node of ``node_ids`` is a leaf; its descendants are removed."""

@@ -262,8 +262,8 @@ def freeze(force) -> tuple:
 def step_node(tree: Tree, step: int) -> int:
     """The node on screen at ``step``: the one expanded at that step (the root at step 0,
     the node about to be split)."""
-    wanted = max(step, 1)
-    return next((n.node_id for n in tree.iter_nodes() if n.expanded_at == wanted), 0)
+    found = tree.expanded_in(max(step, 1))
+    return 0 if found is None else found
 
 
 def clamp_step(step: int, tree: Tree) -> int:

@@ -81,15 +81,22 @@ def _class_details(counts: np.ndarray, classes: Sequence) -> list[str]:
     return details
 
 
-def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE) -> list[str]:
+def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE,
+                 bounds: tuple[float, float] | None = None) -> list[str]:
     """A regression node's fill: its value on the sequential ``scale`` between the lowest and
-    the highest node value (the rule of the DOT drawing, ``treecore.io.dot``).
+    the highest node value, or the tree's ``bounds`` when ``values`` are some of its nodes
+    (the rule of the DOT drawing, ``treecore.io.dot``).
 
     >>> value_colors(np.array([0.0, 1.0]))
     ['#e3f2fd', '#0d47a1']
+    >>> value_colors(np.array([0.0]), bounds=(0.0, 1.0))
+    ['#e3f2fd']
     """
     values = np.asarray(values, dtype=float)
-    low, high = (values.min(), values.max()) if len(values) else (0.0, 0.0)
+    if bounds is not None:
+        low, high = bounds
+    else:
+        low, high = (values.min(), values.max()) if len(values) else (0.0, 0.0)
     share = np.full(len(values), 0.5) if high <= low else (values - low) / (high - low)
     ends = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in scale], dtype=float)
     return hex_colors(np.rint(ends[0] + share[:, None] * (ends[1] - ends[0])).astype(int))
@@ -143,9 +150,10 @@ def json_strings(texts: Sequence[str]) -> list[str]:
 
 @dataclass(frozen=True, eq=False)
 class TreeFaces:
-    """Every node's faces and growth steps, in the tree's node order: computed once per tree
-    (the costly part of a view of a big tree), then every stage and collapsed set is a
-    selection from them."""
+    """The faces and growth steps of a tree's first nodes (all of them, or as many as hold the
+    stages viewed so far), in the tree's node order: computed once per tree and extended when a
+    later stage needs more (the costly part of a view of a big tree), then every stage and
+    collapsed set is a selection from them."""
 
     ids: np.ndarray
     parent: np.ndarray          #: position of the parent, -1 for the root
@@ -169,16 +177,20 @@ class TreeFaces:
 NEVER = np.iinfo(np.int64).max
 
 
-def tree_faces(tree: Tree, words: Mapping[str, str] | None = None) -> TreeFaces:
-    """The faces of every node of ``tree`` (:func:`node_texts`, :func:`fill_colors`), as arrays
-    (made with the garbage collector paused: a tree of 100k nodes makes a million strings, and
-    the collector's passes over them would take longer than making them)."""
+def tree_faces(tree: Tree, words: Mapping[str, str] | None = None, count: int | None = None
+               ) -> TreeFaces:
+    """The faces of the first ``count`` nodes of ``tree`` (None: every node;
+    :func:`node_texts`, :func:`fill_colors`), as arrays (made with the garbage collector
+    paused: a tree of 100k nodes makes a million strings, and the collector's passes over them
+    would take longer than making them). A node's face does not depend on how many are made:
+    a regression node's colour is placed between the whole tree's lowest and highest value."""
     with collector_paused():
-        return _tree_faces(tree, {**WORDS, **(words or {})})
+        return _tree_faces(tree, {**WORDS, **(words or {})}, tree.n_nodes if count is None
+                           else min(count, tree.n_nodes))
 
 
-def _tree_faces(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
-    nodes = list(tree.iter_nodes())
+def _tree_faces(tree: Tree, words: Mapping[str, str], count: int) -> TreeFaces:
+    nodes = list(tree.nodes[:count])
     ids = np.fromiter((n.node_id for n in nodes), dtype=np.int64, count=len(nodes))
     position = {int(i): k for k, i in enumerate(ids)}
     parent = np.fromiter((-1 if n.parent is None else position[n.parent] for n in nodes),
@@ -192,7 +204,9 @@ def _tree_faces(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
     cuts = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
     levels = [order[cuts[d]:cuts[d + 1]] for d in range(len(cuts) - 1)]
     if tree.is_regression:
-        fill = value_colors(np.array([n.value for n in nodes], dtype=float))
+        every = tree.compiled.distribution[:, 0] if count < tree.n_nodes else None
+        fill = value_colors(np.array([n.value for n in nodes], dtype=float), bounds=None
+                            if every is None else (every.min(), every.max()))
     else:
         fill = fill_colors(predictions, distributions)
     columns = {**texts, "fill": fill}

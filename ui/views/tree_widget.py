@@ -70,16 +70,21 @@ def view_words() -> dict[str, str]:
             "minimap": t("view.minimap"), "help": t("view.help")}
 
 
-def faces_of(tree: Tree, words: Mapping[str, str]) -> TreeFaces:
-    """:func:`ui.views.tree_view.tree_faces`, once per tree object and language."""
+def faces_of(tree: Tree, words: Mapping[str, str], step: int | None = None) -> TreeFaces:
+    """:func:`ui.views.tree_view.tree_faces` of as many first nodes as hold ``tree`` after
+    ``step`` (None: the whole tree), kept per tree object and language and extended (at least
+    twofold) when a later step needs more."""
     lang = "\n".join(words.values())
+    needed = tree.prefix_holding(step)
     with _LOCK:
         known = _FACES.setdefault(tree, {})
-        if lang in known:
+        if lang in known and len(known[lang].ids) >= needed:
             return known[lang]
-    faces = tree_faces(tree, words)
+        made = len(known[lang].ids) if lang in known else 0
+    faces = tree_faces(tree, words, max(needed, 2 * made))
     with _LOCK:
-        known[lang] = faces
+        if lang not in known or len(known[lang].ids) < len(faces.ids):
+            known[lang] = faces
     return faces
 
 
@@ -89,7 +94,7 @@ def cached_view(tree: Tree, words: Mapping[str, str], step: int | None,
     """(view, digest, encoded description, picker labels) of ``tree`` at ``step``, computed
     once per (tree, language, step, collapsed set, greyed set) and kept for the last
     :data:`_VIEWS_PER_TREE` of them."""
-    faces = faces_of(tree, words)
+    faces = faces_of(tree, words, step)
     key = (id(faces), step, frozenset(collapsed), frozenset(greyed))
     with _LOCK:
         recent = _VIEWS.setdefault(tree, OrderedDict())
