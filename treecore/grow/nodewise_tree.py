@@ -34,15 +34,18 @@ def _branch_fractions(arrays: Nodes, expanded: np.ndarray, children: np.ndarray,
                       regression: bool) -> np.ndarray:
     """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
     by the very operations of :attr:`treecore.split.candidates.Candidate.branch_fractions`, so the
-    routing arrays equal those compiled from the nodes to the last bit."""
+    routing arrays equal those compiled from the nodes to the last bit: the nodes with k
+    branches at once, each one's k weights summed along a row as numpy sums k weights."""
     weights = _branch_counts(arrays.in_counts[children], regression).sum(axis=1)
     fractions = np.empty_like(weights)
-    at = 0
-    for count in arrays.n_children[expanded].tolist():
-        branch_weights = weights[at:at + count]
-        total = branch_weights.sum()
-        fractions[at:at + count] = branch_weights / total if total > 0 else 1.0 / count
-        at += count
+    n_children = arrays.n_children[expanded]
+    starts = np.cumsum(n_children) - n_children
+    for count in np.unique(n_children).tolist():
+        at = starts[n_children == count][:, None] + np.arange(count)
+        branch_weights = weights[at]
+        total = branch_weights.sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            fractions[at] = np.where(total > 0, branch_weights / total, 1.0 / count)
     return fractions
 
 
