@@ -14,7 +14,7 @@ from treecore import ALGORITHMS, Dataset, grow, grow_steps
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
-from treecore.grow.kernel_rules import value_order
+from treecore.measures.sorting import value_order
 from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies
 
@@ -302,13 +302,15 @@ def test_a_large_tree_on_two_threads_is_the_one_thread_tree():
                           st.sampled_from([0.0, -0.0, 1.0, -1.0, np.nan, -np.nan])),
                 max_size=300))
 def test_value_order_sorts_as_numpy_does(values):
-    """The radix sort both engines sort features with orders the values as ``np.argsort`` does
-    (NaN of either sign last, equal values in any order): the same values in the same order,
-    each position once."""
+    """The radix sort both engines and the builder sort features with orders the values as
+    ``np.argsort(kind="stable")`` does (NaN of either sign last, equal values in their order),
+    except that −0.0 comes before 0.0: the same values in the same order, each position once."""
     values = np.array(values, float)
     order = value_order(values)
     assert sorted(order.tolist()) == list(range(len(values)))
     assert np.array_equal(values[order], np.sort(values), equal_nan=True)
+    if not np.any((values == 0) & np.signbit(values)):
+        assert np.array_equal(order, np.argsort(values, kind="stable"))
 
 
 def test_value_order_skips_no_needed_pass():

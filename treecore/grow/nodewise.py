@@ -46,6 +46,7 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..measures import squared_error
+from ..measures.sorting import value_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
@@ -54,7 +55,7 @@ from ..tree.nodes import LazyNodes, Node, Tree
 from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resize_nodes,
                       tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
-                           pack_sorted, rules_of, value_order)
+                           pack_sorted, rules_of)
 from .nodewise_arrays import (ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, STEPS, SUBSET_TOP, UNSET, Arena, Nodes, Scratch, Slots,
                               Table)

@@ -32,6 +32,7 @@ from numba import njit
 
 from ..data import Dataset, Kind
 from ..measures import kernels, squared_error
+from ..measures.sorting import value_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -42,8 +43,7 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
                       leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of,
-                           value_order)
+                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import balanced, growth_threads, on_threads

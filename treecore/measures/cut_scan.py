@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from .kernels import impurity, split_impurity
+from .sorting import value_order
 
 #: ``best_cuts`` status per feature.
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
@@ -298,7 +299,7 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
         complete[f] = m == n
         if m < 2:
             continue
-        order = np.argsort(values[:m], kind="mergesort")    # stable: equal values in row order
+        order = value_order(values[:m])          # equal values in row order
         total = np.zeros(n_classes)
         for i in range(m):
             total[labels[i]] += weights[i]
