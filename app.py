@@ -3,10 +3,11 @@ the shared sidebar, runs the page, and writes the view back into the address bar
 
 import streamlit as st
 
-from ui import share, sidebar, state
+from ui import preload, share, sidebar, state
 from ui.i18n import t
 
 st.set_page_config(page_title="Tree Explorer", page_icon="🌳", layout="wide")
+preload.load_kernels()
 state.ensure_defaults()
 share.read_link_once()
 

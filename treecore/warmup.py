@@ -45,9 +45,9 @@ def clear_stale_cache(package: Path = PACKAGE) -> bool:
 
 
 def warm() -> None:
-    """Grow, predict and prune small trees through every engine and kind of split, so every
-    kernel is compiled (and cached on disk)."""
-    from . import Dataset, Feature, Kind, Schema, grow
+    """Grow, predict and prune small trees through every engine and kind of split, and score a
+    node again for its candidate table, so every kernel is compiled (and cached on disk)."""
+    from . import Dataset, Feature, Kind, Schema, grow, grow_steps
     from .ensemble import MemberGrower
     from .grow.growing import GrowthConfig
     from .grow.nodewise import NodewiseGrowth
@@ -69,6 +69,7 @@ def warm() -> None:
         for algorithm in ("cart", "c45", "id3"):
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
+                next(grow_steps(dataset, algorithm=algorithm, criterion=criterion)).candidates
                 tree.predict_proba(dataset.X)
                 tree.predict(np.asfortranarray(dataset.X))          # either memory order
         prune_ebp(grow(dataset, algorithm="c45"))
