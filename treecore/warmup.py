@@ -44,6 +44,17 @@ def clear_stale_cache(package: Path = PACKAGE) -> bool:
     return bool(stale)
 
 
+def every_layout(X: np.ndarray):
+    """``X`` in each memory layout a caller may hand a kernel, each of which numba compiles
+    apart: row-major, column-major and strided, each also read-only (pandas hands out read-only
+    views of its columns)."""
+    for made in (np.ascontiguousarray(X), np.asfortranarray(X), np.repeat(X, 2, axis=0)[::2]):
+        yield made
+        view = made.view()
+        view.flags.writeable = False
+        yield view
+
+
 def warm() -> None:
     """Grow, predict and prune small trees through every engine and kind of split, and score a
     node again for its candidate table, so every kernel is compiled (and cached on disk)."""
@@ -70,8 +81,9 @@ def warm() -> None:
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
                 next(grow_steps(dataset, algorithm=algorithm, criterion=criterion)).candidates
-                tree.predict_proba(dataset.X)
-                tree.predict(np.asfortranarray(dataset.X))          # either memory order
+                for X in every_layout(dataset.X):
+                    tree.predict_proba(X)
+                tree.predict(dataset.X)
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets

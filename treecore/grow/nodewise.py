@@ -135,7 +135,7 @@ class NodewiseGrowth(CompiledGrowth):
         nominal = np.flatnonzero(self.levels > 0)
         nominal_at = np.full(data.n_features, -1, np.int64)
         nominal_at[nominal] = np.arange(len(nominal))
-        codes = np.nan_to_num(data.X[:, nominal], nan=-1.0).astype(np.int32)
+        codes = np.nan_to_num(data.X[:, nominal], nan=-1.0).astype(np.int32, order="C")  # by row
         targets = data.y.astype(float) if data.is_regression else np.zeros(0)
         return Table(columns, self._labels(), targets, self.continuous_at, nominal_at, codes,
                      self.levels)

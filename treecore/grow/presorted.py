@@ -77,16 +77,18 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
     are sorted on two threads (:func:`value_order` releases the GIL). Equal values may come in
     any order: unit and integer weights sum exactly whatever the order, and other weights to
-    rounding."""
+    rounding. The table is kept column-major (as :meth:`Dataset.from_frame` makes it; a
+    row-major one is copied), so the kernels always meet one memory order and the warm-up's
+    compiled copies serve every table."""
     n, n_features = data.n_rows, data.n_features
-    X = np.asarray(data.X, dtype=float)
+    X = np.asfortranarray(data.X, dtype=float)
     labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
     entries = np.empty((n_features, n), np.int64)
 
     def sort_feature(j: int) -> bool:
         if late():
             return False
-        column = np.ascontiguousarray(X[:, j])          # a copy only of a row-major table's
+        column = X[:, j]
         pack_sorted(value_order(column), column, labels, entries[j])
         return True
 
