@@ -118,13 +118,15 @@ class Scratch(NamedTuple):
     key_weights: np.ndarray
     key_targets: np.ndarray
     row_weight: np.ndarray
-    row_branch: np.ndarray      # per row: its branch in the node being split (−1: missing)
+    row_branch: np.ndarray      # per row: its branch in the node being split (−1: missing);
+    #                             int32, half the cache lines of int64 for its random reads
     level_counts: np.ndarray    # (nominal features, levels, classes)
     n_known: np.ndarray
     known_weight: np.ndarray
     excluded: np.ndarray        # per feature: used up on the path (a multiway split above)
     order: np.ndarray           # the features in draw order (``max_features``)
     pair: np.ndarray            # (2, classes): a CART subset and the rest
+    total: np.ndarray           # (classes,): a sorted segment's known rows' counts (or sums)
     cut: tuple                  # :func:`treecore.measures.cut_scan.cut_scratch`
     figure: tuple               # :func:`treecore.measures.kernels.figure_scratch`
 
@@ -133,10 +135,11 @@ class Scratch(NamedTuple):
            n_classes: int, regression: bool) -> "Scratch":
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
-                   np.empty(n if regression else 0), np.zeros(n), np.zeros(n, np.int64),
+                   np.empty(n if regression else 0), np.zeros(n), np.zeros(n, np.int32),
                    np.zeros((n_nominal, most_levels, n_classes)), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
-                   np.zeros((2, n_classes)), cut_scan.cut_scratch(n, n_classes),
+                   np.zeros((2, n_classes)), np.zeros(n_classes),
+                   cut_scan.cut_scratch(n, n_classes),
                    kernels.figure_scratch(widest, n_classes))
 
 

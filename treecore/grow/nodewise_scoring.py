@@ -24,12 +24,13 @@ from .nodewise_arrays import ELIGIBLE, NONE, ONE_VALUE, SMALL_LEAF
 
 @njit(cache=True)
 def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels, key_weights,
-                key_targets, left, right, cut, rules):
+                key_targets, total, left, right, cut, rules):
     """The best bi-partition of a continuous feature at the node owning ``entries[start:end]``
     (its sorted segment, missing values last): no sort at the node; by class weights, or
     (regression) by squared error (:func:`treecore.measures.squared_error.best_cut_of_sorted`),
-    each side's counts into ``left`` and ``right``. Returns (status, the sorted position of the
-    last entry left of the cut, how many values are known, their weight)."""
+    each side's counts into ``left`` and ``right`` (``total``: work space for their sum).
+    Returns (status, the sorted position of the last entry left of the cut, how many values
+    are known, their weight)."""
     m, known = 0, 0.0
     for q in range(start, end):
         entry = entries[q]
@@ -43,7 +44,7 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
         m += 1
     if m < 2:
         return NONE, -1, m, known
-    total = np.zeros(len(left))
+    total[:] = 0.0
     for p in range(m):
         if rules.regression:
             w_p, t_p = key_weights[p], key_targets[p]
@@ -316,8 +317,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
         if c >= 0:
             status[j], slots.cut_at[s, j], m, known = _continuous(
                 arena.sorted_entries[c], start, end, row_weight, targets, unit, scratch.keys,
-                scratch.key_labels, scratch.key_weights, scratch.key_targets, branch_counts[0],
-                branch_counts[1], scratch.cut, rules)
+                scratch.key_labels, scratch.key_weights, scratch.key_targets, scratch.total,
+                branch_counts[0], branch_counts[1], scratch.cut, rules)
             n_branches = 2
         else:
             m, known = n_known[k], known_weight[k]
