@@ -119,9 +119,10 @@ def test_lazy_stages_equal_eager_ones(table, algorithm):
 def test_lazy_nodes_are_made_as_far_as_asked_and_at_least_twofold():
     made = []
 
-    def make(stop):
+    def make(start, stop, earlier):
+        assert len(earlier) == start                      # each node made once
         made.append(stop)
-        return tuple(f"node {i}" for i in range(stop))
+        return tuple(f"node {i}" for i in range(start, stop))
 
     nodes = LazyNodes(make, np.array([0, 1, 1, 2, 2, 3, 3, 3]), np.array([1, 2, 3, -1] * 2))
     assert nodes[1] == "node 1" and made == [2]

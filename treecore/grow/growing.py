@@ -201,61 +201,65 @@ def resize_nodes(nodes, capacity: int, unset: Sequence[str] = ()) -> None:
         getattr(nodes, name)[kept:] = -1
 
 
-def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray, stop: int,
-                      *, config: GrowthConfig, criterion, n_features: int,
-                      distribution: np.ndarray, prediction: np.ndarray) -> tuple[Node, ...]:
-    """The :class:`Node` objects of ids 0 … ``stop`` − 1 of a compiled engine's node arrays:
-    ``arrays`` has ``parent``, ``depth``, ``weight``, ``created_at``, ``expanded_at``,
-    ``first_child`` (the children of an expanded node are consecutive ids from it), ``counts``
-    (class weights, or a regression node's sums (W, S, Q)), ``stop`` (codes of
+def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.ndarray,
+                      start: int, stop: int, earlier: Sequence[Node], *, config: GrowthConfig,
+                      criterion, n_features: int, distribution: np.ndarray,
+                      prediction: np.ndarray) -> tuple[Node, ...]:
+    """The :class:`Node` objects of ids ``start`` … ``stop`` − 1 of a compiled engine's node
+    arrays, ``earlier`` holding those of ids below ``start`` (a node's parent has a lower id, so
+    its path is known): ``arrays`` has ``parent``, ``depth``, ``weight``, ``created_at``,
+    ``expanded_at``, ``first_child`` (the children of an expanded node are consecutive ids from
+    it), ``counts`` (class weights, or a regression node's sums (W, S, Q)), ``stop`` (codes of
     :data:`~treecore.grow.kernel_rules.REASONS`) and ``n_drawn``; ``n_samples`` counts each
-    node's rows; ``splits`` holds the chosen candidate of (at least) each expanded node below
-    ``stop``. The impurity is the criterion's (the MSE for a regression node). Made without
-    their ``__init__``, with the garbage collector paused: a tree may have tens of thousands."""
-    a, n = arrays, stop
+    node's rows; ``splits`` holds the chosen candidate of each expanded node of the range. The
+    impurity is the criterion's (the MSE for a regression node). Made without their
+    ``__init__``, with the garbage collector paused: a tree may have tens of thousands."""
+    a, ids = arrays, range(start, stop)
     regression = criterion.task == "regression"
-    counts = a.counts[:n]
+    counts = a.counts[start:stop]
     impurity = squared_error.node_mse(counts) if regression \
         else IMPURITIES[criterion.impurity](counts)
-    paths: list[tuple[str, ...]] = [()] * n
-    children: dict[int, tuple[int, ...]] = {}
-    first_child = a.first_child[:n].tolist()
-    for i, split in splits.items():
-        if i >= n:
-            continue
-        children[i] = tuple(range(first_child[i], first_child[i] + len(split.branches)))
-        for branch, child in zip(split.branches, children[i]):
-            if child < n:
-                paths[child] = paths[i] + (branch,)
-    parent, depth, n_samples = a.parent[:n].tolist(), a.depth[:n].tolist(), n_samples[:n].tolist()
-    weight, created_at = a.weight[:n].tolist(), a.created_at[:n].tolist()
-    expanded_at = a.expanded_at[:n].tolist()
-    counts = [()] * n if regression else counts.tolist()
-    impurity, prediction = impurity.tolist(), prediction[:n].tolist()
-    values = distribution[:n, 0].tolist() if regression else [None] * n
-    distribution = distribution[:n].tolist()
-    stop_reasons = [REASONS[s] if s != WAITING else None for s in a.stop[:n].tolist()]
-    feature_subsets = drawn_subsets(config, n_features, a.n_drawn[:n]) or [None] * n
+    parent, first_child = a.parent[start:stop].tolist(), a.first_child[:stop].tolist()
+    paths: dict[int, tuple[str, ...]] = {}
+    for i, up in zip(ids, parent):
+        if up < 0:
+            paths[i] = ()
+        else:
+            split, path = (splits[up], paths[up]) if up >= start else \
+                (earlier[up].split, earlier[up].path)
+            paths[i] = path + (split.branches[i - first_child[up]],)
+    children = {i: tuple(range(first_child[i], first_child[i] + len(split.branches)))
+                for i, split in splits.items()}
+    depth, n_samples = a.depth[start:stop].tolist(), n_samples[start:stop].tolist()
+    weight, created_at = a.weight[start:stop].tolist(), a.created_at[start:stop].tolist()
+    expanded_at = a.expanded_at[start:stop].tolist()
+    counts = [()] * len(ids) if regression else counts.tolist()
+    impurity, prediction = impurity.tolist(), prediction[start:stop].tolist()
+    values = distribution[start:stop, 0].tolist() if regression else [None] * len(ids)
+    distribution = distribution[start:stop].tolist()
+    stop_reasons = [REASONS[s] if s != WAITING else None for s in a.stop[start:stop].tolist()]
+    feature_subsets = drawn_subsets(config, n_features, a.n_drawn, ids) or [None] * len(ids)
     with collector_paused():
         return tuple(
-            assemble(Node, node_id=i, parent=None if i == 0 else parent[i], depth=depth[i],
-                     path=paths[i], n_samples=n_samples[i], weighted_n_samples=weight[i],
-                     class_counts=tuple(counts[i]), distribution=tuple(distribution[i]),
-                     impurity=impurity[i], prediction=prediction[i], created_at=created_at[i],
+            assemble(Node, node_id=i, parent=None if i == 0 else parent[k], depth=depth[k],
+                     path=paths[i], n_samples=n_samples[k], weighted_n_samples=weight[k],
+                     class_counts=tuple(counts[k]), distribution=tuple(distribution[k]),
+                     impurity=impurity[k], prediction=prediction[k], created_at=created_at[k],
                      split=splits.get(i), children=children.get(i, ()),
-                     expanded_at=expanded_at[i] if i in splits else None,
-                     stop_reason=stop_reasons[i], value=values[i],
-                     feature_subset=feature_subsets[i])
-            for i in range(n))
+                     expanded_at=expanded_at[k] if i in splits else None,
+                     stop_reason=stop_reasons[k], value=values[k],
+                     feature_subset=feature_subsets[k])
+            for k, i in enumerate(ids))
 
 
-def drawn_subsets(config: GrowthConfig, n_features: int, n_drawn: np.ndarray) -> list | None:
-    """The features each node scored, from how many it drew (−1: not scored), when growth draws
-    random subsets (``config.max_features``); None when it scores every feature."""
+def drawn_subsets(config: GrowthConfig, n_features: int, n_drawn: np.ndarray,
+                  ids: range) -> list | None:
+    """The features each node of ``ids`` scored, from how many it drew (−1: not scored), when
+    growth draws random subsets (``config.max_features``); None when it scores every feature."""
     if config.max_features is None:
         return None
     return [None if count < 0 else drawn_features(config.random_state, i, n_features, count)
-            for i, count in enumerate(n_drawn.tolist())]
+            for i, count in zip(ids, n_drawn[ids.start:ids.stop].tolist())]
 
 
 class Deadline:

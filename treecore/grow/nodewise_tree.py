@@ -98,23 +98,27 @@ class NodeFactory:
         self.config, self.criterion = config, criterion
         self.distribution, self.prediction = distribution, prediction
 
-    def nodes(self, stop: int) -> tuple[Node, ...]:
-        """The nodes of ids 0 … ``stop`` − 1, in id order (with the garbage collector paused)."""
+    def nodes(self, start: int, stop: int, earlier) -> tuple[Node, ...]:
+        """The nodes of ids ``start`` … ``stop`` − 1, in id order, ``earlier`` being those
+        below (with the garbage collector paused)."""
         a = self.arrays
         with collector_paused():
-            return nodes_from_arrays(self._splits(stop), a, a.n_rows, stop, config=self.config,
-                                     criterion=self.criterion, n_features=len(self.features),
+            return nodes_from_arrays(self._splits(start, stop), a, a.n_rows, start, stop,
+                                     earlier, config=self.config, criterion=self.criterion,
+                                     n_features=len(self.features),
                                      distribution=self.distribution, prediction=self.prediction)
 
-    def _splits(self, stop: int) -> dict:
-        """The chosen candidate of every expanded node below ``stop``, its figures computed in
-        one call over the branch counts padded with empty branches (which change no figure)."""
+    def _splits(self, start: int, stop: int) -> dict:
+        """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1, its
+        figures computed in one call over the branch counts padded with empty branches (which
+        change no figure)."""
         a = self.arrays
-        expanded = np.flatnonzero(a.expanded_at[:stop] >= 0)
+        expanded = start + np.flatnonzero(a.expanded_at[start:stop] >= 0)
         if not len(expanded):
             return {}
         n_children = a.n_children[expanded]
-        padded = np.zeros((len(expanded), int(n_children.max()), a.counts.shape[1]))
+        widest = int(a.n_children.max())       # the same for every range: the same sums
+        padded = np.zeros((len(expanded), widest, a.counts.shape[1]))
         children = _children_of(a, expanded)
         padded[np.repeat(np.arange(len(expanded)), n_children),
                children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]

@@ -310,20 +310,21 @@ class _NodeFactory:
         self.arrays, self.features, self.criterion = arrays, features, criterion
         self.config, self.distribution, self.prediction = config, distribution, prediction
 
-    def nodes(self, stop: int) -> tuple[Node, ...]:
-        """The nodes of ids 0 … ``stop`` − 1, in id order (with the garbage collector paused)."""
+    def nodes(self, start: int, stop: int, earlier) -> tuple[Node, ...]:
+        """The nodes of ids ``start`` … ``stop`` − 1, in id order, ``earlier`` being those
+        below (with the garbage collector paused)."""
         a = self.arrays
         with collector_paused():
-            return nodes_from_arrays(self._splits(stop), a, a.end - a.start, stop,
-                                     config=self.config, criterion=self.criterion,
+            return nodes_from_arrays(self._splits(start, stop), a, a.end - a.start, start, stop,
+                                     earlier, config=self.config, criterion=self.criterion,
                                      n_features=len(self.features),
                                      distribution=self.distribution, prediction=self.prediction)
 
-    def _splits(self, stop: int) -> dict:
-        """The chosen candidate of every expanded node below ``stop``, its figures computed in
-        one call."""
+    def _splits(self, start: int, stop: int) -> dict:
+        """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1, its
+        figures computed in one call."""
         a = self.arrays
-        expanded = np.flatnonzero(a.expanded_at[:stop] >= 0)
+        expanded = start + np.flatnonzero(a.expanded_at[start:stop] >= 0)
         if not len(expanded):
             return {}
         branch_counts = a.branch_counts[expanded]

@@ -101,17 +101,17 @@ class NodeSample:
 
 class LazyNodes(Sequence):
     """A tree's nodes, made as far as they are asked for: a compiled growth hands over arrays,
-    prediction reads them as they are, and ``make(stop)`` makes the :class:`Node` objects of ids
-    0 … stop − 1 only when a view or an export reaches them. Ids are positions and follow creation
-    order, so the tree as it stood after step k is a prefix (:meth:`stage`), and the first
-    stages of a tree of 100k nodes cost what they show. ``created_at`` and ``expanded_at`` (−1:
-    never) are every node's growth steps, which answer a stage's size and its leaves without
-    making a node. Made prefixes grow at least twofold, so making a tree piece by piece costs
-    at most twice making it at once. Thread-safe (cached trees are shared between sessions);
-    pickles as the plain tuple of nodes."""
+    prediction reads them as they are, and ``make(start, stop, earlier)`` makes the
+    :class:`Node` objects of ids ``start`` … ``stop`` − 1 (``earlier``: those below) only when a
+    view or an export reaches them. Ids are positions and follow creation order, so the tree as
+    it stood after step k is a prefix (:meth:`stage`), and the first stages of a tree of 100k
+    nodes cost what they show. ``created_at`` and ``expanded_at`` (−1: never) are every node's
+    growth steps, which answer a stage's size and its leaves without making a node. The made
+    prefix grows at least twofold, and a node is made once. Thread-safe (cached trees are
+    shared between sessions); pickles as the plain tuple of nodes."""
 
-    def __init__(self, make: Callable[[int], tuple[Node, ...]], created_at: np.ndarray,
-                 expanded_at: np.ndarray):
+    def __init__(self, make: Callable[[int, int, tuple[Node, ...]], tuple[Node, ...]],
+                 created_at: np.ndarray, expanded_at: np.ndarray):
         if np.any(np.diff(created_at) < 0):
             raise ValueError("lazily made nodes must be numbered in creation order")
         self._make = make
@@ -123,9 +123,10 @@ class LazyNodes(Sequence):
         """At least the first ``count`` nodes (all of them once every node is made)."""
         if len(self._nodes) < count:
             with self._lock:
-                if len(self._nodes) < count:
-                    stop = max(count, min(len(self), 2 * len(self._nodes)))
-                    self._nodes = self._make(stop)
+                made = len(self._nodes)
+                if made < count:
+                    stop = max(count, min(len(self), 2 * made))
+                    self._nodes += self._make(made, stop, self._nodes)
                     if stop == len(self):
                         self._make = None
         return self._nodes
@@ -182,9 +183,10 @@ class LazyNodes(Sequence):
         lazily: the nodes created by then, those expanded later shown still waiting."""
         count = self.created_by(step)
         later = self.expanded_at[:count] > step
-        return LazyNodes(lambda stop: tuple(waiting(node) if later[at] else node
-                                            for at, node in enumerate(self._made(stop)[:stop])),
-                         self.created_at[:count], np.where(later, -1, self.expanded_at[:count]))
+        return LazyNodes(lambda start, stop, _: tuple(
+            waiting(node) if later[at] else node
+            for at, node in enumerate(self._made(stop)[start:stop], start)),
+            self.created_at[:count], np.where(later, -1, self.expanded_at[:count]))
 
 
 def waiting(node: Node) -> Node:
