@@ -10,7 +10,7 @@ import pytest
 
 from treecore import Dataset, StopReason, Tree, grow, grow_steps
 from treecore.measures.criteria import entropy
-from treecore.tree.nodes import LazyNodes
+from treecore.tree.lazy import LazyNodes
 
 
 @pytest.fixture(scope="module")

@@ -51,7 +51,8 @@ from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
 from ..split.splitting import NodeScores, score_node
-from ..tree.nodes import LazyNodes, Node, Tree
+from ..tree.lazy import LazyNodes
+from ..tree.nodes import Node, Tree
 from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resize_nodes,
                       tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,

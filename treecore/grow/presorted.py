@@ -38,7 +38,8 @@ from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
                                partition_figures)
 from ..split.splitting import NodeScores, build_candidate, score_node
-from ..tree.nodes import LazyNodes, Node, Tree
+from ..tree.lazy import LazyNodes
+from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
                       leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)

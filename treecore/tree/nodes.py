@@ -8,17 +8,17 @@ tree keeps the ids of the nodes it keeps), and a view can compare two stages nod
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
 from ..data import Dataset, Schema
 from ..split.candidates import Candidate
 from . import predict as _predict
+from .lazy import LazyNodes, waiting
 
 
 class StopReason(str, Enum):
@@ -97,101 +97,6 @@ class NodeSample:
     def fractional(self) -> np.ndarray:
         """Positions of rows that arrived with part of their weight (a value was missing above)."""
         return self.rows[~np.isclose(self.weights, np.round(self.weights))]
-
-
-class LazyNodes(Sequence):
-    """A tree's nodes, made as far as they are asked for: a compiled growth hands over arrays,
-    prediction reads them as they are, and ``make(start, stop, earlier)`` makes the
-    :class:`Node` objects of ids ``start`` … ``stop`` − 1 (``earlier``: those below) only when a
-    view or an export reaches them. Ids are positions and follow creation order, so the tree as
-    it stood after step k is a prefix (:meth:`stage`), and the first stages of a tree of 100k
-    nodes cost what they show. ``created_at`` and ``expanded_at`` (−1: never) are every node's
-    growth steps, which answer a stage's size and its leaves without making a node. The made
-    prefix grows at least twofold, and a node is made once. Thread-safe (cached trees are
-    shared between sessions); pickles as the plain tuple of nodes."""
-
-    def __init__(self, make: Callable[[int, int, tuple[Node, ...]], tuple[Node, ...]],
-                 created_at: np.ndarray, expanded_at: np.ndarray):
-        if np.any(np.diff(created_at) < 0):
-            raise ValueError("lazily made nodes must be numbered in creation order")
-        self._make = make
-        self.created_at, self.expanded_at = created_at, expanded_at
-        self._nodes: tuple[Node, ...] = ()
-        self._lock = threading.Lock()
-
-    def _made(self, count: int) -> tuple[Node, ...]:
-        """At least the first ``count`` nodes (all of them once every node is made)."""
-        if len(self._nodes) < count:
-            with self._lock:
-                made = len(self._nodes)
-                if made < count:
-                    stop = max(count, min(len(self), 2 * made))
-                    self._nodes += self._make(made, stop, self._nodes)
-                    if stop == len(self):
-                        self._make = None
-        return self._nodes
-
-    def __len__(self) -> int:
-        return len(self.created_at)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            start, stop, stride = index.indices(len(self))
-            return self._made(stop if stride > 0 else start + 1)[index]
-        at = index + len(self) if index < 0 else index
-        if not 0 <= at < len(self):
-            raise IndexError(index)
-        return self._made(at + 1)[at]
-
-    def __iter__(self) -> Iterator[Node]:
-        at = 0
-        while at < len(self):
-            made = self._made(at + 1)
-            yield from made[at:]
-            at = len(made)
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (tuple, LazyNodes)):
-            return self._made(len(self)) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None
-
-    def __reduce__(self):
-        return tuple, (self._made(len(self)),)
-
-    @property
-    def n_made(self) -> int:
-        """How many nodes are made so far (the first ones)."""
-        return len(self._nodes)
-
-    @property
-    def n_leaves(self) -> int:
-        return int((self.expanded_at < 0).sum())
-
-    def created_by(self, step: int) -> int:
-        """How many nodes exist after growth step ``step``: they are the first ones."""
-        return int(np.searchsorted(self.created_at, step, side="right"))
-
-    def expanded_in(self, step: int) -> int | None:
-        """The id of the node expanded in growth step ``step``, or None."""
-        hit = np.flatnonzero(self.expanded_at == step)
-        return int(hit[0]) if len(hit) else None
-
-    def stage(self, step: int) -> "LazyNodes":
-        """The nodes as they stood after growth step ``step`` (see :meth:`Tree.until`), made as
-        lazily: the nodes created by then, those expanded later shown still waiting."""
-        count = self.created_by(step)
-        later = self.expanded_at[:count] > step
-        return LazyNodes(lambda start, stop, _: tuple(
-            waiting(node) if later[at] else node
-            for at, node in enumerate(self._made(stop)[start:stop], start)),
-            self.created_at[:count], np.where(later, -1, self.expanded_at[:count]))
-
-
-def waiting(node: Node) -> Node:
-    """``node`` as it stood before its split: a leaf still waiting (no split, no stop reason)."""
-    return replace(node, split=None, children=(), expanded_at=None, stop_reason=None)
 
 
 @dataclass(frozen=True, eq=False)
