@@ -252,6 +252,32 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.nda
             for k, i in enumerate(ids))
 
 
+class ArrayNodeFactory:
+    """What a compiled tree's :class:`Node` and :class:`Candidate` objects are made of, kept by
+    its :class:`~treecore.tree.lazy.LazyNodes` until a view asks: the kernel's node arrays
+    (trimmed), each node's row count, the features, the growth settings and the criterion; not
+    the rows. Each engine's subclass makes the chosen candidates (:meth:`_splits`)."""
+
+    def __init__(self, arrays, n_samples: np.ndarray, features, config: GrowthConfig,
+                 criterion, distribution: np.ndarray, prediction: np.ndarray):
+        self.arrays, self.n_samples, self.features = arrays, n_samples, features
+        self.config, self.criterion = config, criterion
+        self.distribution, self.prediction = distribution, prediction
+
+    def nodes(self, start: int, stop: int, earlier: Sequence[Node]) -> tuple[Node, ...]:
+        """The nodes of ids ``start`` … ``stop`` − 1 (:func:`nodes_from_arrays`), ``earlier``
+        being those below, their candidates made with the garbage collector paused."""
+        with collector_paused():
+            return nodes_from_arrays(self._splits(start, stop), self.arrays, self.n_samples,
+                                     start, stop, earlier, config=self.config,
+                                     criterion=self.criterion, n_features=len(self.features),
+                                     distribution=self.distribution, prediction=self.prediction)
+
+    def _splits(self, start: int, stop: int) -> dict[int, Candidate]:
+        """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1."""
+        raise NotImplementedError
+
+
 def drawn_subsets(config: GrowthConfig, n_features: int, n_drawn: np.ndarray,
                   ids: range) -> list | None:
     """The features each node of ``ids`` scored, from how many it drew (−1: not scored), when

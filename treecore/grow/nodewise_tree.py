@@ -10,9 +10,8 @@ import numpy as np
 from ..measures import kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
 from ..split.splitting import build_candidate
-from ..tree.nodes import Node
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
-from .growing import collector_paused, nodes_from_arrays
+from .growing import ArrayNodeFactory
 from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
 
 
@@ -87,26 +86,16 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
                         distribution)
 
 
-class NodeFactory:
-    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
-    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the subset
-    codes, the features, the growth settings and the criterion; not the rows."""
+class NodeFactory(ArrayNodeFactory):
+    """The nodewise tree's nodes: threshold, multiway and subset splits (``subsets`` holds the
+    codes of every subset split, located by ``subset_at`` and ``subset_len``)."""
 
-    def __init__(self, arrays: Nodes, subsets, features, config, criterion, distribution,
-                 prediction):
-        self.arrays, self.subsets, self.features = arrays, subsets, features
-        self.config, self.criterion = config, criterion
-        self.distribution, self.prediction = distribution, prediction
-
-    def nodes(self, start: int, stop: int, earlier) -> tuple[Node, ...]:
-        """The nodes of ids ``start`` … ``stop`` − 1, in id order, ``earlier`` being those
-        below (with the garbage collector paused)."""
-        a = self.arrays
-        with collector_paused():
-            return nodes_from_arrays(self._splits(start, stop), a, a.n_rows, start, stop,
-                                     earlier, config=self.config, criterion=self.criterion,
-                                     n_features=len(self.features),
-                                     distribution=self.distribution, prediction=self.prediction)
+    def __init__(self, arrays: Nodes, subsets: np.ndarray, *args):
+        super().__init__(arrays, arrays.n_rows, *args)
+        self.subsets = subsets
+        #: Every node's branch counts are padded to the widest split in the tree, whichever
+        #: nodes are made at once, so a figure never depends on how the nodes were asked for.
+        self.widest = int(arrays.n_children.max(initial=0))
 
     def _splits(self, start: int, stop: int) -> dict:
         """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1, its
@@ -117,8 +106,7 @@ class NodeFactory:
         if not len(expanded):
             return {}
         n_children = a.n_children[expanded]
-        widest = int(a.n_children.max())       # the same for every range: the same sums
-        padded = np.zeros((len(expanded), widest, a.counts.shape[1]))
+        padded = np.zeros((len(expanded), self.widest, a.counts.shape[1]))
         children = _children_of(a, expanded)
         padded[np.repeat(np.arange(len(expanded)), n_children),
                children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]

@@ -41,8 +41,8 @@ from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
-from .growing import (CompiledGrowth, GrowthConfig, collector_paused, leaf_means,
-                      leaf_votes, nodes_from_arrays, resize_nodes, tree_settings)
+from .growing import (ArrayNodeFactory, CompiledGrowth, GrowthConfig, leaf_means, leaf_votes,
+                      resize_nodes, tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
                            STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of)
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
@@ -259,7 +259,7 @@ class PresortedGrowth(CompiledGrowth):
         else:
             distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
         resize_nodes(self.nodes, n)
-        factory = _NodeFactory(self.nodes,
+        factory = _NodeFactory(self.nodes, self.nodes.end - self.nodes.start,
                                self.data.features, self.config, self.criterion, distribution,
                                prediction)
         nodes = LazyNodes(factory.nodes, self.nodes.created_at, self.nodes.expanded_at)
@@ -302,24 +302,8 @@ def _branch_weights(branch_counts: np.ndarray, regression: bool) -> np.ndarray:
     return branch_counts[..., squared_error.WEIGHT] if regression else branch_counts.sum(axis=-1)
 
 
-class _NodeFactory:
-    """What the tree's :class:`Node` and :class:`Candidate` objects are made of, kept by the
-    tree until a view first asks for its nodes: the kernel's node arrays (trimmed), the features,
-    the growth settings and the criterion; not the rows."""
-
-    def __init__(self, arrays: Nodes, features, config, criterion, distribution, prediction):
-        self.arrays, self.features, self.criterion = arrays, features, criterion
-        self.config, self.distribution, self.prediction = config, distribution, prediction
-
-    def nodes(self, start: int, stop: int, earlier) -> tuple[Node, ...]:
-        """The nodes of ids ``start`` … ``stop`` − 1, in id order, ``earlier`` being those
-        below (with the garbage collector paused)."""
-        a = self.arrays
-        with collector_paused():
-            return nodes_from_arrays(self._splits(start, stop), a, a.end - a.start, start, stop,
-                                     earlier, config=self.config, criterion=self.criterion,
-                                     n_features=len(self.features),
-                                     distribution=self.distribution, prediction=self.prediction)
+class _NodeFactory(ArrayNodeFactory):
+    """The presorted tree's nodes: every split a threshold with two branches."""
 
     def _splits(self, start: int, stop: int) -> dict:
         """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1, its

@@ -111,8 +111,7 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     words = {**DOT_WORDS, **(labels or {})}
     greyed = set(greyed)
     if tree.is_regression:
-        values = [node.value for node in tree.iter_nodes()]
-        low, high = min(values), max(values)
+        low, high = tree.value_range
     out = ["digraph tree {",
            '  graph [rankdir=TB, nodesep=0.25, ranksep=0.45, fontname="sans-serif"];',
            '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '

@@ -179,6 +179,14 @@ class Tree:
     def depth(self) -> int:
         return max(node.depth for node in self.nodes)
 
+    @cached_property
+    def value_range(self) -> tuple[float, float]:
+        """A regression tree's lowest and highest node value (its drawings' colour scale), read
+        from the routing arrays when growth handed them over, so no node need be made."""
+        values = self.prebuilt.distribution[:, 0] if self.prebuilt is not None \
+            else np.array([node.value for node in self.nodes], dtype=float)
+        return (float(values.min()), float(values.max())) if len(values) else (0.0, 0.0)
+
     @property
     def is_complete(self) -> bool:
         """Every leaf says why it is one: growth ran to the end (not a stage of it, nor a growth

@@ -204,9 +204,8 @@ def _tree_faces(tree: Tree, words: Mapping[str, str], count: int) -> TreeFaces:
     cuts = np.searchsorted(depth[order], np.arange(int(depth.max(initial=0)) + 2))
     levels = [order[cuts[d]:cuts[d + 1]] for d in range(len(cuts) - 1)]
     if tree.is_regression:
-        every = tree.compiled.distribution[:, 0] if count < tree.n_nodes else None
-        fill = value_colors(np.array([n.value for n in nodes], dtype=float), bounds=None
-                            if every is None else (every.min(), every.max()))
+        fill = value_colors(np.array([n.value for n in nodes], dtype=float),
+                            bounds=tree.value_range)
     else:
         fill = fill_colors(predictions, distributions)
     columns = {**texts, "fill": fill}
