@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset, grow
-from treecore.grow import nodewise_arrays, threads
+from treecore.grow import nodewise, nodewise_arrays, threads
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
@@ -166,6 +166,36 @@ def test_arrays_grow_and_the_arena_is_compacted():
     assert tree.n_nodes > 1024
     assert [(n.parent, n.split and n.split.feature, n.stop_reason) for n in tree.iter_nodes()] == \
         [(n.parent, n.split and n.split.feature, n.stop_reason)
+         for n in general(dataset, config).tree().iter_nodes()]
+
+
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_a_split_whose_children_overflow_the_arena_waits_for_room(n_threads, monkeypatch):
+    """Room is made for twice a chunk's rows; a multiway split of mostly missing values sends
+    far more (each unknown row down all 8 branches). With an arena of twice the table's rows,
+    :func:`decide` leaves the root waiting, the arena grows by what it needs, and the root is
+    split as the builder splits it (one thread: inside ``expand``; two: between the threads'
+    phases)."""
+    rng = np.random.default_rng(4)
+    level = rng.integers(0, 8, size=400)
+    table = pd.DataFrame({"grade": np.array(list("ABCDEFGH"))[level],
+                          "y": np.where(level < 3, "low", "high")})
+    table["grade"] = table["grade"].mask(rng.random(len(table)) < 0.7)
+    dataset = Dataset.from_frame(table, "y")
+    config = GrowthConfig.from_params(algorithm="c45")
+    monkeypatch.setattr(nodewise, "ARENA_ROWS_PER_ROW", 2)
+    fast = NodewiseGrowth(dataset, config)
+    fast.threads = n_threads
+    needs = []
+    make_room = fast._make_room
+    monkeypatch.setattr(fast, "_make_room", lambda n_slots: (
+        needs.append(int(fast.counters[nodewise_arrays.ARENA_NEED])), make_room(n_slots)))
+    tree = fast.tree()
+    assert max(needs) > 2 * len(table)
+    assert len(tree.root.children) == 8
+    assert [(n.parent, n.split and n.split.feature, n.stop_reason, n.n_samples)
+            for n in tree.iter_nodes()] == \
+        [(n.parent, n.split and n.split.feature, n.stop_reason, n.n_samples)
          for n in general(dataset, config).tree().iter_nodes()]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from ..measures import cut_scan, kernels
 
@@ -17,12 +18,11 @@ NOT_SPLIT, THRESHOLD, MULTIWAY, SUBSET = range(4)
 NONE, ELIGIBLE, SMALL_LEAF, ONE_VALUE = range(4)
 NOTES = {SMALL_LEAF: "leaf too small", ONE_VALUE: "one value only"}
 
-# counters: positions in the kernel's counter array
-N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP = range(5)
+# counters: positions in the kernel's counter array. ``ARENA_NEED`` is the arena entries the
+# next node's children need when :func:`~.nodewise_kernel.decide` found they did not fit (0 else).
+N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP, ARENA_NEED = range(6)
 #: What :func:`expand` returns: work done (or nothing waits), or it needs larger arrays first.
 DONE, NEED_SPACE = 0, 1
-
-
 
 
 class Arena(NamedTuple):
@@ -40,6 +40,21 @@ class Arena(NamedTuple):
     def empty(cls, capacity: int, n_continuous: int) -> "Arena":
         return cls(np.empty(capacity, np.int64), np.empty(capacity),
                    np.empty((n_continuous, capacity), np.int64))
+
+    def move_to_front(self, start: int, stop: int) -> None:
+        """Entries ``[start, stop)`` moved to ``[0, stop − start)`` in place (numpy would copy
+        overlapping ranges through a temporary array as large as the range)."""
+        for array in self:
+            _move_to_front(array.reshape(-1, array.shape[-1]), start, stop)
+
+
+@njit(cache=True, nogil=True)
+def _move_to_front(array, start, stop):
+    """Each row's ``array[r, start:stop]`` to ``array[r, :stop - start]``, front to back (safe,
+    as every entry moves down)."""
+    for r in range(array.shape[0]):
+        for q in range(start, stop):
+            array[r, q - start] = array[r, q]
 
 
 class Nodes(NamedTuple):

@@ -1,13 +1,15 @@
 """The nodewise engine's compiled phases, run on a chunk of waiting nodes at a time:
 
 1. :func:`take_waiting`: the next waiting nodes, in id order, into the slots (as many as the
-   arrays have room for the children of);
+   arrays have room for the children of; in the arena, room for twice their rows, which is
+   all a binary split takes unless a node's values are mostly missing);
 2. :func:`score_slots`: each node stopped by Hunt's cases and the limits checked before
    scoring, in the builder's order, or scored (:mod:`treecore.grow.nodewise_scoring`);
 3. :func:`decide`: in id order, each node's split chosen, the limits after the choice
    checked, and the split recorded with its children opened: their ids and their segments of
    the arena. In id order, so the ids, ``max_leaf_nodes`` and the steps are those of a
-   node-by-node growth;
+   node-by-node growth. A node whose children's rows do not fit the arena waits, with the
+   rest of the chunk, for the caller to make room (``ARENA_NEED`` says how much);
 4. :func:`split_slots`: each split node's rows and sorted segments partitioned into its
    children's, rows with a missing value down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
@@ -27,7 +29,7 @@ from numba import njit
 from ..measures import kernels, squared_error
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
                            choose, entry_row, limit_after_choice, limit_before_split, pure)
-from .nodewise_arrays import (ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES,
+from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES,
                               NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD)
 from .nodewise_scoring import score
 
@@ -80,9 +82,10 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
                  work_budget):
     """Phase 1: the next waiting nodes, in id order, into ``slots.nodes``, until the slots are
     full, ``work_budget`` rows are taken, or the arrays might not hold one more node's
-    children (``widest`` of them, at most ``widest`` × its rows in the arena and
-    ``most_levels`` subset codes). Returns how many slots are filled (0: nothing waits), or −1
-    when not even the next waiting node's children fit (the caller makes room)."""
+    children (``widest`` of them, ``most_levels`` subset codes, and twice its rows in the
+    arena: a split that sends more, because many rows go down every branch, is caught by
+    :func:`decide`). Returns how many slots are filled (0: nothing waits), or −1 when not even
+    the next waiting node's children fit (the caller makes room)."""
     filled, taken = 0, 0
     while counters[NEXT_NODE] < counters[N_NODES] and filled < len(slots.nodes) \
             and taken < work_budget:
@@ -92,7 +95,7 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
             continue
         size = nodes.end[i] - nodes.start[i]
         if counters[N_NODES] + widest * (filled + 1) > len(nodes.start) \
-                or counters[ARENA_TOP] + widest * (taken + size) > arena_capacity \
+                or counters[ARENA_TOP] + 2 * (taken + size) > arena_capacity \
                 or counters[SUBSET_TOP] + most_levels * (filled + 1) > subset_capacity:
             return filled if filled > 0 else -1
         slots.nodes[filled] = i
@@ -123,7 +126,9 @@ def decide(table, arena, nodes, slots, filled, counters, subset_codes, rules):
     """Phase 3, in id order: each scored node's split chosen (the rule of
     :func:`treecore.split.candidates.choose_index`), the limits after the choice checked, and
     the split recorded with its children opened (:func:`_open_children`), or the stop reason
-    recorded. Returns how many nodes split; their slots are listed in ``slots.split``."""
+    recorded. Returns how many nodes split; their slots are listed in ``slots.split``. Where a
+    node's children do not fit the arena, it and the rest of the chunk are left waiting (taken
+    again after the caller made ``counters[ARENA_NEED]`` entries of room)."""
     n_split = 0
     for s in range(filled):
         i = slots.nodes[s]
@@ -146,9 +151,12 @@ def decide(table, arena, nodes, slots, filled, counters, subset_codes, rules):
         if stop != WAITING:
             nodes.stop[i] = stop
             continue
+        if not _open_children(i, s, chosen, counters[STEPS] + 1, nodes, arena,
+                              table.columns[chosen], table.continuous_at[chosen], slots, rules,
+                              counters, subset_codes):
+            counters[NEXT_NODE] = i
+            break
         counters[STEPS] += 1
-        _open_children(i, s, chosen, counters[STEPS], nodes, arena, table.columns[chosen],
-                       table.continuous_at[chosen], slots, rules, counters, subset_codes)
         slots.split[n_split] = s
         n_split += 1
     return n_split
@@ -185,6 +193,8 @@ def expand(table, arena, nodes, counters, subset_codes, slots, scratch, rules, w
         score_slots(table, arena, nodes, slots, scratch, rules, 0, filled)
         n_split = decide(table, arena, nodes, slots, filled, counters, subset_codes, rules)
         split_slots(table, arena, nodes, slots, scratch, rules, 0, n_split)
+        if counters[ARENA_NEED] > 0:
+            return NEED_SPACE
         for s in range(filled):
             spent += (nodes.end[slots.nodes[s]] - nodes.start[slots.nodes[s]]) * n_features
     return DONE
@@ -237,39 +247,44 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
     """Record node i's split on feature j (scored in slot s; ``column`` its values, ``c`` its
     place among the continuous features, −1 for a nominal one) and open its children: their
     ids follow the last node's, their segments the arena's top (each branch's rows, then the
-    rows whose value is missing where r̃ᵥ > 0)."""
+    rows whose value is missing where r̃ᵥ > 0). Returns False, recording nothing but the
+    entries needed in ``counters[ARENA_NEED]``, when those segments do not fit the arena."""
     n_branches = slots.n_branches[s, j]
     branch_counts = slots.branch_counts[s, j, :n_branches]
     member = slots.member[s, j]
     start, end = nodes.start[i], nodes.end[i]
-    nodes.expanded_at[i], nodes.feature[i] = step, j
-    nodes.rho[i], nodes.missing[i] = slots.rho[s, j], slots.missing[s, j]
+    lower = upper = threshold = 0.0
     if c >= 0:
-        nodes.split_kind[i] = THRESHOLD
+        kind = THRESHOLD
         entries = arena.sorted_entries[c]
         lower = column[entry_row(entries[slots.cut_at[s, j]])]
         upper = column[entry_row(entries[slots.cut_at[s, j] + 1])]
-        nodes.lower[i], nodes.upper[i] = lower, upper
-        nodes.threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
-    elif rules.multiway:
-        nodes.split_kind[i] = MULTIWAY
+        threshold = kernels.midpoint(lower, upper) if rules.midpoint else lower
     else:
-        nodes.split_kind[i] = SUBSET
+        kind = MULTIWAY if rules.multiway else SUBSET
+    fractions = _fractions(branch_counts, rules.regression)
+    sizes = np.zeros(n_branches, np.int64)
+    n_unknown = _route(start, end, arena.rows, column, kind, threshold, member, sizes,
+                       np.zeros(0, np.int32))
+    for b in range(n_branches):
+        if fractions[b] > 0.0:
+            sizes[b] += n_unknown
+    top = counters[ARENA_TOP]
+    if top + sizes.sum() > len(arena.rows):
+        counters[ARENA_NEED] = sizes.sum()
+        return False
+    nodes.expanded_at[i], nodes.feature[i], nodes.split_kind[i] = step, j, kind
+    nodes.rho[i], nodes.missing[i] = slots.rho[s, j], slots.missing[s, j]
+    nodes.lower[i], nodes.upper[i], nodes.threshold[i] = lower, upper, threshold
+    if kind == SUBSET:
         nodes.subset_at[i] = counters[SUBSET_TOP]
         for code in np.flatnonzero(member):
             subset_codes[counters[SUBSET_TOP]] = code
             counters[SUBSET_TOP] += 1
         nodes.subset_len[i] = counters[SUBSET_TOP] - nodes.subset_at[i]
-    fractions = _fractions(branch_counts, rules.regression)
-    sizes = np.zeros(n_branches, np.int64)
-    n_unknown = _route(start, end, arena.rows, column, nodes.split_kind[i], nodes.threshold[i],
-                       member, sizes, sizes[:0])
     first = counters[N_NODES]
     nodes.first_child[i], nodes.n_children[i] = first, n_branches
-    top = counters[ARENA_TOP]
     for b in range(n_branches):
-        if fractions[b] > 0.0:
-            sizes[b] += n_unknown
         child = first + b
         nodes.start[child], nodes.end[child] = top, top + sizes[b]
         top += sizes[b]
@@ -280,6 +295,7 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
         nodes.in_counts[child] = branch_counts[b]
     counters[ARENA_TOP] = top
     counters[N_NODES] += n_branches
+    return True
 
 
 @njit(cache=True)

@@ -1,0 +1,73 @@
+"""Server time from uploading a table to the first tree drawn, through the app itself (AppTest).
+
+    .venv/bin/python benchmarks/bench_upload_to_tree.py [--rows 100000] [--algorithms c45 cart]
+
+The table is a pandas-written CSV of ``common.mixed_table``: 12 continuous and 8 nominal
+columns, 10 % of the cells empty, 3 classes. Timed: the Data page's rerun after the upload
+(parse, encode, summary) and the Grow page's first run (fit of the whole tree, drawing, the
+candidate table of step 1), each a whole script run, as a click costs it; then the Grow page's
+rerun with the tree cached, the least any click there costs. Every cache is cleared between
+algorithms, so each fit is a cold one; the kernels are compiled beforehand (``make bench``
+warms them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import streamlit as st
+from common import mixed_table
+from streamlit.testing.v1 import AppTest
+
+from ui import state
+import os
+if os.environ.get("NOHUGE"):
+    from numpy._core.multiarray import _set_madvise_hugepage; _set_madvise_hugepage(False)
+
+APP = Path(__file__).resolve().parent.parent / "app.py"
+
+
+def timed_run(at: AppTest) -> float:
+    start = time.perf_counter()
+    at.run()
+    return time.perf_counter() - start
+
+
+def upload_to_tree(csv: bytes, algorithm: str) -> tuple[float, float, float, list[str]]:
+    """(seconds of the upload's rerun, of the Grow page's first run and of its rerun with the
+    tree cached, warnings shown)."""
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    at = AppTest.from_file(str(APP), default_timeout=600)
+    at.run()
+    at.switch_page("pages/data.py").run()
+    at.session_state[state.ALGORITHM] = algorithm
+    at.file_uploader(key=state.UPLOADER).upload("mixed.csv", csv, "text/csv")
+    upload = timed_run(at)
+    at.switch_page("pages/grow.py")
+    grow = timed_run(at)
+    rerun = timed_run(at)
+    if at.exception:
+        raise RuntimeError(at.exception[0].message)
+    return upload, grow, rerun, [w.value for w in at.warning]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--algorithms", nargs="+", default=["c45", "cart"])
+    args = parser.parse_args()
+    csv = mixed_table(args.rows).to_csv().encode()          # with pandas' index column
+    print(f"{args.rows:,} rows, {len(csv) / 1e6:.1f} MB CSV")
+    for algorithm in args.algorithms:
+        upload, grow, rerun, warnings = upload_to_tree(csv, algorithm)
+        stopped = any(w.startswith("Growth stopped after") for w in warnings)
+        print(f"{algorithm:<6} upload {upload:6.2f} s   first tree {grow:6.2f} s   "
+              f"total {upload + grow:6.2f} s   rerun {rerun:5.2f} s   "
+              f"{'stopped at the deadline' if stopped else 'whole tree'}")
+
+
+if __name__ == "__main__":
+    main()
