@@ -208,8 +208,8 @@ class PresortedGrowth(CompiledGrowth):
         n_split = decide(rows, nodes, slots, filled, self.scores, self.counters, rules)
         lengths = self._segment_lengths(slots.split[:n_split])
         on_threads(pool, balanced(np.repeat(lengths, n_features), len(scratch)),
-                   lambda t, first, end: split_slots(rows, nodes, slots, scratch[t],
-                                                     rules.regression, first, end))
+                   lambda t, first, end: split_slots(rows, nodes, slots, scratch[t], rules,
+                                                     first, end))
 
     def _segment_lengths(self, node_ids: np.ndarray) -> np.ndarray:
         """How many sorted positions each of the nodes ``node_ids`` owns."""

@@ -117,7 +117,7 @@ class Slots(NamedTuple):
     """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s, scored into
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
     j's cut), ``left``/``right`` (each side's sums) and ``figures``; ``split`` lists the
-    chunk's nodes that split."""
+    chunk's nodes that split, and ``cut_rows`` the rows either side of each one's cut."""
 
     nodes: np.ndarray
     status: np.ndarray
@@ -126,13 +126,14 @@ class Slots(NamedTuple):
     right: np.ndarray
     figures: np.ndarray
     split: np.ndarray
+    cut_rows: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
-        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 16
+        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 32
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         return cls(np.zeros(size, np.int64), np.zeros((size, n_features), np.int8),
                    np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
-                   np.zeros(size, np.int64))
+                   np.zeros(size, np.int64), np.zeros((size, 2), np.int64))

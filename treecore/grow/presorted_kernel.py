@@ -168,16 +168,27 @@ def fill_child(child, first_order, w, y, node_start, node_end, counts, node_weig
 
 
 @njit(cache=True, inline="always")
-def record_split(i, chosen, cut_at, left, right, X, entries, expanded_at, feature_of,
-                 node_lower, node_upper, node_threshold, branch_counts, step, rules):
-    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays; returns the
-    sorted position of its first entry going right."""
-    lower, upper = cut_values(X, entries, chosen, cut_at[chosen])
+def record_split(i, chosen, cut_at, left, right, entries, expanded_at, feature_of,
+                 branch_counts, step, cut_rows):
+    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays, and the
+    rows either side of its cut into ``cut_rows`` (:func:`place_threshold` reads their values
+    later, on the threads); returns the sorted position of its first entry going right."""
     expanded_at[i], feature_of[i] = step, chosen
-    node_lower[i], node_upper[i] = lower, upper
-    node_threshold[i] = kernels.midpoint(lower, upper) if rules.midpoint else lower
     branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
+    cut_rows[0] = entry_row(entries[chosen, cut_at[chosen]])
+    cut_rows[1] = entry_row(entries[chosen, cut_at[chosen] + 1])
     return cut_at[chosen] + 1
+
+
+@njit(cache=True, inline="always")
+def place_threshold(i, X, cut_rows, nodes, midpoint):
+    """Node i's threshold from the values of the rows either side of its cut: two lookups in
+    the table ``X``, apart in memory, so they are made in the parallel phase rather than in
+    :func:`decide`."""
+    j = nodes.feature[i]
+    lower, upper = X[cut_rows[0], j], X[cut_rows[1], j]
+    nodes.lower[i], nodes.upper[i] = lower, upper
+    nodes.threshold[i] = kernels.midpoint(lower, upper) if midpoint else lower
 
 
 @njit(cache=True)
@@ -307,9 +318,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         cut_at, left, right = slots.cut_at[s], slots.left[s], slots.right[s]
         if step <= scores.status.shape[0]:
             keep_scores(step, status, cut_at, left, right, X, entries, scores)
-        middle = record_split(i, chosen, cut_at, left, right, X, entries,
-                              nodes.expanded_at, nodes.feature, nodes.lower, nodes.upper,
-                              nodes.threshold, nodes.branch_counts, step, rules)
+        middle = record_split(i, chosen, cut_at, left, right, entries, nodes.expanded_at,
+                              nodes.feature, nodes.branch_counts, step, slots.cut_rows[n_split])
         mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
         open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
                       nodes.depth, nodes.created_at, nodes.expanded_at, stop_of, nodes.feature,
@@ -320,24 +330,27 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
 
 
 @njit(cache=True, nogil=True)
-def split_slots(rows, nodes, slots, scratch, regression, first_item, end_item):
+def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     """The split nodes' segments partitioned into their children's, for the items
     ``[first_item, end_item)`` (an item is (split node, feature)); the item of the first
-    feature also sums the two children, which read its order. A node of two rows splits into
-    two single rows, which stop as pure before anything reads their order but the first
-    feature's (their rows): its other features are left as they are."""
+    feature also places the node's threshold and sums the two children, which read its order.
+    A node of two rows splits into two single rows, which stop as pure before anything reads
+    their order but the first feature's (their rows): its other features are left as they
+    are."""
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end = nodes.start, nodes.end
     n_features = entries.shape[0]
     for item in range(first_item, end_item):
-        i, j = slots.split[item // n_features], item % n_features
+        p, j = item // n_features, item % n_features
+        i = slots.split[p]
         if j > 0 and node_end[i] - node_start[i] == 2:
             continue
         partition(entries, spare, goes_left, j, node_start[i], node_end[i])
         if j == 0:
+            place_threshold(i, rows.X, slots.cut_rows[p], nodes, rules.midpoint)
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):
                 fill_child(child, entries[0], w, y, node_start, node_end, nodes.counts,
-                           nodes.weight, nodes.one_target, nodes.stop, regression)
+                           nodes.weight, nodes.one_target, nodes.stop, rules.regression)
 
 
 @njit(cache=True, nogil=True)
@@ -353,4 +366,4 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
         work += visits
         score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
         n_split = decide(rows, nodes, slots, filled, scores, counters, rules)
-        split_slots(rows, nodes, slots, scratch, rules.regression, 0, n_split * n_features)
+        split_slots(rows, nodes, slots, scratch, rules, 0, n_split * n_features)
