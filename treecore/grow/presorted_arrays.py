@@ -15,6 +15,8 @@ from ..measures import cut_scan, kernels
 #: as many nodes as fit, and never more than :data:`MAX_SLOTS`.
 SLOTS_BYTES = 32 * 2**20
 MAX_SLOTS = 4096
+#: ``Slots.chosen`` of a slot whose feature :func:`~.presorted_kernel.decide` has to choose.
+UNDECIDED = -2
 
 
 class Rows(NamedTuple):
@@ -116,8 +118,10 @@ class Scores(NamedTuple):
 class Slots(NamedTuple):
     """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s, scored into
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
-    j's cut), ``left``/``right`` (each side's sums) and ``figures``; ``split`` lists the
-    chunk's nodes that split, and ``cut_rows`` the rows either side of each one's cut."""
+    j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
+    (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`); ``split``
+    lists the chunk's nodes that split, and ``cut_rows`` the rows either side of each one's
+    cut."""
 
     nodes: np.ndarray
     status: np.ndarray
@@ -127,13 +131,16 @@ class Slots(NamedTuple):
     figures: np.ndarray
     split: np.ndarray
     cut_rows: np.ndarray
+    chosen: np.ndarray
+    stop: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
-        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 32
+        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 48
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         return cls(np.zeros(size, np.int64), np.zeros((size, n_features), np.int8),
                    np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
-                   np.zeros(size, np.int64), np.zeros((size, 2), np.int64))
+                   np.zeros(size, np.int64), np.zeros((size, 2), np.int64),
+                   np.full(size, UNDECIDED, np.int64), np.zeros(size, np.int64))

@@ -29,6 +29,7 @@ from ..split import feature_draw
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
                            entry_row, limit_after_choice, limit_before_split, pure)
+from .presorted_arrays import UNDECIDED
 
 
 @njit(cache=True, inline="always")
@@ -71,19 +72,21 @@ def _unpack(entries, w, y, j, start, end, keys, labels, weights, targets):
 
 
 @njit(cache=True, inline="always")
-def chosen_or_stop(status, figures, total, weight, leaves_after, any_small, rules):
+def choice(status, figures, total, rules):
     """(the feature the node splits on, by the rule of
     :func:`treecore.split.candidates.choose_index`, :data:`WAITING`), or (−1, the reason the
-    node stops (no cut leaves its leaves large enough, or a limit checked once the split
-    is known)."""
+    node stops: no cut leaves its leaves large enough). The limits checked once the split is
+    known are :func:`decide`'s, which knows how many leaves the tree has."""
     tie = rules.tolerance
     if rules.regression:                       # a squared error has the target's unit squared
         tie *= squared_error.mse(total[0], total[1], total[2])
     chosen = choose(status, cut_scan.BEST_CUT, figures, rules, tie)
-    if chosen < 0:
-        return -1, (MIN_SAMPLES_LEAF if any_small else IDENTICAL)
-    stop = limit_after_choice(weight, figures[chosen], leaves_after, rules)
-    return (chosen, WAITING) if stop == WAITING else (-1, stop)
+    if chosen >= 0:
+        return chosen, WAITING
+    any_small = False
+    for j in range(len(status)):
+        any_small |= status[j] == cut_scan.ONLY_SMALL_LEAVES
+    return -1, (MIN_SAMPLES_LEAF if any_small else IDENTICAL)
 
 
 @njit(cache=True, inline="always")
@@ -234,7 +237,8 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     """Every feature's best cut at the chunk's nodes, for the items ``[first_item, end_item)``:
     an item is (slot, feature), or with ``rules.max_features`` k ≥ 1 a whole slot, whose node
     scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
-    cut (scikit-learn's rule)."""
+    cut (scikit-learn's rule). A slot whose every item is in the range has its feature chosen
+    here too (:func:`choice`), on this thread rather than in :func:`decide`."""
     entries, w, y = rows.entries, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
     status, cut_at, figures = slots.status, slots.cut_at, slots.figures
@@ -289,12 +293,15 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
             if drawing and (can_cut == rules.max_features or step == n_features - 1):
                 n_drawn[i] = step + 1
                 break
+        if drawing or (first == 0 and last == n_features):     # the whole slot: choose here
+            slots.chosen[s], slots.stop[s] = choice(status[s], figures[s], total, rules)
         s += 1
 
 
 @njit(cache=True, nogil=True)
 def decide(rows, nodes, slots, filled, scores, counters, rules):
-    """The node of each of the ``filled`` slots in id order: its split chosen, or the reason it
+    """The node of each of the ``filled`` slots in id order: its split chosen (unless
+    :func:`score_slots` chose it), the limits after the choice checked, or the reason it
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
     marked left or right, and its two children opened. Returns the number of nodes split
     (listed in ``slots.split``)."""
@@ -304,13 +311,15 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     for s in range(filled):
         i = slots.nodes[s]
         status = slots.status[s]
-        any_small = False
-        for j in range(len(status)):
-            any_small |= status[j] == cut_scan.ONLY_SMALL_LEAVES
-        chosen, stop = chosen_or_stop(status, slots.figures[s], nodes.counts[i],
-                                      nodes.weight[i], counters[N_NODES] - counters[STEPS] + 1,
-                                      any_small, rules)
-        if chosen < 0:
+        if slots.chosen[s] == UNDECIDED:      # scored on two threads: not chosen yet
+            chosen, stop = choice(status, slots.figures[s], nodes.counts[i], rules)
+        else:
+            chosen, stop = slots.chosen[s], slots.stop[s]
+            slots.chosen[s] = UNDECIDED
+        if chosen >= 0:
+            stop = limit_after_choice(nodes.weight[i], slots.figures[s, chosen],
+                                      counters[N_NODES] - counters[STEPS] + 1, rules)
+        if stop != WAITING:
             stop_of[i] = stop
             continue
         step = counters[STEPS] + 1
