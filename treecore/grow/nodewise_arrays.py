@@ -124,9 +124,9 @@ class Table(NamedTuple):
 class Scratch(NamedTuple):
     """One thread's scratch space for scoring a node, allocated once per growth: a sorted
     segment unpacked (value ranks, classes, weights, targets), each row's weight at the node
-    being scored and its branch in the node being split, each nominal feature's class counts (regression: sums) per value with how
-    many values are known and their weight, and the small arrays of the threshold scan and the
-    figures."""
+    being scored and its branch in the node being split, each nominal feature's class counts
+    (regression: sums) and rows per value with how many values are known and their weight,
+    and the small arrays of the threshold scan and the figures."""
 
     keys: np.ndarray
     key_labels: np.ndarray
@@ -136,6 +136,7 @@ class Scratch(NamedTuple):
     row_branch: np.ndarray      # per row: its branch in the node being split (−1: missing);
     #                             int32, half the cache lines of int64 for its random reads
     level_counts: np.ndarray    # (nominal features, levels, classes)
+    level_rows: np.ndarray      # (nominal features, levels)
     n_known: np.ndarray
     known_weight: np.ndarray
     excluded: np.ndarray        # per feature: used up on the path (a multiway split above)
@@ -151,7 +152,8 @@ class Scratch(NamedTuple):
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
                    np.empty(n if regression else 0), np.zeros(n), np.zeros(n, np.int32),
-                   np.zeros((n_nominal, most_levels, n_classes)), np.zeros(n_nominal, np.int64),
+                   np.zeros((n_nominal, most_levels, n_classes)),
+                   np.zeros((n_nominal, most_levels), np.int64), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), np.zeros(n_classes),
                    cut_scan.cut_scratch(n, n_classes),
@@ -168,8 +170,9 @@ class Slots(NamedTuple):
     """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s and ``stop[s]`` the
     reason it stops before it is scored (``WAITING``: none); per feature j its proposal's
     ``status[s, j]``, branches, ρ and missing weight, the sorted position of the last entry left
-    of a cut (``cut_at``), each branch's class counts (regression: sums), a CART subset's
-    ``member`` codes and the ``figures``; ``split`` lists the slots whose node split."""
+    of a cut (``cut_at``), each branch's class counts (regression: sums) and its rows whose
+    value is known (``branch_rows``), a CART subset's ``member`` codes and the ``figures``;
+    ``split`` lists the slots whose node split."""
 
     nodes: np.ndarray
     stop: np.ndarray
@@ -179,6 +182,7 @@ class Slots(NamedTuple):
     missing: np.ndarray
     cut_at: np.ndarray
     branch_counts: np.ndarray   # (slots, features, widest, classes)
+    branch_rows: np.ndarray     # (slots, features, widest)
     member: np.ndarray          # (slots, features, levels)
     figures: np.ndarray
     split: np.ndarray
@@ -187,7 +191,7 @@ class Slots(NamedTuple):
     def empty(cls, n_features: int, widest: int, most_levels: int, n_classes: int,
               n_rows: int) -> "Slots":
         n_figures = len(kernels.FIGURE_COLUMNS)
-        per_slot = n_features * (1 + 8 * 4 + 8 * widest * n_classes + most_levels
+        per_slot = n_features * (1 + 8 * 4 + 8 * widest * (n_classes + 1) + most_levels
                                  + 8 * n_figures) + 16
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         per_feature = (size, n_features)
@@ -195,5 +199,6 @@ class Slots(NamedTuple):
                    np.zeros(per_feature, np.int8), np.zeros(per_feature, np.int64),
                    np.zeros(per_feature), np.zeros(per_feature), np.zeros(per_feature, np.int64),
                    np.zeros((*per_feature, widest, n_classes)),
+                   np.zeros((*per_feature, widest), np.int64),
                    np.zeros((*per_feature, most_levels), np.bool_),
                    np.zeros((*per_feature, n_figures)), np.zeros(size, np.int64))

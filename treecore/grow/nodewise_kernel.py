@@ -201,29 +201,21 @@ def expand(table, arena, nodes, counters, subset_codes, slots, scratch, rules, w
 
 
 @njit(cache=True)
-def _route(start, end, rows, column, kind, threshold, member, sizes, row_branch):
-    """The branch of each arena row ``start…end − 1`` of a node split on ``column`` (−1: value
-    missing), into ``row_branch`` unless it is empty; the rows of each branch counted into
-    ``sizes``. Returns how many values are missing."""
-    sizes[:] = 0
-    n_unknown = 0
+def _route(start, end, rows, column, kind, threshold, member, row_branch):
+    """The branch of each arena row ``start…end − 1`` of a node split on ``column`` into
+    ``row_branch`` (−1: value missing)."""
     for q in range(start, end):
         row = rows[q]
         v = column[row]
         if np.isnan(v):
             branch = -1
-            n_unknown += 1
         elif kind == THRESHOLD:
             branch = 1 if v > threshold else 0
         elif kind == SUBSET:
             branch = 0 if member[int(v)] else 1
         else:
             branch = int(v)
-        if len(row_branch):
-            row_branch[row] = branch
-        if branch >= 0:
-            sizes[branch] += 1
-    return n_unknown
+        row_branch[row] = branch
 
 
 @njit(cache=True)
@@ -246,9 +238,10 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
                    subset_codes):
     """Record node i's split on feature j (scored in slot s; ``column`` its values, ``c`` its
     place among the continuous features, −1 for a nominal one) and open its children: their
-    ids follow the last node's, their segments the arena's top (each branch's rows, then the
-    rows whose value is missing where r̃ᵥ > 0). Returns False, recording nothing but the
-    entries needed in ``counters[ARENA_NEED]``, when those segments do not fit the arena."""
+    ids follow the last node's, their segments the arena's top (each branch's rows, counted
+    when it was scored, then the rows whose value is missing where r̃ᵥ > 0). Returns False,
+    recording nothing but the entries needed in ``counters[ARENA_NEED]``, when those segments
+    do not fit the arena."""
     n_branches = slots.n_branches[s, j]
     branch_counts = slots.branch_counts[s, j, :n_branches]
     member = slots.member[s, j]
@@ -263,9 +256,8 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
     else:
         kind = MULTIWAY if rules.multiway else SUBSET
     fractions = _fractions(branch_counts, rules.regression)
-    sizes = np.zeros(n_branches, np.int64)
-    n_unknown = _route(start, end, arena.rows, column, kind, threshold, member, sizes,
-                       np.zeros(0, np.int32))
+    sizes = slots.branch_rows[s, j, :n_branches].copy()
+    n_unknown = end - start - sizes.sum()
     for b in range(n_branches):
         if fractions[b] > 0.0:
             sizes[b] += n_unknown
@@ -307,9 +299,8 @@ def _partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
     start, end = nodes.start[i], nodes.end[i]
     first, n_branches = nodes.first_child[i], nodes.n_children[i]
     fractions = _fractions(nodes.in_counts[first:first + n_branches], rules.regression)
-    sizes = np.zeros(n_branches, np.int64)
     _route(start, end, arena.rows, column, nodes.split_kind[i], nodes.threshold[i], member,
-           sizes, row_branch)
+           row_branch)
     cursor = nodes.start[first:first + n_branches].copy()
     for q in range(start, end):       # the rows sent to one branch, in the node's order
         b = row_branch[arena.rows[q]]

@@ -69,14 +69,16 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
 
 @njit(cache=True)
 def _count_levels(start, end, rows, arena_weights, codes, y, targets, regression, level_counts,
-                  n_known, known_weight):
+                  level_rows, n_known, known_weight):
     """Every nominal feature's weighted class counts per value at the node holding the arena
     rows ``start…end − 1`` (regression: each value's sums (W, S, Q) of the targets) into
-    ``level_counts`` (nominal features × levels × classes), with how many of its values are
-    known and their weight: one pass over the node's rows, in their order, reading each row's
-    codes (``codes[row]``, −1 where missing) at once."""
+    ``level_counts`` (nominal features × levels × classes) and its rows per value into
+    ``level_rows``, with how many of its values are known and their weight: one pass over the
+    node's rows, in their order, reading each row's codes (``codes[row]``, −1 where missing)
+    at once."""
     n_nominal = codes.shape[1]
     level_counts[:] = 0.0
+    level_rows[:] = 0
     n_known[:] = 0
     known_weight[:] = 0.0
     for q in range(start, end):
@@ -92,6 +94,7 @@ def _count_levels(start, end, rows, arena_weights, codes, y, targets, regression
                 level_counts[k, code, squared_error.SQUARES] += w * t * t
             else:
                 level_counts[k, code, y[row]] += w
+            level_rows[k, code] += 1
             n_known[k] += 1
             known_weight[k] += w
 
@@ -279,6 +282,27 @@ def _ordered_groups(level_sums, branch_counts, member, rules):
     return ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF
 
 
+@njit(cache=True, inline="always")
+def _branch_rows(c, k, m, left_of_cut, level_rows, levels, multiway, member, out):
+    """The rows whose value is known that a proposal sends down each branch, into ``out``:
+    a cut's ``left_of_cut`` rows and the other m − that (continuous feature, ``c`` ≥ 0); one
+    value's rows per branch (multiway); the ``member`` values' rows and the rest (a subset),
+    from nominal feature k's rows per value (``level_rows``). :func:`decide` places the
+    children's segments by these, so it need not route the node's rows."""
+    if c >= 0:
+        out[0], out[1] = left_of_cut, m - left_of_cut
+        return
+    if multiway:
+        for code in range(levels):
+            out[code] = level_rows[k, code]
+        return
+    inside = 0
+    for code in range(levels):
+        if member[code]:
+            inside += level_rows[k, code]
+    out[0], out[1] = inside, m - inside
+
+
 @njit(cache=True)
 def score(s, i, nodes, arena, table, slots, scratch, rules):
     """Every usable feature's best split at node i, with its figures, into slot s of
@@ -299,7 +323,7 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
         row_weight[rows[q]] = arena_weights[q]
     if table.codes.shape[1] > 0:
         _count_levels(start, end, rows, arena_weights, table.codes, table.y, targets,
-                      rules.regression, level_counts, n_known, known_weight)
+                      rules.regression, level_counts, scratch.level_rows, n_known, known_weight)
     n_features = len(continuous_at)
     status = slots.status[s]
     status[:] = NONE
@@ -338,6 +362,10 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
                 status[j] = _subset(counts, branch_counts, slots.member[s, j], rules, rho,
                                     missing, scratch.pair, scratch.figure, figures)
         slots.n_branches[s, j], slots.rho[s, j], slots.missing[s, j] = n_branches, rho, missing
+        if status[j] != NONE:
+            _branch_rows(c, k, m, slots.cut_at[s, j] - start + 1, scratch.level_rows,
+                         table.levels[j], rules.multiway and not rules.regression,
+                         slots.member[s, j], slots.branch_rows[s, j])
         if status[j] != NONE and rules.regression:
             squared_error.partition_figures(branch_counts[:2], figures)
             figures[DECREASE] *= rho
