@@ -29,8 +29,9 @@ from numba import njit
 from ..measures import kernels, squared_error
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
                            choose, entry_row, limit_after_choice, limit_before_split, pure)
-from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE, NEXT_NODE, N_NODES,
-                              NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP, THRESHOLD)
+from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE,
+                              NEXT_NODE, N_NODES, NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP,
+                              THRESHOLD)
 from .nodewise_scoring import score
 
 
