@@ -113,6 +113,10 @@ def _trimmed(column: pd.Series) -> pd.Series | None:
             return None
         stripped = {c: c.strip() or None for c in categories if isinstance(c, str) and c != c.strip()}
         return column.map(lambda c: stripped.get(c, c)) if stripped else None
+    if isinstance(column.array, pd.arrays.ArrowStringArray):    # the common case, checked in C++
+        cells = pa.chunked_array(column.array.__arrow_array__())
+        if pc.all(pc.equal(pc.utf8_trim_whitespace(cells), cells)).as_py() is not False:
+            return None
     if column.dtype == object:
         texts = column[[isinstance(value, str) for value in column]].astype("str")
     elif pd.api.types.is_string_dtype(column):
