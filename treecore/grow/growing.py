@@ -213,7 +213,8 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.nda
     :data:`~treecore.grow.kernel_rules.REASONS`) and ``n_drawn``; ``n_samples`` counts each
     node's rows; ``splits`` holds the chosen candidate of each expanded node of the range. The
     impurity is the criterion's (the MSE for a regression node). Made without their
-    ``__init__``, with the garbage collector paused: a tree may have tens of thousands."""
+    ``__init__``: a tree may have tens of thousands (:meth:`ArrayNodeFactory.nodes` calls this
+    with the garbage collector paused)."""
     a, ids = arrays, range(start, stop)
     regression = criterion.task == "regression"
     counts = a.counts[start:stop]
@@ -239,17 +240,15 @@ def nodes_from_arrays(splits: Mapping[int, Candidate], arrays, n_samples: np.nda
     distribution = distribution[start:stop].tolist()
     stop_reasons = [REASONS[s] if s != WAITING else None for s in a.stop[start:stop].tolist()]
     feature_subsets = drawn_subsets(config, n_features, a.n_drawn, ids) or [None] * len(ids)
-    with collector_paused():
-        return tuple(
-            assemble(Node, node_id=i, parent=None if i == 0 else parent[k], depth=depth[k],
-                     path=paths[i], n_samples=n_samples[k], weighted_n_samples=weight[k],
-                     class_counts=tuple(counts[k]), distribution=tuple(distribution[k]),
-                     impurity=impurity[k], prediction=prediction[k], created_at=created_at[k],
-                     split=splits.get(i), children=children.get(i, ()),
-                     expanded_at=expanded_at[k] if i in splits else None,
-                     stop_reason=stop_reasons[k], value=values[k],
-                     feature_subset=feature_subsets[k])
-            for k, i in enumerate(ids))
+    return tuple(
+        assemble(Node, node_id=i, parent=None if i == 0 else parent[k], depth=depth[k],
+                 path=paths[i], n_samples=n_samples[k], weighted_n_samples=weight[k],
+                 class_counts=tuple(counts[k]), distribution=tuple(distribution[k]),
+                 impurity=impurity[k], prediction=prediction[k], created_at=created_at[k],
+                 split=splits.get(i), children=children.get(i, ()),
+                 expanded_at=expanded_at[k] if i in splits else None,
+                 stop_reason=stop_reasons[k], value=values[k], feature_subset=feature_subsets[k])
+        for k, i in enumerate(ids))
 
 
 class ArrayNodeFactory:

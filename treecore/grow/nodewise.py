@@ -58,8 +58,8 @@ from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resi
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
                            pack_sorted, rules_of)
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
-                              N_NODES, STEPS, SUBSET_TOP, UNSET, Arena, Nodes, Scratch, Slots,
-                              Table)
+                              N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
+                              Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
 from .threads import balanced, growth_threads, on_threads
@@ -211,8 +211,8 @@ class NodewiseGrowth(CompiledGrowth):
         nodes.end[waiting:count] -= live_from
         counters[ARENA_TOP] = live
         chunk_rows = min(WORK_PER_CALL // self.data.n_features, self.data.n_rows)
-        need = live + max(2 * int(nodes.end[waiting] - nodes.start[waiting]), 2 * chunk_rows,
-                          int(counters[ARENA_NEED]))
+        need = live + max(ROOM_PER_ROW * max(int(nodes.end[waiting] - nodes.start[waiting]),
+                                             chunk_rows), int(counters[ARENA_NEED]))
         counters[ARENA_NEED] = 0
         if need > len(self.arena.rows):
             bigger = Arena.empty(max(2 * len(self.arena.rows), need),

@@ -23,6 +23,10 @@ NOTES = {SMALL_LEAF: "leaf too small", ONE_VALUE: "one value only"}
 N_NODES, NEXT_NODE, STEPS, ARENA_TOP, SUBSET_TOP, ARENA_NEED = range(6)
 #: What :func:`expand` returns: work done (or nothing waits), or it needs larger arrays first.
 DONE, NEED_SPACE = 0, 1
+#: Arena entries a chunk of waiting nodes is taken with room for, per row it holds: all a binary
+#: split needs when at most one value in two is missing (a split that needs more is caught
+#: exactly, in :func:`~.nodewise_kernel.decide`).
+ROOM_PER_ROW = 2
 
 
 class Arena(NamedTuple):

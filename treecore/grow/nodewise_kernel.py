@@ -30,8 +30,8 @@ from ..measures import kernels, squared_error
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
                            choose, entry_row, limit_after_choice, limit_before_split, pure)
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE,
-                              NEXT_NODE, N_NODES, NOT_SPLIT, SMALL_LEAF, STEPS, SUBSET, SUBSET_TOP,
-                              THRESHOLD)
+                              NEXT_NODE, N_NODES, NOT_SPLIT, ROOM_PER_ROW, SMALL_LEAF, STEPS,
+                              SUBSET, SUBSET_TOP, THRESHOLD)
 from .nodewise_scoring import score
 
 
@@ -83,8 +83,8 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
                  work_budget):
     """Phase 1: the next waiting nodes, in id order, into ``slots.nodes``, until the slots are
     full, ``work_budget`` rows are taken, or the arrays might not hold one more node's
-    children (``widest`` of them, ``most_levels`` subset codes, and twice its rows in the
-    arena: a split that sends more, because many rows go down every branch, is caught by
+    children (``widest`` of them, ``most_levels`` subset codes, and :data:`ROOM_PER_ROW` ×
+    its rows in the arena: a split that sends more, because many rows go down every branch, is caught by
     :func:`decide`). Returns how many slots are filled (0: nothing waits), or −1 when not even
     the next waiting node's children fit (the caller makes room)."""
     filled, taken = 0, 0
@@ -96,7 +96,7 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
             continue
         size = nodes.end[i] - nodes.start[i]
         if counters[N_NODES] + widest * (filled + 1) > len(nodes.start) \
-                or counters[ARENA_TOP] + 2 * (taken + size) > arena_capacity \
+                or counters[ARENA_TOP] + ROOM_PER_ROW * (taken + size) > arena_capacity \
                 or counters[SUBSET_TOP] + most_levels * (filled + 1) > subset_capacity:
             return filled if filled > 0 else -1
         slots.nodes[filled] = i
