@@ -28,7 +28,6 @@ from contextlib import nullcontext
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ..data import Dataset, Kind
 from ..measures import kernels, squared_error
@@ -44,8 +43,8 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (ArrayNodeFactory, CompiledGrowth, GrowthConfig, leaf_means, leaf_votes,
                       resize_nodes, tree_settings)
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, entry_row, pack_sorted, rules_of)
-from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots
+                           STEPS, WORK_PER_CALL, rules_of)
+from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, pack_order, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import balanced, growth_threads, on_threads
 
@@ -57,7 +56,7 @@ KEPT_SCORES_BYTES = 16 * 2**20
 def applies(dataset: Dataset, force, validation) -> bool:
     """Whether the presorted engine can grow this tree: at least one feature, every feature
     continuous and every value known, no forced split, no validation-set pre-pruning, and no
-    more rows and classes than a packed entry holds (16.7 million and 255)."""
+    more rows and classes than the engines hold (16.7 million and 255)."""
     return (not force and validation is None and dataset.n_features > 0
             and all(f.kind is Kind.CONTINUOUS for f in dataset.features)
             and dataset.n_rows <= MAX_ROWS and dataset.n_classes <= MAX_CLASSES
@@ -67,8 +66,8 @@ def applies(dataset: Dataset, force, validation) -> bool:
 # ----------------------------------------------------------------------------------- driver
 class Presorted(NamedTuple):
     """Every feature's rows in value order: ``X`` is the data set's table (rows × features,
-    in its own memory order), ``entries[j]`` feature j's rows as packed entries (row, value
-    rank, class), sorted by value."""
+    in its own memory order), ``entries[j]`` feature j's rows as entries (row, tie bit),
+    sorted by value."""
 
     X: np.ndarray
     entries: np.ndarray
@@ -83,32 +82,19 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     compiled copies serve every table."""
     n, n_features = data.n_rows, data.n_features
     X = np.asfortranarray(data.X, dtype=float)
-    labels = np.zeros(n, np.int64) if data.is_regression else data.y.astype(np.int64)
-    entries = np.empty((n_features, n), np.int64)
+    entries = np.empty((n_features, n), np.uint32)
 
     def sort_feature(j: int) -> bool:
         if late():
             return False
         column = X[:, j]
-        pack_sorted(value_order(column), column, labels, entries[j])
+        pack_order(value_order(column), column, entries[j])
         return True
 
     with ThreadPoolExecutor(SORTING_THREADS) as pool:
         if not all(pool.map(sort_feature, range(n_features))):
             return None
     return Presorted(X, entries)
-
-
-@njit(cache=True, nogil=True)
-def _present_entries(entries, weights, out):
-    """The entries of the rows of positive weight into ``out``, each feature's in its order
-    (value ranks keep their gaps: only their order and equality are read)."""
-    for j in range(entries.shape[0]):
-        kept = 0
-        for q in range(entries.shape[1]):
-            if weights[entry_row(entries[j, q])] > 0.0:
-                out[j, kept] = entries[j, q]
-                kept += 1
 
 
 class PresortedGrowth(CompiledGrowth):
@@ -164,13 +150,14 @@ class PresortedGrowth(CompiledGrowth):
                 return None
             entries = self.shared.entries
         else:
-            entries = np.empty((data.n_features, self.n_present), np.int64)
-            _present_entries(self.shared.entries, data.weights, entries)
+            entries = np.empty((data.n_features, self.n_present), np.uint32)
+            present_entries(self.shared.entries, data.weights, entries)
         n = data.n_rows
         weights = data.weights.astype(float)
         w = weights if (weights != 1.0).any() else weights[:0]
         y = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return Rows(self.shared.X, w, y, entries, np.zeros(n, np.uint8))
+        labels = np.zeros(0, np.uint8) if data.is_regression else data.y.astype(np.uint8)
+        return Rows(self.shared.X, w, y, labels, entries, np.zeros(n, np.uint8))
 
     def _grow(self) -> None:
         rows = self._presort()
@@ -193,13 +180,14 @@ class PresortedGrowth(CompiledGrowth):
                            rules, WORK_PER_CALL)
                 else:
                     self._chunk_on_threads(rows, slots, scratch, rules, pool)
-        self.segment_rows = rows.entries[0] >> 32
+        self.segment_rows = rows.entries[0] >> 1
 
     def _chunk_on_threads(self, rows, slots, scratch, rules, pool) -> None:
         """One chunk of waiting nodes, its two parallel phases shared among the threads by
         equal work (each thread its own range of items and its own scratch)."""
         n_features = rows.entries.shape[0]
-        filled, _ = screen(rows.entries, self.nodes, self.counters, slots, rules, WORK_PER_CALL)
+        filled, _ = screen(rows.X, rows.entries, self.nodes, self.counters, slots, rules,
+                           WORK_PER_CALL)
         lengths = self._segment_lengths(slots.nodes[:filled])
         work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
         nodes = self.nodes

@@ -1,6 +1,14 @@
 """The arrays the presorted engine's kernels (:mod:`treecore.grow.presorted_kernel`) read and
 write: the rows, the node table, the kept threshold searches, the scores of one chunk of
 waiting nodes, and each thread's work space.
+
+A sorted position holds one 32-bit entry, ``row << 1 | tie``: the row, and whether its value
+equals the value of the entry before it in the segment. A partition keeps that bit true for
+each side (equality along a sorted order is transitive: two entries are equal iff every step
+between them is), so a scan tells a cut between distinct values from the bits alone, and a
+partition moves 4 bytes a row. The class of a row is read from ``Rows.labels``; values are
+read from the table only to place a threshold and to find a node whose every feature is
+constant.
 """
 
 from __future__ import annotations
@@ -8,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from ..measures import cut_scan, kernels
 
@@ -21,16 +30,48 @@ UNDECIDED = -2
 
 class Rows(NamedTuple):
     """The rows as the kernels read them: ``X`` is the table (rows × features),
-    ``w`` the weights by row (empty when every weight is 1) and ``y`` a regression target by
-    row (empty for classification, whose classes are packed in the entries). ``entries[j]``
-    lists the rows in feature j's value order as packed entries; ``goes_left`` marks by row
-    the side a row takes at the node being split."""
+    ``w`` the weights by row (empty when every weight is 1), ``y`` a regression target by
+    row (empty for classification) and ``labels`` a class by row (empty for regression).
+    ``entries[j]`` lists the rows in feature j's value order as entries; ``goes_left`` marks by
+    row the side a row takes at the node being split."""
 
     X: np.ndarray
     w: np.ndarray
     y: np.ndarray
+    labels: np.ndarray
     entries: np.ndarray
     goes_left: np.ndarray
+
+
+@njit(cache=True, inline="always")
+def row_of(entry):
+    """The row of an entry."""
+    return np.int64(entry) >> 1
+
+
+@njit(cache=True, nogil=True)
+def pack_order(order, values, out):
+    """One feature's entries in value order into ``out``: row ``order[q]`` (``order`` sorts
+    ``values``), its tie bit set when its value equals the previous row's."""
+    for q in range(len(order)):
+        row = order[q]
+        tie = q > 0 and values[row] == values[order[q - 1]]
+        out[q] = (row << 1) | tie
+
+
+@njit(cache=True, nogil=True)
+def present_entries(entries, weights, out):
+    """The entries of the rows of positive weight into ``out``, each feature's in its order,
+    each tie bit true iff the kept row's value equals the previous kept row's."""
+    for j in range(entries.shape[0]):
+        kept, same = 0, 1
+        for q in range(entries.shape[1]):
+            entry = np.int64(entries[j, q])
+            same &= entry
+            if weights[entry >> 1] > 0.0:
+                out[j, kept] = (entry & ~1) | same
+                kept += 1
+                same = 1
 
 
 class Scratch(NamedTuple):
@@ -49,7 +90,8 @@ class Scratch(NamedTuple):
 
     @classmethod
     def of(cls, n: int, weighted: bool, regression: bool, width: int) -> "Scratch":
-        return cls(np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.uint8),
+        return cls(np.empty(n, np.uint32), np.empty(n, np.int32),
+                   np.empty(0 if regression else n, np.uint8),
                    np.empty(n if weighted else 0), np.empty(n if regression else 0),
                    cut_scan.cut_scratch(n, width), kernels.figure_scratch(2, width),
                    np.zeros((2, width)))

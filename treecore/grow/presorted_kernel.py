@@ -14,6 +14,9 @@ children. A chunk's nodes own disjoint segments, so the two parallel phases can 
 threads, each on its own range of (slot, feature) items and its own :class:`Scratch`, and give
 the same tree as one thread (:func:`expand`).
 
+Each sorted position holds one entry (:mod:`treecore.grow.presorted_arrays`): a row and its
+tie bit.
+
 The helpers take the arrays they read, never the Rows or Nodes tuples, and the per-feature work
 is written in the loops themselves: handing arrays to a function counts a reference to each up
 and down again (an atomic operation), which cost a third of a deep tree's growth.
@@ -27,48 +30,56 @@ from numba import njit
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
-                           NO_FEATURES, PURE, STEPS, WAITING, choose, entry_class, entry_rank,
-                           entry_row, limit_after_choice, limit_before_split, pure)
-from .presorted_arrays import UNDECIDED
+                           NO_FEATURES, PURE, STEPS, WAITING, choose, limit_after_choice,
+                           limit_before_split, pure)
+from .presorted_arrays import UNDECIDED, row_of
 
 
 @njit(cache=True, inline="always")
-def _identical(entries, first, last):
+def _identical(X, entries, first, last):
     """Whether every feature is constant on the segment ``[first, last]`` (a sorted segment is
-    constant iff its ends are)."""
-    for j in range(entries.shape[0]):
-        if entry_rank(entries[j, first]) != entry_rank(entries[j, last]):
+    constant iff its ends are): two lookups in the table ``X`` per feature."""
+    first_row, last_row = row_of(entries[0, first]), row_of(entries[0, last])
+    if X[first_row, 0] != X[last_row, 0]:
+        return False
+    for j in range(1, entries.shape[0]):
+        if X[row_of(entries[j, first]), j] != X[row_of(entries[j, last]), j]:
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def stop_before_scoring(i, entries, node_start, node_end, depth, node_weight, counts, one_target,
-                        rules):
+def stop_before_scoring(i, X, entries, node_start, node_end, depth, node_weight, counts,
+                        one_target, rules):
     """Hunt's first two cases and the limits checked before node i is scored, in the builder's
     order; :data:`WAITING` when none applies."""
     if pure(counts[i], one_target[i], rules):
         return PURE
     if entries.shape[0] == 0:
         return NO_FEATURES
-    if _identical(entries, node_start[i], node_end[i] - 1):
+    if _identical(X, entries, node_start[i], node_end[i] - 1):
         return IDENTICAL
     return limit_before_split(depth[i], node_weight[i], rules)
 
 
 @njit(cache=True, inline="always")
-def _unpack(entries, w, y, j, start, end, keys, labels, weights, targets):
+def _unpack(entries, classes, w, y, j, start, end, keys, labels, weights, targets):
     """Feature j's segment into the first ``end − start`` places of the work arrays: value
-    ranks, labels, weights (none when every weight is 1) and targets (only for a regression
-    tree)."""
+    ranks within the segment (from the tie bits), classes (only for a classification tree),
+    weights (none when every weight is 1) and targets (only for a regression tree)."""
     weighted, regression = len(w) > 0, len(y) > 0
+    rank = 0
     for q in range(end - start):
-        entry = entries[j, start + q]
-        keys[q], labels[q] = entry_rank(entry), entry_class(entry)
-        if weighted:
-            weights[q] = w[entry_row(entry)]
+        entry = np.int64(entries[j, start + q])
+        row = entry >> 1
+        rank += (q > 0) & (1 - (entry & 1))
+        keys[q] = rank
         if regression:
-            targets[q] = y[entry_row(entry)]
+            targets[q] = y[row]
+        else:
+            labels[q] = classes[row]
+        if weighted:
+            weights[q] = w[row]
 
 
 @njit(cache=True, inline="always")
@@ -94,7 +105,7 @@ def cut_values(X, entries, j, position):
     """The values either side of feature j's cut after sorted ``position``: two row lookups in
     the table ``X`` (rows × features), made only for the chosen feature (and for every feature
     of a step whose scores are kept)."""
-    return (X[entry_row(entries[j, position]), j], X[entry_row(entries[j, position + 1]), j])
+    return (X[row_of(entries[j, position]), j], X[row_of(entries[j, position + 1]), j])
 
 
 @njit(cache=True, inline="always")
@@ -102,22 +113,29 @@ def mark_sides(goes_left, entries, chosen, start, middle, end):
     """Which rows of the segment go left: those up to the cut's sorted position (x ≤ t goes
     left, ``Candidate.branch_index``, and lower ≤ t < upper)."""
     for q in range(start, end):
-        goes_left[entry_row(entries[chosen, q])] = q < middle
+        goes_left[row_of(entries[chosen, q])] = q < middle
 
 
 @njit(cache=True, inline="always")
 def partition(entries, spare, goes_left, j, start, end):
     """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
-    keeping its order, so a sorted segment stays sorted. Every entry is written to both sides
-    and only the cursor of its side advances: no branch to mispredict."""
+    keeping its order, so a sorted segment stays sorted. Each side's tie bit is the AND of the
+    bits since the last entry it took. Every entry is written to both sides and only the cursor
+    of its side advances: no branch to mispredict."""
     kept, moved = start, 0
+    same_left = same_right = 1
     for q in range(start, end):
-        entry = entries[j, q]
-        flag = goes_left[entry_row(entry)]
-        entries[j, kept] = entry
-        spare[moved] = entry
+        entry = np.int64(entries[j, q])
+        flag = np.int64(goes_left[entry >> 1])
+        same_left &= entry
+        same_right &= entry
+        row_bits = entry & ~1
+        entries[j, kept] = row_bits | same_left
+        spare[moved] = row_bits | same_right
         kept += flag
         moved += 1 - flag
+        same_left |= flag
+        same_right |= 1 - flag
     for q in range(moved):
         entries[j, kept + q] = spare[q]
 
@@ -141,8 +159,8 @@ def open_children(i, step, middle, counters, node_start, node_end, parent, depth
 
 
 @njit(cache=True, inline="always")
-def fill_child(child, first_order, w, y, node_start, node_end, counts, node_weight, one_target,
-               stop_of, regression):
+def fill_child(child, first_order, classes, w, y, node_start, node_end, counts, node_weight,
+               one_target, stop_of, regression):
     """A new node's class counts (regression: sums W, S, Q, and whether its rows share one
     target) and weight, summed in the first feature's order (exact for unit and integer
     weights, and to rounding for others); no weight at all is Hunt's empty branch."""
@@ -150,17 +168,17 @@ def fill_child(child, first_order, w, y, node_start, node_end, counts, node_weig
     weighted = len(w) > 0
     weight = 0.0
     same_target = True
-    first_y = y[entry_row(first_order[start])] if regression and end > start else 0.0
+    first_y = y[row_of(first_order[start])] if regression and end > start else 0.0
     for q in range(start, end):
-        entry = first_order[q]
-        weight_q = w[entry_row(entry)] if weighted else 1.0
+        row = row_of(first_order[q])
+        weight_q = w[row] if weighted else 1.0
         if regression:
-            y_q = y[entry_row(entry)]
+            y_q = y[row]
             counts[child, squared_error.SUM] += weight_q * y_q
             counts[child, squared_error.SQUARES] += weight_q * y_q * y_q
             same_target &= y_q == first_y
         else:
-            counts[child, entry_class(entry)] += weight_q
+            counts[child, classes[row]] += weight_q
         weight += weight_q
     node_weight[child] = weight
     if regression:
@@ -178,8 +196,8 @@ def record_split(i, chosen, cut_at, left, right, entries, expanded_at, feature_o
     later, on the threads); returns the sorted position of its first entry going right."""
     expanded_at[i], feature_of[i] = step, chosen
     branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
-    cut_rows[0] = entry_row(entries[chosen, cut_at[chosen]])
-    cut_rows[1] = entry_row(entries[chosen, cut_at[chosen] + 1])
+    cut_rows[0] = row_of(entries[chosen, cut_at[chosen]])
+    cut_rows[1] = row_of(entries[chosen, cut_at[chosen] + 1])
     return cut_at[chosen] + 1
 
 
@@ -207,7 +225,7 @@ def keep_scores(step, status, cut_at, left, right, X, entries, scores):
 
 
 @njit(cache=True, nogil=True)
-def screen(entries, nodes, counters, slots, rules, work_budget):
+def screen(X, entries, nodes, counters, slots, rules, work_budget):
     """The next chunk of waiting nodes, in id order, into ``slots``: a node a rule stops before
     scoring is stopped here; the others take a slot, until ``work_budget`` row × feature visits
     are taken, the slots are full or their children would not fit in the node arrays. Returns
@@ -221,8 +239,8 @@ def screen(entries, nodes, counters, slots, rules, work_budget):
         counters[NEXT_NODE] += 1
         if stop_of[i] != WAITING:
             continue
-        stop = stop_before_scoring(i, entries, node_start, node_end, nodes.depth, nodes.weight,
-                                   nodes.counts, nodes.one_target, rules)
+        stop = stop_before_scoring(i, X, entries, node_start, node_end, nodes.depth,
+                                   nodes.weight, nodes.counts, nodes.one_target, rules)
         if stop != WAITING:
             stop_of[i] = stop
             continue
@@ -239,7 +257,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
     cut (scikit-learn's rule). A slot whose every item is in the range has its feature chosen
     here too (:func:`choice`), on this thread rather than in :func:`decide`."""
-    entries, w, y = rows.entries, rows.w, rows.y
+    entries, classes, w, y = rows.entries, rows.labels, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
     status, cut_at, figures = slots.status, slots.cut_at, slots.figures
     left, right = slots.left, slots.right
@@ -264,7 +282,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         can_cut = 0
         for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            _unpack(entries, w, y, j, start, end, key_work, label_work, weight_work,
+            _unpack(entries, classes, w, y, j, start, end, key_work, label_work, weight_work,
                     target_work)
             if rules.regression:                 # no views made: one per item cost a tenth
                 status[s, j], at, w_left, s_left, q_left = squared_error.best_cut_of_sorted(
@@ -358,8 +376,9 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         if j == 0:
             place_threshold(i, rows.X, slots.cut_rows[p], nodes, rules.midpoint)
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):
-                fill_child(child, entries[0], w, y, node_start, node_end, nodes.counts,
-                           nodes.weight, nodes.one_target, nodes.stop, rules.regression)
+                fill_child(child, entries[0], rows.labels, w, y, node_start, node_end,
+                           nodes.counts, nodes.weight, nodes.one_target, nodes.stop,
+                           rules.regression)
 
 
 @njit(cache=True, nogil=True)
@@ -371,7 +390,8 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
     work = 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
             and counters[N_NODES] + 2 <= len(nodes.start):
-        filled, visits = screen(rows.entries, nodes, counters, slots, rules, work_budget - work)
+        filled, visits = screen(rows.X, rows.entries, nodes, counters, slots, rules,
+                                work_budget - work)
         work += visits
         score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
         n_split = decide(rows, nodes, slots, filled, scores, counters, rules)
