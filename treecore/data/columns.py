@@ -140,6 +140,13 @@ def encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[s
     return Feature(name, Kind.NOMINAL, tuple(str(u) for u in uniques)), encoded
 
 
+def check_number_column(values: np.ndarray, name: str, rows: np.ndarray) -> None:
+    """Checks a continuous column already held as floats (NaN missing), as
+    :func:`encode_column` checks one read from a table: some value known, none infinite."""
+    _check_some_known(not np.isnan(values).all(), name)
+    refuse_infinite(values, name, rows)
+
+
 def _check_some_known(some_known: bool, name: str) -> None:
     if not some_known:
         raise DataError("every value is missing", code="all_missing", column=name,

@@ -62,15 +62,25 @@ class FittedRows:
         if isinstance(X, Dataset):
             return self._encoded_dataset(X, y, sample_weight, task)
         name = type(self).__name__
-        frame, names = inputs.features(X, name)
-        target = inputs.target(y, len(frame), name)
-        kinds = {column: kind if kind is not Kind.IGNORED else
-                 (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column]) else Kind.NOMINAL)
-                 for column, kind in infer_kinds(frame).items()}
-        name = inputs.target_name(y, frame.columns)
-        dataset = Dataset.from_frame(frame.assign(**{name: target}), name, kinds=kinds,
-                                     weights=sample_weight, task=task)
-        self.n_features_in_ = frame.shape[1]
+        numbers = inputs.numbers(X, name)
+        if numbers is not None:                       # every column continuous: no frame
+            columns, names = [f"x{j}" for j in range(numbers.shape[1])], None
+            target = inputs.target(y, len(numbers), name)
+            column = pd.Series(target, name=inputs.target_name(y, columns))
+            dataset = Dataset.from_numbers(numbers, columns, column, weights=sample_weight,
+                                           task=task)
+        else:
+            frame, names = inputs.features(X, name)
+            columns = frame.columns
+            target = inputs.target(y, len(frame), name)
+            kinds = {column: kind if kind is not Kind.IGNORED else
+                     (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column])
+                      else Kind.NOMINAL)
+                     for column, kind in infer_kinds(frame).items()}
+            column = inputs.target_name(y, columns)
+            dataset = Dataset.from_frame(frame.assign(**{column: target}), column, kinds=kinds,
+                                         weights=sample_weight, task=task)
+        self.n_features_in_ = len(columns)
         if names is not None:
             self.feature_names_in_ = names
         elif hasattr(self, "feature_names_in_"):      # refitted on rows without names
