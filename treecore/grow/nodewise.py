@@ -46,7 +46,6 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..measures import squared_error
-from ..measures.sorting import value_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
@@ -55,14 +54,13 @@ from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
 from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resize_nodes,
                       tree_settings)
-from .kernel_rules import (MAX_CLASSES, MAX_ROWS, SORTING_THREADS, WAITING, WORK_PER_CALL,
-                           pack_sorted, rules_of)
+from .kernel_rules import MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
                               Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
-from .threads import balanced, growth_threads, on_threads
+from .threads import balanced, growth_threads, on_threads, sort_features
 
 #: The arena's first size, in entries per row of the table. Only the entries written are given
 #: memory by the system, and growth keeps writing at the front (:meth:`NodewiseGrowth._make_room`
@@ -119,19 +117,17 @@ class NodewiseGrowth(CompiledGrowth):
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
         entries at the start of the arena; False when time ran out first. Features are sorted
-        on two threads (:func:`value_order` releases the GIL)."""
+        on two threads (:func:`~treecore.grow.threads.sort_features`)."""
         n = self.data.n_rows
         labels = self._labels()
 
-        def sort_feature(j: int) -> bool:
-            if self._late():
-                return False
-            pack_sorted(value_order(columns[j]), columns[j], labels,     # NaN sorts last
+        def pack(j: int, order: np.ndarray, values: np.ndarray) -> None:
+            pack_sorted(order, values, labels,                        # NaN sorts last
                         self.arena.sorted_entries[self.continuous_at[j], :n])
-            return True
 
-        with ThreadPoolExecutor(SORTING_THREADS) as pool:
-            return all(pool.map(sort_feature, np.flatnonzero(self.continuous_at >= 0)))
+        return sort_features(lambda j: columns[j],
+                             np.flatnonzero(self.continuous_at >= 0).tolist(), n, pack,
+                             self._late)
 
     def _labels(self) -> np.ndarray:
         """The class of each row (all 0 for a regression tree, whose targets are apart)."""

@@ -31,7 +31,6 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..measures import kernels, squared_error
-from ..measures.sorting import value_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -42,11 +41,10 @@ from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .growing import (ArrayNodeFactory, CompiledGrowth, GrowthConfig, leaf_means, leaf_votes,
                       resize_nodes, tree_settings)
-from .kernel_rules import (MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, SORTING_THREADS,
-                           STEPS, WORK_PER_CALL, rules_of)
+from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, pack_order, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
-from .threads import balanced, growth_threads, on_threads
+from .threads import balanced, growth_threads, on_threads, sort_features
 
 
 #: Memory for the kept per-feature results of the first growth steps (their candidate tables);
@@ -74,26 +72,18 @@ class Presorted(NamedTuple):
 
 
 def presort(data: Dataset, late=lambda: False) -> Presorted | None:
-    """The features of ``data`` sorted once (None when ``late()`` turned true first). Features
-    are sorted on two threads (:func:`value_order` releases the GIL). Equal values may come in
-    any order: unit and integer weights sum exactly whatever the order, and other weights to
-    rounding. The table is kept column-major (as :meth:`Dataset.from_frame` makes it; a
+    """The features of ``data`` sorted once (None when ``late()`` turned true first), on two
+    threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come in any order:
+    unit and integer weights sum exactly whatever the order, and other weights to rounding. The table is kept column-major (as :meth:`Dataset.from_frame` makes it; a
     row-major one is copied), so the kernels always meet one memory order and the warm-up's
     compiled copies serve every table."""
     n, n_features = data.n_rows, data.n_features
     X = np.asfortranarray(data.X, dtype=float)
     entries = np.empty((n_features, n), np.uint32)
-
-    def sort_feature(j: int) -> bool:
-        if late():
-            return False
-        column = X[:, j]
-        pack_order(value_order(column), column, entries[j])
-        return True
-
-    with ThreadPoolExecutor(SORTING_THREADS) as pool:
-        if not all(pool.map(sort_feature, range(n_features))):
-            return None
+    packed = sort_features(lambda j: X[:, j], list(range(n_features)), n,
+                           lambda j, order, values: pack_order(order, values, entries[j]), late)
+    if not packed:
+        return None
     return Presorted(X, entries)
 
 
