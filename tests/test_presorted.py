@@ -14,7 +14,8 @@ from treecore import ALGORITHMS, Dataset, grow, grow_steps
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
-from treecore.measures.sorting import value_order
+from treecore.measures import squared_error
+from treecore.measures.sorting import EQUAL_RATIOS, order_with_ties, value_order
 from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies
 
@@ -321,3 +322,18 @@ def test_value_order_skips_no_needed_pass():
     for values in (integers, ulps, np.array([]), np.array([np.inf, -np.inf, np.nan])):
         order = value_order(values)
         assert np.array_equal(values[order], np.sort(values), equal_nan=True)
+
+
+def test_ratios_equal_in_exact_arithmetic_order_alike_however_their_sums_were_added():
+    """Means of target 3 whose fractional weights were summed in different orders differ in
+    their last bits. Ordered by value they would be shuffled by that noise; ordered with ties
+    (:func:`order_with_ties`, as ``ordered_levels`` orders a nominal feature's values) they
+    keep level order, while means that truly differ still sort by value."""
+    up, down = np.nextafter(3.0, 4.0), np.nextafter(3.0, 2.0)
+    np.testing.assert_array_equal(order_with_ties(np.array([up, 3.0, down, 1.0]),
+                                                  EQUAL_RATIOS * 3.0), [3, 0, 1, 2])
+    np.testing.assert_array_equal(order_with_ties(np.array([3.0, 2.9999, 1.0]),
+                                                  EQUAL_RATIOS * 3.0), [2, 1, 0])
+    level_sums = np.array([[w, 3.0 * w, 9.0 * w] for w in (0.9669421487603304, 3.0, 2.0)])
+    level_sums[1, 1] = np.nextafter(level_sums[1, 1], 0.0)      # a mean one ulp below 3
+    np.testing.assert_array_equal(squared_error.ordered_levels(level_sums), [0, 1, 2])

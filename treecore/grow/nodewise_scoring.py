@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
+from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 from ..split import feature_draw
 from .kernel_rules import DECREASE, MISSING_RANK, SCORE, entry_class, entry_rank, entry_row
 from .nodewise_arrays import ELIGIBLE, NONE, ONE_VALUE, SMALL_LEAF
@@ -137,7 +138,7 @@ def _memberships(level_counts, exhaustive):
     for c in range(orderings):
         for v in range(n_levels):
             proportions[v] = level_counts[v, c] / level_counts[v].sum()
-        order = np.argsort(proportions, kind="mergesort")
+        order = order_with_ties(proportions, EQUAL_RATIOS)      # shares: at most 1
         for size in range(1, n_levels):
             for p in range(size):
                 rows[r, order[p]] = True

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from . import cut_scan, kernels
+from .sorting import EQUAL_RATIOS, order_with_ties
 
 #: Columns of a node's sums.
 WEIGHT, SUM, SQUARES = range(3)
@@ -112,10 +113,12 @@ def fill_sides(total, w_left, s_left, q_left, left, right):
 @njit(cache=True)
 def ordered_levels(level_sums):
     """The levels (rows of ``level_sums``, levels × (W, S, Q)) that hold weight, in order of
-    their mean target S/W; equal means keep level order (a stable sort)."""
+    their mean target S/W; means equal to rounding keep level order
+    (:func:`~treecore.measures.sorting.order_with_ties`)."""
     present = np.flatnonzero(level_sums[:, WEIGHT] > 0.0)
     means = level_sums[present, SUM] / level_sums[present, WEIGHT]
-    return present[np.argsort(means, kind="mergesort")]
+    tie = EQUAL_RATIOS * np.abs(means).max() if len(means) else 0.0
+    return present[order_with_ties(means, tie)]
 
 
 @njit(cache=True)

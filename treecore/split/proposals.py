@@ -25,6 +25,7 @@ import numpy as np
 from ..algorithms import Algorithm, Criterion
 from ..data import Feature, Kind
 from ..measures import cut_scan, kernels
+from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 from .candidates import TIE_TOLERANCE, first_best
 
 #: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
@@ -262,7 +263,7 @@ def subset_memberships(level_counts: np.ndarray, exhaustive: bool) -> np.ndarray
         bits = (masks[:, None] >> np.arange(n_levels - 1)) & 1
         return np.column_stack([np.ones(len(masks), bool), bits.astype(bool)])
     proportions = level_counts / level_counts.sum(axis=1, keepdims=True)
-    orderings = [np.argsort(proportions[:, c], kind="stable")
+    orderings = [order_with_ties(np.ascontiguousarray(proportions[:, c]), EQUAL_RATIOS)
                  for c in range(1 if n_classes == 2 else n_classes)]
     rows = []
     for order in orderings:
