@@ -122,3 +122,17 @@ def test_a_refused_file_ends_the_progress_too():
     with pytest.raises(LoadError):
         read_table("t.csv", b"", progress=lambda fraction, stage: seen.append(stage))
     assert seen == ["done"]
+
+
+def test_a_word_or_a_fraction_after_the_first_cells_is_still_seen():
+    """The first cells are matched apart (a column of words fails there); a word, a fraction
+    or an exponent further down still decides the column."""
+    fmt = cells.NumberFormat(".")
+
+    def column(last: str) -> pd.Series:
+        return pd.Series([str(k) for k in range(200)] + [last], dtype="string[pyarrow]")
+
+    assert cells._plain_numbers(column("x"), fmt) is None
+    for last, dtype in (("7", "int64"), ("0.5", "float64"), ("1e3", "float64")):
+        read = cells._plain_numbers(column(last), fmt)
+        assert read.dtype == dtype and read.iloc[-1] == float(last)
