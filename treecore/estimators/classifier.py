@@ -66,9 +66,9 @@ class FittedRows:
         if numbers is not None:                       # every column continuous: no frame
             columns, names = [f"x{j}" for j in range(numbers.shape[1])], None
             target = inputs.target(y, len(numbers), name)
-            column = pd.Series(target, name=inputs.target_name(y, columns))
-            dataset = Dataset.from_numbers(numbers, columns, column, weights=sample_weight,
-                                           task=task)
+            dataset = Dataset.from_numbers(
+                numbers, columns, pd.Series(target, name=inputs.target_name(y, columns)),
+                weights=sample_weight, task=task)
         else:
             frame, names = inputs.features(X, name)
             columns = frame.columns
@@ -77,9 +77,9 @@ class FittedRows:
                      (Kind.CONTINUOUS if pd.api.types.is_numeric_dtype(frame[column])
                       else Kind.NOMINAL)
                      for column, kind in infer_kinds(frame).items()}
-            column = inputs.target_name(y, columns)
-            dataset = Dataset.from_frame(frame.assign(**{column: target}), column, kinds=kinds,
-                                         weights=sample_weight, task=task)
+            target_column = inputs.target_name(y, columns)
+            dataset = Dataset.from_frame(frame.assign(**{target_column: target}), target_column,
+                                         kinds=kinds, weights=sample_weight, task=task)
         self.n_features_in_ = len(columns)
         if names is not None:
             self.feature_names_in_ = names

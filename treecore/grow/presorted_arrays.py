@@ -68,7 +68,7 @@ def present_entries(entries, weights, out):
         for q in range(entries.shape[1]):
             entry = np.int64(entries[j, q])
             same &= entry
-            if weights[entry >> 1] > 0.0:
+            if weights[row_of(entry)] > 0.0:
                 out[j, kept] = (entry & ~1) | same
                 kept += 1
                 same = 1

@@ -39,10 +39,7 @@ from .presorted_arrays import UNDECIDED, row_of
 def _identical(X, entries, first, last):
     """Whether every feature is constant on the segment ``[first, last]`` (a sorted segment is
     constant iff its ends are): two lookups in the table ``X`` per feature."""
-    first_row, last_row = row_of(entries[0, first]), row_of(entries[0, last])
-    if X[first_row, 0] != X[last_row, 0]:
-        return False
-    for j in range(1, entries.shape[0]):
+    for j in range(entries.shape[0]):
         if X[row_of(entries[j, first]), j] != X[row_of(entries[j, last]), j]:
             return False
     return True
@@ -71,7 +68,7 @@ def _unpack(entries, classes, w, y, j, start, end, keys, labels, weights, target
     rank = 0
     for q in range(end - start):
         entry = np.int64(entries[j, start + q])
-        row = entry >> 1
+        row = row_of(entry)
         rank += (q > 0) & (1 - (entry & 1))
         keys[q] = rank
         if regression:
@@ -126,7 +123,7 @@ def partition(entries, spare, goes_left, j, start, end):
     same_left = same_right = 1
     for q in range(start, end):
         entry = np.int64(entries[j, q])
-        flag = np.int64(goes_left[entry >> 1])
+        flag = np.int64(goes_left[row_of(entry)])
         same_left &= entry
         same_right &= entry
         row_bits = entry & ~1
