@@ -80,7 +80,7 @@ def option_widget(option) -> None:
     ``lab.<name>`` and a choice's ``<name>.<choice>``, worded for the tree's task where that
     differs (:func:`ui.i18n.for_task`)."""
     key = lab.option_key(option.name)
-    label = t(for_task(f"lab.{option.name}", task))
+    label = t(for_task(f"lab.{option.name}", task, growth.current_criterion()))
     bound = state.widget(key, S[key], lab.setter(key))
     if option.choices:
         st.radio(label, option.choices, **bound, format_func=state.labels(

@@ -236,3 +236,22 @@ def test_predict_page_predicts_with_the_lab_s_pruned_regression_tree(make_app):
     assert "REP" in shown(at.caption)                   # PEP falls back to what prunes it
     table = next(df.value for df in at.dataframe if "y (predicted)" in df.value.columns)
     assert table["y (predicted)"].notna().all()
+
+
+def test_the_replay_of_rep_on_an_absolute_error_tree_speaks_of_absolute_error(make_app):
+    """A least-absolute-deviation tree is pruned by the validation absolute error: the rule,
+    the figures and the reasons say so, in both languages."""
+    seeded = {growth.VALIDATION_TEXT: "2, 5, 9", state.SPLIT_MODE: "rows",
+              state.CRITERION: "absolute_error", lab.option_key("rule"): "no_worse"}
+    at = _open(make_app, "pages/prune.py", "lihang_regression", "y", **seeded)
+    assert at.radio(key="w_" + lab.option_key("rule")).label == \
+        "Prune when the validation absolute error"
+    figures = _table(at, "Figure")
+    assert list(figures["Figure"]) == [
+        "validation rows reaching the node", "validation AE of the subtree",
+        "validation AE as a leaf (training median)", "validation MAE before",
+        "validation MAE if pruned"]
+    assert "validation MAE" in at.info[-1].value and "absolute error" in at.info[-1].value
+    at = _open(make_app, "pages/prune.py", "lihang_regression", "y", lang="zh", **seeded)
+    assert at.radio(key="w_" + lab.option_key("rule")).label == "剪枝条件：验证集绝对误差"
+    assert "绝对误差" in at.info[-1].value

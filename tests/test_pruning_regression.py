@@ -163,3 +163,33 @@ def test_the_registry_offers_only_what_prunes_a_regression_tree(hand_tree):
 def test_labelled_reads_numbers_for_a_regression_schema(hand_tree):
     rows = labelled(hand_tree.schema, VALIDATION_X, VALIDATION_Y)
     assert rows.y.tolist() == VALIDATION_Y
+
+
+def test_rep_judges_a_least_absolute_deviation_tree_by_the_absolute_error():
+    """Training (x, y) = (1, 1), (2, 1), (3, 3), (4, 3): both criteria cut at x = 2.5, the
+    leaves predicting 1 and 3 and the root 2 (the mean, and the median of 1, 1, 3, 3).
+    Validation rows (1, 2), (2, 2), (3, 2), (4, 5.5): the subtree's errors are 1, 1, 1, 2.5
+    and the root's 0, 0, 0, 3.5. By absolute error the root alone is better (3.5 < 5.5), so a
+    least-absolute-deviation tree is pruned to it; by squared error it is worse
+    (12.25 > 1 + 1 + 1 + 6.25 = 9.25), so the least-squares tree keeps its split."""
+    train = _regression([1.0, 2.0, 3.0, 4.0], [1.0, 1.0, 3.0, 3.0])
+    X, y = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]}), [2.0, 2.0, 2.0, 5.5]
+    absolute = prune_rep(treecore.grow(train, algorithm="cart", criterion="absolute_error"), X, y)
+    step = absolute.steps[0]
+    assert (step.decision, step.code) == ("prune", "rep_ae.improves")
+    assert (step.figures["ae_subtree"], step.figures["ae_leaf"]) == (5.5, 3.5)
+    assert (step.figures["mae_before"], step.figures["mae_after"]) == (5.5 / 4, 3.5 / 4)
+    assert "training median" in step.reason and absolute.tree.n_leaves == 1
+    squared = prune_rep(treecore.grow(train, algorithm="cart"), X, y).steps[0]
+    assert (squared.decision, squared.figures["sse_subtree"], squared.figures["sse_leaf"]) == \
+        ("keep", 9.25, 12.25)
+
+
+def test_alpha_by_validation_of_an_absolute_error_tree_minimises_the_validation_mae(diabetes):
+    train, validation = diabetes.subset(np.arange(300)), diabetes.subset(np.arange(300, 442))
+    full = treecore.grow(train, algorithm="cart", criterion="absolute_error", max_depth=5)
+    chosen = select_ccp_alpha(train, validation=validation, one_se=False, tree=full)
+    mae = [float(np.abs(validation.y - tree.predict(validation.X)).mean())
+           for tree in ccp_path(full).trees]
+    np.testing.assert_allclose(chosen.errors, mae, rtol=1e-9)
+    assert chosen.alpha == chosen.alphas[int(np.argmin(mae))]

@@ -5,8 +5,11 @@ written once for both:
 
 * classification: the 0-1 loss ℓᵢ(t) = [yᵢ ≠ majority(t)], whose weighted sum is the
   misclassified weight and whose mean is the error rate 1 − accuracy;
-* regression: the squared error ℓᵢ(t) = (yᵢ − c_t)², c_t the node's training mean, whose
-  weighted sum is the validation SSE and whose mean is the MSE (RMSE = √MSE).
+* regression: the tree's own loss, ℓᵢ(t) = |yᵢ − c_t|^p (:func:`loss_power`): for a
+  least-squares tree the squared error (p = 2, c_t the node's training mean), whose weighted
+  sum is the validation SSE and whose mean is the MSE (RMSE = √MSE); for a least-absolute-
+  deviation tree the absolute error (p = 1, c_t the node's training median), whose mean is
+  the MAE. A figure that is a squared error whatever the tree (RMSE, R²) asks for p = 2.
 
 A node's loss is that of its rows if it were a leaf; a subtree's is the sum over its leaves, so
 collapsing node t into a leaf changes the loss of a tree by L(t) − Σ_{leaves l of T_t} L(l).
@@ -27,28 +30,36 @@ from ..tree import predict as _predict
 from .arrays import TreeArrays
 
 
-def node_losses(arrays: TreeArrays, data: Dataset, moment: int = 1) -> np.ndarray:
+def loss_power(tree) -> int:
+    """The power p of a regression tree's loss |y − c|^p: 1 for a least-absolute-deviation
+    tree (``criterion="absolute_error"``), else 2."""
+    return 1 if tree.criterion == "absolute_error" else 2
+
+
+def node_losses(arrays: TreeArrays, data: Dataset, moment: int = 1,
+                power: int | None = None) -> np.ndarray:
     """Σ wᵢ ℓᵢ(t)^moment over the rows of ``data`` reaching each node t (pre-order positions),
     in one routing pass; a row with a missing tested value reaches several nodes with
-    fractional weights."""
+    fractional weights. ``power``: a regression loss's p (default: the tree's own)."""
     if arrays.tree.is_regression:
+        p = (power or loss_power(arrays.tree)) * moment
         return arrays.routed_sum(data.X, data.weights,
-                                 lambda rows, at: (data.y[rows] - arrays.value[at]) ** (2 * moment))
+                                 lambda rows, at: np.abs(data.y[rows] - arrays.value[at]) ** p)
     reached = arrays.class_weights(data.X, data.y, data.weights)
     return reached.sum(axis=1) - reached[np.arange(len(reached)), arrays.prediction]
 
 
-def row_losses(tree, data: Dataset, moment: int = 1) -> np.ndarray:
+def row_losses(tree, data: Dataset, moment: int = 1, power: int | None = None) -> np.ndarray:
     """ℓᵢ^moment of each row of ``data`` under ``tree``'s prediction (unweighted)."""
     predicted = tree.predict(data.X)
     if tree.is_regression:
-        return (data.y - predicted) ** (2 * moment)
+        return np.abs(data.y - predicted) ** ((power or loss_power(tree)) * moment)
     labels = np.asarray(data.classes, dtype=object)[data.y]
     return (predicted != labels).astype(float)
 
 
 def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
-                moment: int = 1) -> np.ndarray:
+                moment: int = 1, power: int | None = None) -> np.ndarray:
     """Σ wᵢ ℓᵢ^moment of ``path.trees[i]`` (a :class:`~.ccp.CCPPath`) on ``data`` for each i of
     ``indices`` (all by default), from one routing pass through the unpruned tree.
 
@@ -64,7 +75,7 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
         np.add.at(reached, rows[tree.compiled.n_children[pos] == 0], 1)
     whole, split = data.subset(reached == 1), data.subset(reached > 1)
     arrays = TreeArrays.of(tree)
-    loss = node_losses(arrays, whole, moment)
+    loss = node_losses(arrays, whole, moment, power)
     leaf = arrays.is_leaf.copy()
     running = [float(loss[leaf].sum())]
     for node_id in path.pruned:
@@ -74,7 +85,7 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
         leaf[p:end], leaf[p] = False, True
     total = np.asarray(running)[indices]
     if split.n_rows:
-        total = total + [float(split.weights @ row_losses(path.trees[i], split, moment))
+        total = total + [float(split.weights @ row_losses(path.trees[i], split, moment, power))
                          for i in indices]
     return total
 

@@ -11,7 +11,8 @@ validation losses are
 
 where for a classification tree ℓᵢ(t) = [yᵢ ≠ majority(t)] (L counts errors) and for a
 regression tree ℓᵢ(t) = (yᵢ − c_t)², c_t the training mean of t (L is the validation squared
-error, SSE). The subtree is replaced when
+error, SSE), or for a least-absolute-deviation tree ℓᵢ(t) = |yᵢ − c_t|, c_t the training median
+of t (L is the validation absolute error, AE). The subtree is replaced when
 
     L(leaf t) <  L(T_t)   (rule "strict": Zhou's worked example prunes only on an
                            improvement of validation accuracy and keeps a subtree on a tie)
@@ -22,7 +23,8 @@ Replacing T_t changes only the losses of the rows in V_t, so the whole tree's lo
 replacement is L − L(T_t) + L(leaf t), and one bottom-up pass reaches Quinlan's fixed point
 ("until any further replacement would increase the error"). The rows are routed once, not once
 per node. A step's figures speak the tree's measure: errors and accuracy before / after for
-classification, SSE and RMSE = √(SSE / Σw) before / after for regression.
+classification, SSE and RMSE = √(SSE / Σw) before / after for regression (AE and
+MAE = AE / Σw for a least-absolute-deviation tree).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from ..measures.evaluate import labelled
 from ..split.candidates import TIE_TOLERANCE
 from ..tree.nodes import Tree
 from .arrays import TreeArrays
-from .losses import node_losses
+from .losses import loss_power, node_losses
 from .pruner import TASKS, Option, Pruner, PruneRequest
 from .result import KEEP, PRUNE, PruneResult, PruneStep
 
@@ -63,6 +65,8 @@ MEASURES = {
                                "a leaf of the training majority", "improves", ".1%"),
     "regression": _Measure("sse", "rmse", lambda loss, w: math.sqrt(max(loss, 0.0) / w),
                            "rep_sse", "a leaf of the training mean", "lowers", ".4g"),
+    "absolute_error": _Measure("ae", "mae", lambda loss, w: loss / w, "rep_ae",
+                               "a leaf of the training median", "lowers", ".4g"),
 }
 #: What a step's comparison found (its code is "<measure's code>.<outcome>", :func:`_reason`).
 OUTCOMES = ("improves", "no_worse", "no_gain", "worse")
@@ -94,7 +98,8 @@ def prune_rep(tree: Tree, X_val, y_val=None, *, rule: str = "strict") -> PruneRe
     """
     if rule not in VALIDATION_RULES:
         raise ConfigError(f"rule must be one of {VALIDATION_RULES}")
-    measure = MEASURES[tree.schema.task]
+    measure = MEASURES["absolute_error" if tree.is_regression and loss_power(tree) == 1
+                       else tree.schema.task]
     data = labelled(tree.schema, X_val, y_val)
     arrays = TreeArrays.of(tree)
     leaf_losses = node_losses(arrays, data)
@@ -148,5 +153,6 @@ PRUNER = Pruner(
     "rep", _run, TASKS,
     reasons=tuple(f"{m.code}.{outcome}" for m in MEASURES.values() for outcome in OUTCOMES),
     figures=("validation_weight", "errors_subtree", "errors_leaf", "accuracy_before",
-             "accuracy_after", "sse_subtree", "sse_leaf", "rmse_before", "rmse_after"),
+             "accuracy_after", "sse_subtree", "sse_leaf", "rmse_before", "rmse_after",
+             "ae_subtree", "ae_leaf", "mae_before", "mae_after"),
     options=(Option("rule", "strict", choices=VALIDATION_RULES),), validation=True)

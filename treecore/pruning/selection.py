@@ -4,7 +4,8 @@ Breiman et al., *Classification and Regression Trees* (1984), §3.4 and §11.5 (
 regression trees). The tree T grown on all of ``dataset`` gives the path α₀ = 0 < α₁ < … < α_K
 (distinct values) with subtrees T₀ ⊇ T₁ ⊇ … ⊇ T_K (the root); T_k is optimal for
 α ∈ [α_k, α_{k+1}). Its error R_k is the mean loss ℓ of :mod:`.losses` over the rows scored:
-the error rate of a classification tree, the mean squared error of a regression tree.
+the error rate of a classification tree, the mean squared error of a regression tree (the mean
+absolute error of a least-absolute-deviation one).
 
 * Validation set: R_k is measured on the validation rows.
 * k-fold CV (seeded; stratified by class for classification): each fold's training part grows

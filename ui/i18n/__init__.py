@@ -80,16 +80,21 @@ def t(key: str, **fmt: object) -> str:
     return translate(key, session_language(), **fmt)
 
 
-def for_task(key: str, task: str) -> str:
-    """The key of ``key``'s words for a tree of ``task``: ``<key>.<task>`` where that kind of
-    tree is worded otherwise (a regression tree's RMSE for a classification tree's accuracy),
-    else ``key``.
+def for_task(key: str, task: str, criterion: str | None = None) -> str:
+    """The key of ``key``'s words for a tree of ``task``: ``<key>.<criterion>`` where a tree
+    grown by that criterion is worded otherwise (a least-absolute-deviation tree's absolute
+    error), else ``<key>.<task>`` where that kind of tree is (a regression tree's RMSE for a
+    classification tree's accuracy), else ``key``.
 
     >>> for_task("lab.bars_title", "regression"), for_task("lab.bars_title", "classification")
     ('lab.bars_title.regression', 'lab.bars_title')
+    >>> for_task("lab.rule", "regression", "absolute_error")
+    'lab.rule.absolute_error'
     """
-    worded = f"{key}.{task}"
-    return worded if worded in TRANSLATIONS else key
+    for worded in (f"{key}.{criterion}", f"{key}.{task}"):
+        if worded in TRANSLATIONS:
+            return worded
+    return key
 
 
 def percent(value) -> str:

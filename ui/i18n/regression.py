@@ -133,6 +133,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                        "zh": "子树对应的 α（最弱连接）"},
     "lab.rule.regression": {"en": "Prune when the validation squared error",
                             "zh": "剪枝条件：验证集平方误差"},
+    "lab.rule.absolute_error": {"en": "Prune when the validation absolute error",
+                                "zh": "剪枝条件：验证集绝对误差"},
     "rule.strict.regression": {"en": "decreases (Zhou)", "zh": "减小（周志华）"},
     "rule.no_worse.regression": {"en": "does not increase (Quinlan)", "zh": "不增大（Quinlan）"},
     "regression.groups_title": {"en": "{feature} at node #{node}: squared error after each cut",
@@ -177,6 +179,29 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                      "zh": "叶结点（训练集均值）的验证集 SSE"},
     "fig.rmse_before": {"en": "validation RMSE before", "zh": "剪枝前验证集 RMSE"},
     "fig.rmse_after": {"en": "validation RMSE if pruned", "zh": "剪枝后验证集 RMSE"},
+    "fig.ae_subtree": {"en": "validation AE of the subtree", "zh": "子树的验证集绝对误差"},
+    "fig.ae_leaf": {"en": "validation AE as a leaf (training median)",
+                    "zh": "叶结点（训练集中位数）的验证集绝对误差"},
+    "fig.mae_before": {"en": "validation MAE before", "zh": "剪枝前验证集 MAE"},
+    "fig.mae_after": {"en": "validation MAE if pruned", "zh": "剪枝后验证集 MAE"},
+    "reason.rep_ae": {
+        "en": "validation MAE {mae_before:.4g} → {mae_after:.4g} as a leaf "
+              "(absolute error {ae_subtree:.6g} → {ae_leaf:.6g})",
+        "zh": "替换为叶结点后验证集 MAE {mae_before:.4g} → {mae_after:.4g}"
+              "（绝对误差 {ae_subtree:.6g} → {ae_leaf:.6g}）"},
+    "reason.rep_ae.improves": {
+        "en": "a leaf predicting the training median lowers it: pruned",
+        "zh": "预测训练集中位数的叶结点降低了验证集绝对误差，剪枝"},
+    "reason.rep_ae.no_worse": {
+        "en": "a leaf predicting the training median does not increase it (rule no_worse): "
+              "pruned",
+        "zh": "预测训练集中位数的叶结点没有增大验证集绝对误差（“不增大”规则），剪枝"},
+    "reason.rep_ae.no_gain": {
+        "en": "a leaf does not lower it: kept (rule strict needs a decrease)",
+        "zh": "叶结点没有降低验证集绝对误差，保留（“减小”规则要求误差减小才剪枝）"},
+    "reason.rep_ae.worse": {
+        "en": "a leaf would increase it: kept",
+        "zh": "叶结点会增大验证集绝对误差，保留"},
     "reason.rep_sse": {
         "en": "validation RMSE {rmse_before:.4g} → {rmse_after:.4g} as a leaf "
               "(squared error {sse_subtree:.6g} → {sse_leaf:.6g})",

@@ -49,13 +49,14 @@ class Score:
 
 def _rmse_along(path: CCPPath, rows: Dataset) -> np.ndarray:
     """RMSE = √(Σw(y − ŷ)² / Σw) of every tree of the path."""
-    return np.sqrt(path_losses(path, rows) / rows.weights.sum())
+    return np.sqrt(path_losses(path, rows, power=2) / rows.weights.sum())
 
 
 def _r2_along(path: CCPPath, rows: Dataset) -> np.ndarray:
     """R² = 1 − SSE / Σw(y − ȳ)² of every tree of the path."""
     spread = float(rows.weights @ (rows.y - np.average(rows.y, weights=rows.weights)) ** 2)
-    return 1 - path_losses(path, rows) / spread if spread else np.full(len(path.trees), np.nan)
+    sse = path_losses(path, rows, power=2)
+    return 1 - sse / spread if spread else np.full(len(path.trees), np.nan)
 
 
 ACCURACY = Score("accuracy", score, path_accuracy, ".1%", ("col.train_acc", "col.val_acc"),
