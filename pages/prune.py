@@ -193,7 +193,7 @@ with ccp_col:
         "alpha": t("lab.alpha_axis"), "axis": t(charted.axis), "train": t(charted.labels[0]),
         "validation": t(charted.labels[1])}, charted, chosen_alpha)), key="lab.ccp_chart")
     st.caption(t(for_task("lab.ccp_caption" if validation is not None
-                          else "lab.ccp_caption_train", task)))
+                          else "lab.ccp_caption_train", task, growth.current_criterion())))
 
 
 # ================================================================ replay

@@ -252,6 +252,7 @@ def test_the_replay_of_rep_on_an_absolute_error_tree_speaks_of_absolute_error(ma
         "validation AE as a leaf (training median)", "validation MAE before",
         "validation MAE if pruned"]
     assert "validation MAE" in at.info[-1].value and "absolute error" in at.info[-1].value
+    assert any("mean absolute error about the median" in c.value for c in at.caption)
     at = _open(make_app, "pages/prune.py", "lihang_regression", "y", lang="zh", **seeded)
     assert at.radio(key="w_" + lab.option_key("rule")).label == "剪枝条件：验证集绝对误差"
     assert "绝对误差" in at.info[-1].value

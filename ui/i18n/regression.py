@@ -125,6 +125,14 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α；结点的不纯度为"
               "均方误差）；虚线标出代价复杂度剪枝选定的 α，标记表示表中各棵树的位置"
               "（验证集 RMSE）。"},
+    "lab.ccp_caption.absolute_error": {
+        "en": "Each point is a subtree of the weakest-link sequence (its α on the top axis and "
+              "in the hover; the node impurity is the mean absolute error about the median); "
+              "the dashed line marks the α chosen for CCP (by validation MAE), and the markers "
+              "show where each tree of the table lands (validation RMSE).",
+        "zh": "每个点是最弱连接剪枝序列中的一棵子树（顶部坐标轴与悬停提示给出其 α；结点的不纯度为"
+              "关于中位数的平均绝对误差）；虚线标出代价复杂度剪枝（按验证集 MAE）选定的 α，"
+              "标记表示表中各棵树的位置（验证集 RMSE）。"},
     "lab.ccp_caption_train.regression": {
         "en": "Without validation rows the markers show training RMSE.",
         "zh": "没有验证集时，标记表示训练集 RMSE。"},
