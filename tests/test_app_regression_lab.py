@@ -103,19 +103,35 @@ def test_the_ccp_chart_plots_rmse_along_the_path_and_marks_the_chosen_alpha(make
     assert bars["layout"]["title"]["text"].startswith("Validation RMSE")
 
 
-def test_the_replay_of_rep_speaks_of_squared_error(make_app):
+#: Each criterion's words in the REP replay: the rule's label, the figures, the loss, the leaf.
+REP_WORDS = {
+    "squared_error": ("Prune when the validation squared error", "SSE", "RMSE", "squared error",
+                      "training mean", "mean squared error"),
+    "absolute_error": ("Prune when the validation absolute error", "AE", "MAE",
+                       "absolute error", "training median", "mean absolute error about the median"),
+}
+
+
+@pytest.mark.parametrize("criterion", sorted(REP_WORDS))
+def test_the_replay_of_rep_speaks_of_the_tree_s_own_loss(make_app, criterion):
+    """A least-squares tree is pruned by the validation squared error, a least-absolute-
+    deviation tree by the absolute error: the rule, the figures, the reasons and the CCP
+    chart's caption say which."""
+    rule, loss, mean_loss, words, leaf, impurity = REP_WORDS[criterion]
     at = _open(make_app, "pages/prune.py", "lihang_regression", "y",
                **{growth.VALIDATION_TEXT: "2, 5, 9", state.SPLIT_MODE: "rows",
-                  lab.option_key("rule"): "no_worse"})
+                  state.CRITERION: criterion, lab.option_key("rule"): "no_worse"})
+    assert at.radio(key="w_" + lab.option_key("rule")).label == rule
     figures = _table(at, "Figure")
     assert list(figures["Figure"]) == [
-        "validation rows reaching the node", "validation SSE of the subtree",
-        "validation SSE as a leaf (training mean)", "validation RMSE before",
-        "validation RMSE if pruned"]
-    assert "validation RMSE" in at.info[-1].value and "squared error" in at.info[-1].value
+        "validation rows reaching the node", f"validation {loss} of the subtree",
+        f"validation {loss} as a leaf ({leaf})", f"validation {mean_loss} before",
+        f"validation {mean_loss} if pruned"]
+    assert f"validation {mean_loss}" in at.info[-1].value and words in at.info[-1].value
+    assert any(impurity in caption.value for caption in at.caption)
     at.button(key="lab.last").click().run()
     assert not at.exception
-    assert "training mean" in shown(at.info) or "would increase it" in shown(at.info)
+    assert leaf in shown(at.info) or "would increase it" in shown(at.info)
 
 
 def test_cross_validation_picks_alpha_by_the_one_se_rule(make_app):
@@ -238,21 +254,9 @@ def test_predict_page_predicts_with_the_lab_s_pruned_regression_tree(make_app):
     assert table["y (predicted)"].notna().all()
 
 
-def test_the_replay_of_rep_on_an_absolute_error_tree_speaks_of_absolute_error(make_app):
-    """A least-absolute-deviation tree is pruned by the validation absolute error: the rule,
-    the figures and the reasons say so, in both languages."""
-    seeded = {growth.VALIDATION_TEXT: "2, 5, 9", state.SPLIT_MODE: "rows",
-              state.CRITERION: "absolute_error", lab.option_key("rule"): "no_worse"}
-    at = _open(make_app, "pages/prune.py", "lihang_regression", "y", **seeded)
-    assert at.radio(key="w_" + lab.option_key("rule")).label == \
-        "Prune when the validation absolute error"
-    figures = _table(at, "Figure")
-    assert list(figures["Figure"]) == [
-        "validation rows reaching the node", "validation AE of the subtree",
-        "validation AE as a leaf (training median)", "validation MAE before",
-        "validation MAE if pruned"]
-    assert "validation MAE" in at.info[-1].value and "absolute error" in at.info[-1].value
-    assert any("mean absolute error about the median" in c.value for c in at.caption)
-    at = _open(make_app, "pages/prune.py", "lihang_regression", "y", lang="zh", **seeded)
+def test_the_replay_of_rep_on_an_absolute_error_tree_in_chinese(make_app):
+    at = _open(make_app, "pages/prune.py", "lihang_regression", "y", lang="zh",
+               **{growth.VALIDATION_TEXT: "2, 5, 9", state.SPLIT_MODE: "rows",
+                  state.CRITERION: "absolute_error"})
     assert at.radio(key="w_" + lab.option_key("rule")).label == "剪枝条件：验证集绝对误差"
     assert "绝对误差" in at.info[-1].value
