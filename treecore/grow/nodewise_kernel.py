@@ -84,8 +84,8 @@ def take_waiting(nodes, counters, slots, arena_capacity, subset_capacity, widest
     """Phase 1: the next waiting nodes, in id order, into ``slots.nodes``, until the slots are
     full, ``work_budget`` rows are taken, or the arrays might not hold one more node's
     children (``widest`` of them, ``most_levels`` subset codes, and :data:`ROOM_PER_ROW` ×
-    its rows in the arena: a split that sends more, because many rows go down every branch, is caught by
-    :func:`decide`). Returns how many slots are filled (0: nothing waits), or −1 when not even
+    its rows in the arena: a split that sends more, because many rows go down every branch,
+    is caught by :func:`decide`). Returns how many slots are filled (0: nothing waits), or −1 when not even
     the next waiting node's children fit (the caller makes room)."""
     filled, taken = 0, 0
     while counters[NEXT_NODE] < counters[N_NODES] and filled < len(slots.nodes) \
