@@ -61,7 +61,7 @@ def test_the_cut_search_finds_the_least_absolute_error(rows):
     def loss(s):
         return sum(ae.absolute_deviation(y[part], w[part]) for part in (x <= s, x > s))
     best = min(loss(s) for s in cuts)
-    assert sides[0, 2] + sides[1, 2] == pytest.approx(best)
+    assert sides[0, ae.DEVIATION] + sides[1, ae.DEVIATION] == pytest.approx(best)
     first = next(s for s in cuts if loss(s) <= best + 1e-9)      # ties: the lowest cut
     assert x[order][end] == first
 
@@ -154,11 +154,67 @@ def test_each_node_predicts_the_weighted_median_of_its_rows(diabetes):
         assert tree.node(int(leaf)).value == brute_median(y[rows], np.ones(rows.sum()))
 
 
-def test_columns_it_cannot_grow_on_are_named():
-    frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"], "y": [1.0, 2.0, 3.0, 4.5]})
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 9), st.integers(1, 3)),
+                min_size=2, max_size=16))
+def test_a_nominal_feature_takes_the_best_cut_of_its_values_ordered_by_median(rows):
+    """best_grouping against its definition: the values ordered by their weighted median
+    (brute_median), each of the k − 1 cuts of that order priced by AE(R₁) + AE(R₂) from the
+    definition; the grouping found leaves the least of them."""
+    codes = np.array([r[0] for r in rows], np.int64)
+    y, w = (np.array([float(r[k]) for r in rows]) for k in (1, 2))
+    ranks, sorted_y = ae.target_ranks(y)
+    sides, member = np.zeros((2, ae.N_STATS)), np.zeros(5, np.bool_)
+    status, total = ae.best_grouping(codes, y, w, ranks, sorted_y, 5, 1.0, 0.0, sides, member)
+    present = sorted(set(codes.tolist()))
+    if len(present) < 2:
+        assert status == 0 and not member.any()
+        return
+    assert total == pytest.approx(ae.absolute_deviation(y, w))
+    medians = {v: brute_median(y[codes == v], w[codes == v]) for v in present}
+    order = sorted(present, key=lambda v: (medians[v], v))
+
+    def loss(group):
+        inside = np.isin(codes, group)
+        return sum(ae.absolute_deviation(y[part], w[part]) for part in (inside, ~inside))
+
+    best = min(loss(order[:k]) for k in range(1, len(order)))
+    assert sides[0, ae.DEVIATION] + sides[1, ae.DEVIATION] == pytest.approx(best)
+    assert loss(np.flatnonzero(member)) == pytest.approx(best)
+    assert sides[0, ae.MEDIAN] == brute_median(y[member[codes]], w[member[codes]])
+
+
+def test_a_text_column_splits_into_two_groups_of_values_by_median():
+    """red: y 10, 12 (median 11); blue: 1, 0 (0.5); green: 2, 3 (2.5); four times each.
+
+    In order of median, blue, green, red. The cut {blue} | {green, red} leaves
+    4·1 + 4·(3.5 + 5.5 + 4.5 + 3.5) = 72 (medians 0.5 and 6.5); {blue, green} | {red} leaves
+    4·(0.5 + 1.5 + 0.5 + 1.5) + 4·2 = 24 (medians 1.5 and 11): the root splits red apart."""
+    frame = pd.DataFrame({"colour": ["red", "blue", "green", "red", "blue", "green"] * 4,
+                          "y": [10.0, 1.0, 2.0, 12.0, 0.0, 3.0] * 4})
     data = Dataset.from_frame(frame, "y", task="regression")
-    with pytest.raises(ConfigError, match="'colour' is nominal"):
-        grow(data, algorithm="cart", criterion="absolute_error", task="regression")
+    tree = grow(data, algorithm="cart", criterion="absolute_error", task="regression")
+    root = tree.nodes[0]
+    assert root.split.feature == "colour"
+    assert {data.features[0].labels[c] for c in root.split.subset} == {"blue", "green"}
+    assert [tree.nodes[c].value for c in root.children] == [1.5, 11.0]
+    assert root.split.impurity == pytest.approx(24 / 24)
+
+
+def test_a_missing_value_is_scored_by_its_known_rows_and_blends_two_medians():
+    """size 1, 2, ?, 8, 9 with y 0, 0, 5, 10, 10: the cut between 2 and 8 leaves no error on
+    the four known rows (MAE 5 before), so its decrease is ρ · 5 = 4/5 · 5 = 4. The row without
+    a size goes down both branches with weight ½; the left median stays 0 and the right 10, and
+    a row without a size is predicted ½ · 0 + ½ · 10 = 5."""
+    frame = pd.DataFrame({"size": [1.0, 2.0, np.nan, 8.0, 9.0],
+                          "y": [0.0, 0.0, 5.0, 10.0, 10.0]})
+    data = Dataset.from_frame(frame, "y", task="regression")
+    table = node_candidates(data.X, data.y, data.weights, data.features,
+                            criterion="absolute_error")
+    assert table[0].rho == pytest.approx(0.8) and table[0].decrease == pytest.approx(4.0)
+    tree = grow(data, algorithm="cart", criterion="absolute_error", task="regression",
+                max_depth=1)
+    assert [tree.nodes[c].value for c in tree.nodes[0].children] == [0.0, 10.0]
+    assert tree.predict(np.array([[np.nan], [1.5]])).tolist() == [5.0, 0.0]
 
 
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 5), st.integers(1, 3)),

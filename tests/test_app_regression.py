@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -184,15 +185,32 @@ def test_the_grow_page_grows_by_the_absolute_error(diabetes_by_absolute_error):
     assert any("squared error only" in i.value for i in at.info)
 
 
-def test_the_absolute_error_names_a_nominal_column_it_cannot_grow_on(make_app):
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_absolute_error_groups_the_vendors_by_median(make_app, language):
+    """The CPU table's 30 vendors by the absolute error: the candidate table offers a group
+    of vendors, and the threshold tab orders the vendors by their median performance, each
+    cut priced by AE(R₁) + AE(R₂), its least the chosen group's loss."""
+    from treecore.measures import absolute_error
+    from ui.models.growth import FEATURE
+
     at = make_app("pages/grow.py")
     at.session_state[state.DATASET] = "cpu_vendor"
+    at.session_state[state.TARGET] = "PRP"
     at.session_state[state.CRITERION] = "absolute_error"
+    at.session_state[state.LANGUAGE] = language
+    at.session_state[FEATURE] = "vendor"
+    open_tab(at, "tab.threshold", language)
     at.run()
-    assert not at.exception
-    assert any("vendor" in e.value and "squared error" in e.value for e in at.error), \
-        [e.value for e in at.error]
-    assert not [b for b in at.button if b.key == "grow.clear_forced"]      # none to remove
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    frame = pd.read_csv(SAMPLES / "cpu_vendor.csv")
+    medians = frame.groupby("vendor")["PRP"].apply(
+        lambda y: absolute_error.weighted_median(y.to_numpy(float), np.ones(len(y))))
+    cuts = next(df.value for df in at.dataframe if "first_group" in df.value.columns)
+    first = cuts["first_group"].iloc[0].split(", ")
+    assert len(first) == 1 and medians[first[0]] == medians.min()
+    assert len(cuts) == frame["vendor"].nunique() - 1
+    title = "median" if language == "en" else "中位数"
+    assert any(title in c.value for c in at.caption)
 
 
 def test_other_pages_with_an_absolute_error_tree(diabetes_by_absolute_error):

@@ -219,14 +219,17 @@ def regression_cases(draw):
     weights[0] = max(weights[0], 1.0)
     dataset = Dataset.from_frame(table.assign(y=y), "y", weights=weights, task="regression",
                                  kinds=kinds)
-    return dataset, GrowthConfig.from_params(task="regression", **limits(draw))
+    criterion = draw(st.sampled_from(["squared_error", "absolute_error"]))
+    return dataset, GrowthConfig.from_params(task="regression", criterion=criterion,
+                                             **limits(draw))
 
 
 @settings(max_examples=300, deadline=None)
 @given(regression_cases())
 def test_a_regression_tree_is_the_general_builders_node_for_node(case):
-    """Nominal values grouped by mean target, missing values sent down both branches by weight,
-    weights: the same nodes, sums, stop reasons, steps and candidate tables."""
+    """Nominal values grouped by mean (or, by the absolute error, median) target, missing
+    values sent down both branches by weight, weights: the same nodes, sums, medians, stop
+    reasons, steps and candidate tables."""
     dataset, config = case
     tree = assert_grows_as_the_builder(dataset, config).tree()
     rebuilt = type(tree)(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
@@ -258,11 +261,29 @@ def test_a_noisy_mixed_regression_tree_with_fractional_weights_is_the_builders()
     assert np.allclose(tree.predict(dataset.X), reference.predict(dataset.X), rtol=1e-9)
 
 
-def test_the_absolute_error_stays_with_the_readable_builder():
-    table = mixed_table(50, seed=1, missing=0.0)[["a", "b"]].assign(y=np.arange(50.0))
-    dataset = Dataset.from_frame(table, "y", task="regression")
-    assert isinstance(start_growth(dataset, GrowthConfig.from_params(
-        task="regression", criterion="absolute_error")), Growth)
+def test_a_noisy_mixed_tree_by_the_absolute_error_is_the_builders():
+    """Real-valued targets, fractional weights and holes: ``start_growth`` picks this engine
+    for the absolute error, and its tree has the builder's shape, medians and MAEs."""
+    table = mixed_table(800, seed=5, missing=0.1)
+    rng = np.random.default_rng(5)
+    table["y"] = rng.standard_t(2, size=len(table)) + (table["colour"] == "red") * 2.0 \
+        + table["a"].fillna(0.0)
+    dataset = Dataset.from_frame(table, "y", weights=rng.uniform(0.2, 2.0, len(table)),
+                                 task="regression")
+    config = GrowthConfig.from_params(task="regression", criterion="absolute_error",
+                                      min_samples_leaf=3)
+    fast = start_growth(dataset, config)
+    assert isinstance(fast, NodewiseGrowth)
+    reference, tree = general(dataset, config).tree(), fast.tree()
+    assert tree.n_nodes > 100
+    assert [(n.parent, n.split and n.split.feature, n.split and n.split.threshold,
+             n.split and n.split.subset, n.stop_reason) for n in tree.iter_nodes()] == \
+        [(n.parent, n.split and n.split.feature, n.split and n.split.threshold,
+          n.split and n.split.subset, n.stop_reason) for n in reference.iter_nodes()]
+    for name in ("value", "impurity"):
+        assert np.allclose([getattr(n, name) for n in tree.iter_nodes()],
+                           [getattr(n, name) for n in reference.iter_nodes()], rtol=1e-9)
+    assert np.allclose(tree.predict(dataset.X), reference.predict(dataset.X), rtol=1e-9)
 
 
 # ------------------------------------------------------------------------- two threads

@@ -77,19 +77,7 @@ SUBSAMPLE_FAILURES = {
 }
 
 
-#: The absolute-error regression tree: it refuses a missing value when it grows (its cut search
-#: needs every value; scikit-learn's own ``absolute_error`` refuses them too), so its tags say
-#: it takes no NaN, but a fitted tree predicts a row with a missing value as every treecore
-#: tree does, blending the branches by weight, rather than refusing it.
-ABSOLUTE_ERROR_FAILURES = {
-    "check_estimators_nan_inf": "it predicts a row with a missing value (blending the "
-                                "branches by weight), though it refuses one when it grows",
-}
-
-
 def known_failures(estimator) -> dict[str, str]:
-    if getattr(estimator, "criterion", None) == "absolute_error":
-        return ABSOLUTE_ERROR_FAILURES
     if isinstance(estimator, (RandomForestClassifier, RandomForestRegressor)):
         return {"check_sample_weight_equivalence_on_dense_data": BOOTSTRAP}
     if getattr(estimator, "subsample", 1) < 1:

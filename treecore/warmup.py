@@ -87,6 +87,13 @@ def warm() -> None:
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
+    target = X[:, 1] + X[:, 2]
+    for data in (Dataset(Schema(features[:2], "t", (), "regression"), X[:, :2], target,
+                         np.ones(n)),
+                 Dataset(Schema(features, "t", (), "regression"), holes, target, np.ones(n))):
+        for criterion in ("squared_error", "absolute_error"):     # and their candidate tables
+            next(grow_steps(data, task="regression", criterion=criterion)).candidates
+            grow(data, task="regression", criterion=criterion).predict(data.X)
     for threaded in (PresortedGrowth(complete, GrowthConfig()),
                      NodewiseGrowth(mixed, GrowthConfig())):
         threaded.threads = 2                                      # its phases called one by one

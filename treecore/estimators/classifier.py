@@ -138,10 +138,9 @@ class FittedTree(FittedRows):
 
     def __sklearn_tags__(self):
         """scikit-learn's tags (only scikit-learn calls this): missing values, text and
-        nominal features are taken as they are (the absolute-error regression tree refuses
-        a missing value or a text column with a message naming the column)."""
+        nominal features are taken as they are."""
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = getattr(self, "criterion", None) != "absolute_error"
+        tags.input_tags.allow_nan = True
         tags.input_tags.categorical = True
         tags.input_tags.string = True
         return tags

@@ -32,9 +32,10 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
     Parameters
     ----------
     criterion : "squared_error" (the leaf value is the weighted mean) or "absolute_error"
-        (the weighted median, scikit-learn's rule; continuous, fully known columns).
-    Features may be nominal (text: two groups of values, ordered by their mean target) and may
-    have missing values (C4.5's fractional rows; a prediction blends the branches).
+        (the weighted median, scikit-learn's rule).
+    Features may be nominal (text: two groups of values, ordered by their mean target, or by
+    their median for the absolute error) and may have missing values (C4.5's fractional rows;
+    a prediction blends the branches).
     max_depth, min_samples_split, min_samples_leaf, min_impurity_decrease, max_leaf_nodes :
         pre-pruning, as in scikit-learn (``max_leaf_nodes`` grows breadth first).
     threshold_style : "midpoint" (scikit-learn's and Zhou 式 4.7) or "data".

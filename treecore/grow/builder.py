@@ -83,8 +83,6 @@ class Growth:
         if not criterion.guided and (self.force or validation is not None):
             raise ConfigError(f"forced splits and validation-set pre-pruning are not grown by "
                               f"the {criterion.label.lower()}; use the squared error")
-        if self._absolute:
-            _check_absolute(dataset)
         self.root_weight = float(dataset.weights.sum())
         self.drafts: list[_Draft] = []
         self.queue: deque[_Draft] = deque()
@@ -339,13 +337,3 @@ class Growth:
                     created_at=d.created_at, split=d.split, children=d.children,
                     expanded_at=d.expanded_at, stop_reason=d.stop_reason)
 
-
-def _check_absolute(dataset: Dataset) -> None:
-    """The absolute-error tree grows on continuous, fully known features."""
-    for feature, column in zip(dataset.features, dataset.X.T):
-        if feature.kind is not Kind.CONTINUOUS or np.isnan(column).any():
-            problem = "is nominal" if feature.kind is not Kind.CONTINUOUS else \
-                "has missing values (NaN)"
-            raise ConfigError(f"the absolute-error criterion needs continuous, fully known "
-                              f"columns: {feature.name!r} {problem}; use the squared error, or "
-                              "ignore that column")

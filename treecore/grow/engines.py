@@ -2,10 +2,10 @@
 and :func:`grow_steps` (its growth steps, one per expanded node, breadth first).
 
 :func:`start_growth` hands data whose features are all continuous and fully known to the
-compiled engine of :mod:`treecore.grow.presorted`, any other table to the compiled
-:mod:`treecore.grow.nodewise`, and forced splits, validation-set pre-pruning and the absolute
-error to the readable :class:`treecore.grow.builder.Growth`: the same tree each time, the
-compiled ones far faster.
+compiled engine of :mod:`treecore.grow.presorted`, any other table (and every tree by the
+absolute error) to the compiled :mod:`treecore.grow.nodewise`, and forced splits and
+validation-set pre-pruning to the readable :class:`treecore.grow.builder.Growth`: the same tree
+each time, the compiled ones far faster.
 
 >>> import pandas as pd
 >>> frame = pd.read_csv("samples/lihang_loan.csv")
@@ -46,27 +46,24 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
-    A regression tree by squared error grows in them too; by absolute error in the
-    readable one; the J48 preset grows by its own rules (:mod:`treecore.grow.j48`).
+    A regression tree grows in them too (by the absolute error in the nodewise one); the J48
+    preset grows by its own rules (:mod:`treecore.grow.j48`).
     ``on_tick(seconds)`` is told how long growth has run at each deadline check
     (:class:`treecore.grow.growing.Deadline`)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
-    absolute = config.criterion == "absolute_error"
     if config.max_features is not None and (
-            force or validation is not None or ALGORITHMS[config.algorithm].release8
-            or absolute):
+            force or validation is not None or ALGORITHMS[config.algorithm].release8):
         raise ConfigError("random feature subsets (max_features) grow in the compiled engines: "
-                          "not with forced splits, validation-set pre-pruning, the J48 preset "
-                          "or the absolute error")
+                          "not with forced splits, validation-set pre-pruning or the J48 preset")
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds, on_tick=on_tick)
-    if presorted.applies(dataset, force, validation) and not absolute:
+    if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, on_tick=on_tick)
-    if nodewise.applies(dataset, force, validation) and not absolute:
+    if nodewise.applies(dataset, force, validation):
         return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds, on_tick=on_tick)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
                   on_tick=on_tick)

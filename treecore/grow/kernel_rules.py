@@ -90,9 +90,11 @@ def entry_class(entry):
 # ------------------------------------------------------------------------------------ the rules
 class Rules(NamedTuple):
     """The growth parameters as the kernels read them (−1: no limit). ``multiway`` and
-    ``exhaustive_levels`` say how a nominal feature splits (the presorted engine has none)."""
+    ``exhaustive_levels`` say how a nominal feature splits (the presorted engine has none);
+    ``absolute``: a regression tree by the absolute error (the nodewise engine grows it)."""
 
     regression: bool
+    absolute: bool
     impurity_code: int
     ratio_score: bool
     average_gain_filter: bool
@@ -114,7 +116,8 @@ class Rules(NamedTuple):
 def rules_of(dataset, config, preset, criterion) -> Rules:
     """The growth parameters of a :class:`~treecore.grow.growing.GrowthConfig` for growing
     ``dataset`` by the ``preset`` and ``criterion`` it resolves to, as the kernels read them."""
-    return Rules(dataset.is_regression, kernels.IMPURITY_CODES.get(criterion.impurity, -1),
+    return Rules(dataset.is_regression, criterion.name == "absolute_error",
+                 kernels.IMPURITY_CODES.get(criterion.impurity, -1),
                  criterion.score == "gain_ratio", criterion.average_gain_filter,
                  config.threshold_style == "midpoint", preset.multiway, EXHAUSTIVE_LEVELS,
                  -1 if config.max_depth is None else int(config.max_depth),

@@ -26,15 +26,17 @@ of :mod:`treecore.measures.squared_error` in place of class weights, a continuou
 searched by that module's :func:`~treecore.measures.squared_error.best_cut_of_sorted`, a nominal
 feature's two groups by :func:`~treecore.measures.squared_error.best_ordered_cut` (its values
 ordered by mean target), and a cut's decrease is that of its known rows scaled by ρ, as
-:mod:`treecore.split.least_squares` scores it.
+:mod:`treecore.split.least_squares` scores it. By the absolute error a node also keeps its
+weighted median and AE (:mod:`treecore.measures.absolute_error`), its rows are ranked by target
+once when it is scored, and every feature's cut (a nominal feature's values ordered by median)
+is searched by that module's Fenwick-tree scan in that rank space.
 
 The stopping cases and their order are the general builder's
 (:class:`treecore.grow.builder.Growth`), so the tree is the one it grows, node for node (a property
 test holds the three engines together). No Python object is made per node while growing; growth runs
 in compiled chunks of waiting nodes of bounded work, so a deadline is checked often, and a large
 table's chunks are scored and partitioned on two threads (:mod:`treecore.grow.nodewise_kernel`
-says how). Forced splits, validation-set pre-pruning and the absolute error stay with the general
-builder.
+says how). Forced splits and validation-set pre-pruning stay with the general builder.
 """
 
 from __future__ import annotations
@@ -45,15 +47,15 @@ from contextlib import nullcontext
 import numpy as np
 
 from ..data import Dataset, Kind
-from ..measures import squared_error
+from ..measures import absolute_error, squared_error
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
 from ..split.splitting import NodeScores, score_node
 from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
-from .growing import (CompiledGrowth, GrowthConfig, leaf_means, leaf_votes, resize_nodes,
-                      tree_settings)
+from .array_nodes import leaf_values, leaf_votes, resize_nodes
+from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
@@ -89,6 +91,9 @@ class NodewiseGrowth(CompiledGrowth):
         n, regression = dataset.n_rows, dataset.is_regression
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
             np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+        if self.absolute:               # (W, S, Q) then the weighted median and its AE
+            root = np.concatenate([root, absolute_error.node_figures(
+                dataset.y.astype(float), dataset.weights.astype(float))])
         self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
                                 for f in dataset.features], np.int64)
         continuous = [j for j, f in enumerate(dataset.features) if f.kind is Kind.CONTINUOUS]
@@ -113,6 +118,11 @@ class NodewiseGrowth(CompiledGrowth):
         nodes.weight[0] = float(dataset.weights.sum())
         if regression:
             nodes.one_target[0] = int(n > 0 and (dataset.y == dataset.y[0]).all())
+
+    @property
+    def absolute(self) -> bool:
+        """A regression tree by the absolute error: nodes keep their median and AE too."""
+        return self.criterion.name == "absolute_error"
 
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
@@ -155,7 +165,7 @@ class NodewiseGrowth(CompiledGrowth):
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
         scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
-                              self.most_levels, n_classes, data.is_regression)
+                              self.most_levels, n_classes, data.is_regression, self.absolute)
                    for _ in range(self.threads)]
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
@@ -232,7 +242,8 @@ class NodewiseGrowth(CompiledGrowth):
             return least_squares.node_candidates(
                 self.data.X[rows], self.data.y[rows], weights, self.data.features,
                 min_samples_leaf=float(self.config.min_samples_leaf),
-                threshold_style=self.config.threshold_style, chosen=node.split.feature)
+                threshold_style=self.config.threshold_style, chosen=node.split.feature,
+                criterion=self.criterion.name)
         excluded = frozenset(a.split.feature_index for a in tree.ancestors(node.node_id)[:-1]
                              if a.split.kind is Kind.NOMINAL and a.split.subset is None)
         if node.feature_subset is not None:
@@ -249,7 +260,7 @@ class NodewiseGrowth(CompiledGrowth):
         resize_nodes(self.nodes, n)
         arrays = self.nodes
         if self.data.is_regression:
-            distribution = leaf_means(arrays.counts, arrays.parent)[:, None]
+            distribution = leaf_values(arrays.counts, arrays.parent, self.absolute)[:, None]
             prediction = np.zeros(n, np.int64)
         else:
             distribution, prediction = leaf_votes(arrays.counts, arrays.parent)

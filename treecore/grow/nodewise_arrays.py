@@ -67,7 +67,8 @@ class Nodes(NamedTuple):
     ``branch_counts`` row); ``subset_at``/``subset_len`` locate a CART subset's codes;
     ``n_drawn`` is how many features it drew at random (−1: not scored, or all scored);
     ``one_target`` is 1 when every row of a regression node has the same target (found as its
-    sums are summed)."""
+    sums are summed); ``known_loss`` is, for a tree by the absolute error, the AE of the rows
+    whose value of the chosen feature is known (its split's decrease is read from it)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -91,6 +92,7 @@ class Nodes(NamedTuple):
     rho: np.ndarray
     missing: np.ndarray
     weight: np.ndarray
+    known_loss: np.ndarray
     counts: np.ndarray
     in_counts: np.ndarray
 
@@ -98,7 +100,7 @@ class Nodes(NamedTuple):
     def empty(cls, capacity: int, n_classes: int) -> "Nodes":
         """Room for ``capacity`` nodes: every field of :data:`UNSET` −1, the others 0."""
         ints = [np.full(capacity, -1, np.int64) for _ in UNSET]
-        floats = [np.zeros(capacity) for _ in range(6)]
+        floats = [np.zeros(capacity) for _ in range(7)]
         return cls(*ints, *floats, np.zeros((capacity, n_classes)),
                    np.zeros((capacity, n_classes)))
 
@@ -130,12 +132,16 @@ class Scratch(NamedTuple):
     segment unpacked (value ranks, classes, weights, targets), each row's weight at the node
     being scored and its branch in the node being split, each nominal feature's class counts
     (regression: sums) and rows per value with how many values are known and their weight,
-    and the small arrays of the threshold scan and the figures."""
+    and the small arrays of the threshold scan and the figures. A tree by the absolute error
+    also keeps each row's rank among the targets of the node being scored (``row_rank``) and a
+    segment's ranks unpacked (``key_ranks``)."""
 
     keys: np.ndarray
     key_labels: np.ndarray
     key_weights: np.ndarray
     key_targets: np.ndarray
+    key_ranks: np.ndarray
+    row_rank: np.ndarray
     row_weight: np.ndarray
     row_branch: np.ndarray      # per row: its branch in the node being split (−1: missing);
     #                             int32, half the cache lines of int64 for its random reads
@@ -152,10 +158,12 @@ class Scratch(NamedTuple):
 
     @classmethod
     def of(cls, n: int, n_features: int, n_nominal: int, widest: int, most_levels: int,
-           n_classes: int, regression: bool) -> "Scratch":
+           n_classes: int, regression: bool, absolute: bool) -> "Scratch":
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
+        ranked = n if absolute else 0
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
-                   np.empty(n if regression else 0), np.zeros(n), np.zeros(n, np.int32),
+                   np.empty(n if regression else 0), np.empty(ranked, np.int64),
+                   np.empty(ranked, np.int64), np.zeros(n), np.zeros(n, np.int32),
                    np.zeros((n_nominal, most_levels, n_classes)),
                    np.zeros((n_nominal, most_levels), np.int64), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
@@ -175,8 +183,9 @@ class Slots(NamedTuple):
     reason it stops before it is scored (``WAITING``: none); per feature j its proposal's
     ``status[s, j]``, branches, ρ and missing weight, the sorted position of the last entry left
     of a cut (``cut_at``), each branch's class counts (regression: sums) and its rows whose
-    value is known (``branch_rows``), a CART subset's ``member`` codes and the ``figures``;
-    ``split`` lists the slots whose node split."""
+    value is known (``branch_rows``), a CART subset's ``member`` codes, the ``figures`` and (by
+    the absolute error) the AE of the rows whose value is known (``known_loss``); ``split``
+    lists the slots whose node split."""
 
     nodes: np.ndarray
     stop: np.ndarray
@@ -189,13 +198,14 @@ class Slots(NamedTuple):
     branch_rows: np.ndarray     # (slots, features, widest)
     member: np.ndarray          # (slots, features, levels)
     figures: np.ndarray
+    known_loss: np.ndarray
     split: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, widest: int, most_levels: int, n_classes: int,
               n_rows: int) -> "Slots":
         n_figures = len(kernels.FIGURE_COLUMNS)
-        per_slot = n_features * (1 + 8 * 4 + 8 * widest * (n_classes + 1) + most_levels
+        per_slot = n_features * (1 + 8 * 5 + 8 * widest * (n_classes + 1) + most_levels
                                  + 8 * n_figures) + 16
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         per_feature = (size, n_features)
@@ -205,4 +215,5 @@ class Slots(NamedTuple):
                    np.zeros((*per_feature, widest, n_classes)),
                    np.zeros((*per_feature, widest), np.int64),
                    np.zeros((*per_feature, most_levels), np.bool_),
-                   np.zeros((*per_feature, n_figures)), np.zeros(size, np.int64))
+                   np.zeros((*per_feature, n_figures)), np.zeros(per_feature),
+                   np.zeros(size, np.int64))

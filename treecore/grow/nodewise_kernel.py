@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..measures import kernels, squared_error
+from ..measures import absolute_error, kernels, squared_error
 from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
                            choose, entry_row, limit_after_choice, limit_before_split, pure)
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE,
@@ -137,9 +137,7 @@ def decide(table, arena, nodes, slots, filled, counters, subset_codes, rules):
             nodes.stop[i] = slots.stop[s]
             continue
         status, figures = slots.status[s], slots.figures[s]
-        tie = rules.tolerance
-        if rules.regression:                   # a squared error has the target's unit squared
-            tie *= squared_error.mse(nodes.counts[i, 0], nodes.counts[i, 1], nodes.counts[i, 2])
+        tie = rules.tolerance * _loss_scale(nodes.counts[i], rules)
         chosen = choose(status, ELIGIBLE, figures, rules, tie)
         if chosen < 0:
             small = False
@@ -174,6 +172,8 @@ def split_slots(table, arena, nodes, slots, scratch, rules, first, end):
         i = slots.nodes[s]
         _partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
                    slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
+        if rules.absolute:
+            _medians(i, nodes, arena, table.targets, scratch.key_targets, scratch.key_weights)
 
 
 @njit(cache=True, nogil=True)
@@ -268,6 +268,7 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
         return False
     nodes.expanded_at[i], nodes.feature[i], nodes.split_kind[i] = step, j, kind
     nodes.rho[i], nodes.missing[i] = slots.rho[s, j], slots.missing[s, j]
+    nodes.known_loss[i] = slots.known_loss[s, j]
     nodes.lower[i], nodes.upper[i], nodes.threshold[i] = lower, upper, threshold
     if kind == SUBSET:
         nodes.subset_at[i] = counters[SUBSET_TOP]
@@ -348,3 +349,30 @@ def _partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
             nodes.one_target[child] = one_target
         empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
         nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
+
+
+@njit(cache=True, inline="always")
+def _loss_scale(stats, rules):
+    """The scale a tie between two regression splits is relative to: the node's MSE (the
+    squared error has the target's unit squared) or its MAE; 1 for a classification node."""
+    if not rules.regression:
+        return 1.0
+    if rules.absolute:
+        weight = stats[squared_error.WEIGHT]
+        return stats[absolute_error.DEVIATION] / weight if weight > 0.0 else 0.0
+    return squared_error.mse(stats[0], stats[1], stats[2])
+
+
+@njit(cache=True)
+def _medians(i, nodes, arena, targets, work_targets, work_weights):
+    """A tree by the absolute error: each child of node i its weighted median and AE
+    (:func:`treecore.measures.absolute_error.node_figures`) of its rows, in their order."""
+    first = nodes.first_child[i]
+    for child in range(first, first + nodes.n_children[i]):
+        n = 0
+        for q in range(nodes.start[child], nodes.end[child]):
+            work_targets[n], work_weights[n] = targets[arena.rows[q]], arena.weights[q]
+            n += 1
+        median, deviation = absolute_error.node_figures(work_targets[:n], work_weights[:n])
+        nodes.counts[child, absolute_error.MEDIAN] = median
+        nodes.counts[child, absolute_error.DEVIATION] = deviation

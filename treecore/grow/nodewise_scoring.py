@@ -2,11 +2,12 @@
 
 A continuous feature's known values are read in order from the node's sorted segment and
 searched by :func:`treecore.measures.cut_scan.best_cut_of_sorted` (a regression node: the
-squared error's twin); a nominal feature's class weights are counted per code: one branch per
-value (ID3, C4.5), or CART's best "subset vs rest"
-(:func:`treecore.split.proposals.subset_memberships`' enumeration, visited in Gray-code order; for
-regression the values ordered by mean target,
-:func:`treecore.measures.squared_error.best_ordered_cut`). Every proposal is scored by
+squared error's twin, or the absolute error's :func:`treecore.measures.absolute_error.best_cut`);
+a nominal feature's class weights are counted per code: one branch per value (ID3, C4.5), or
+CART's best "subset vs rest" (:mod:`treecore.grow.nodewise_subsets`; for regression the values
+ordered by mean target, :func:`treecore.measures.squared_error.best_ordered_cut`, or by the
+absolute error by median, :func:`treecore.measures.absolute_error.best_grouping`). Every
+proposal is scored by
 :func:`treecore.measures.kernels.partition_figures` with ρ and the missing weight (Zhou 式 4.12) and
 the choice follows :func:`treecore.split.candidates.choose_index`.
 """
@@ -16,35 +17,51 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..measures import cut_scan, kernels, squared_error
-from ..measures.sorting import EQUAL_RATIOS, order_with_ties
+from ..measures import absolute_error, cut_scan, kernels, squared_error
 from ..split import feature_draw
 from .kernel_rules import DECREASE, MISSING_RANK, SCORE, entry_class, entry_rank, entry_row
 from .nodewise_arrays import ELIGIBLE, NONE, ONE_VALUE, SMALL_LEAF
+from .nodewise_subsets import best_subset
 
 
 @njit(cache=True)
 def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels, key_weights,
-                key_targets, total, left, right, cut, rules):
+                key_targets, key_ranks, row_rank, sorted_y, total, sides, cut, rules):
     """The best bi-partition of a continuous feature at the node owning ``entries[start:end]``
     (its sorted segment, missing values last): no sort at the node; by class weights, or
-    (regression) by squared error (:func:`treecore.measures.squared_error.best_cut_of_sorted`),
-    each side's counts into ``left`` and ``right`` (``total``: work space for their sum).
-    Returns (status, the sorted position of the last entry left of the cut, how many values
-    are known, their weight)."""
+    (regression) by squared error (:func:`treecore.measures.squared_error.best_cut_of_sorted`)
+    or absolute error (:func:`treecore.measures.absolute_error.best_cut`, the targets ranked
+    among the node's by ``row_rank`` in ``sorted_y``), each side's counts into ``sides``
+    (``total``: work space for their sum). Returns (status, the sorted position of the last
+    entry left of the cut, how many values are known, their weight, and by the absolute error
+    their AE)."""
     m, known = 0, 0.0
     for q in range(start, end):
         entry = entries[q]
         if entry_rank(entry) == MISSING_RANK:
             break
+        row = entry_row(entry)
         keys[m], key_labels[m] = entry_rank(entry), entry_class(entry)
-        key_weights[m] = row_weight[entry_row(entry)]
+        key_weights[m] = row_weight[row]
         if rules.regression:
-            key_targets[m] = targets[entry_row(entry)]
+            key_targets[m] = targets[row]
+        if rules.absolute:
+            key_ranks[m] = row_rank[row]
         known += key_weights[m]
         m += 1
     if m < 2:
-        return NONE, -1, m, known
+        return NONE, -1, m, known, 0.0
+    weights = key_weights[:0] if unit else key_weights[:m]
+    if rules.absolute:
+        sides[:] = 0.0
+        status, last, known_error = absolute_error.best_cut(
+            keys[:m], key_targets[:m], weights, key_ranks[:m], sorted_y,
+            rules.min_samples_leaf, rules.tolerance, sides)
+        if status == cut_scan.NO_CUT:
+            return NONE, -1, m, known, known_error
+        return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), start + last, m, \
+            known, known_error
+    left, right = sides[0], sides[1]
     total[:] = 0.0
     for p in range(m):
         if rules.regression:
@@ -54,7 +71,6 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
             total[squared_error.SQUARES] += w_p * t_p * t_p
         else:
             total[key_labels[p]] += key_weights[p]
-    weights = key_weights[:0] if unit else key_weights[:m]
     if rules.regression:
         status, last, w_left, s_left, q_left = squared_error.best_cut_of_sorted(
             keys, key_targets, weights, m, total, rules.min_samples_leaf, rules.tolerance)
@@ -64,8 +80,8 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
             keys[:m], key_labels[:m], weights, total, rules.impurity_code,
             rules.min_samples_leaf, rules.tolerance, cut, left, right)
     if status == cut_scan.NO_CUT:
-        return NONE, -1, m, known
-    return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), start + last, m, known
+        return NONE, -1, m, known, 0.0
+    return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), start + last, m, known, 0.0
 
 
 @njit(cache=True)
@@ -119,154 +135,6 @@ def _multiway(counts, branch_counts, rules):
 
 
 @njit(cache=True)
-def _memberships(level_counts, exhaustive):
-    """Candidate left-branch memberships over the levels present, in the order of
-    :func:`treecore.split.proposals.subset_memberships` (whose docstring says why they suffice)."""
-    n_levels, n_classes = level_counts.shape
-    if exhaustive:
-        n = 2 ** (n_levels - 1) - 1
-        out = np.zeros((n, n_levels), np.bool_)
-        for mask in range(n):
-            out[mask, 0] = True
-            for b in range(n_levels - 1):
-                out[mask, b + 1] = (mask >> b) & 1
-        return out
-    orderings = 1 if n_classes == 2 else n_classes
-    rows = np.zeros((orderings * (n_levels - 1), n_levels), np.bool_)
-    proportions = np.empty(n_levels)
-    r = 0
-    for c in range(orderings):
-        for v in range(n_levels):
-            proportions[v] = level_counts[v, c] / level_counts[v].sum()
-        order = order_with_ties(proportions, EQUAL_RATIOS)      # shares: at most 1
-        for size in range(1, n_levels):
-            for p in range(size):
-                rows[r, order[p]] = True
-            if not rows[r, 0]:
-                rows[r] = ~rows[r]
-            r += 1
-    return _unique_descending(rows)
-
-
-@njit(cache=True)
-def _descends(a, b):
-    """Whether bool row ``a`` comes after ``b`` lexicographically (False < True)."""
-    for p in range(len(a)):
-        if a[p] != b[p]:
-            return a[p]
-    return False
-
-
-@njit(cache=True)
-def _unique_descending(rows):
-    """The distinct rows, lexicographically descending: ``np.unique(rows, axis=0)[::-1]``."""
-    n = rows.shape[0]
-    order = np.arange(n)
-    for p in range(1, n):                       # insertion sort: a few dozen rows at most
-        q = p
-        while q > 0 and _descends(rows[order[q]], rows[order[q - 1]]):
-            order[q], order[q - 1] = order[q - 1], order[q]
-            q -= 1
-    keep = np.zeros(n, np.bool_)
-    kept = 0
-    for p in range(n):
-        if p == 0 or _descends(rows[order[p - 1]], rows[order[p]]):
-            keep[p] = True
-            kept += 1
-    out = np.empty((kept, rows.shape[1]), np.bool_)
-    r = 0
-    for p in range(n):
-        if keep[p]:
-            out[r] = rows[order[p]]
-            r += 1
-    return out
-
-
-@njit(cache=True, inline="always")
-def _lowest_bit(x):
-    """The position of the lowest set bit of ``x`` (> 0)."""
-    bit = 0
-    while not (x >> bit) & 1:
-        bit += 1
-    return bit
-
-
-@njit(cache=True, inline="always")
-def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, figure_scratch,
-                  out):
-    """Subset ``s`` with ``pair[0]`` its left branch's class weights: its decrease and whether
-    both branches hold ``floor`` weight."""
-    pair[1] = total - pair[0]
-    kernels.partition_figures(pair, rho, missing, rules.impurity_code, rules.ratio_score, out,
-                              figure_scratch, False)
-    decreases[s] = out[DECREASE]
-    valid[s] = pair[0].sum() >= floor and pair[1].sum() >= floor
-
-
-@njit(cache=True)
-def _subset(counts, branch_counts, member, rules, rho, missing, pair, figure_scratch, out):
-    """CART's best "subset vs rest" split of a nominal feature of class ``counts`` per value
-    (see :func:`treecore.split.proposals.binary_proposal`): the highest decrease among the
-    subsets leaving both leaves large enough, else the highest of all, marked as too small; its
-    codes into ``member`` and the two branches' class counts into ``branch_counts``."""
-    present = np.flatnonzero(counts.sum(axis=1) > 0.0)
-    if len(present) < 2:
-        return NONE
-    level_counts = counts[present]
-    n_classes = counts.shape[1]
-    exhaustive = n_classes > 2 and len(present) <= rules.exhaustive_levels
-    memberships = _memberships(level_counts, exhaustive)
-    total = level_counts.sum(axis=0)
-    floor = rules.min_samples_leaf - rules.tolerance
-    best_valid, best_any = -1, -1
-    n_subsets = len(memberships)
-    decreases = np.empty(n_subsets)
-    valid = np.zeros(n_subsets, np.bool_)
-    if exhaustive:            # every mask, in Gray-code order: one level changes side each time
-        pair[0] = level_counts[0]
-        previous = 0
-        for step in range(n_subsets + 1):
-            mask = step ^ (step >> 1)
-            if step > 0:
-                level = _lowest_bit(mask ^ previous) + 1
-                if mask & (mask ^ previous):
-                    pair[0] += level_counts[level]
-                else:
-                    pair[0] -= level_counts[level]
-                previous = mask
-            if mask < n_subsets:                    # the last mask puts every level left
-                _score_subset(mask, pair, total, rho, missing, rules, floor, decreases, valid,
-                              figure_scratch, out)
-    else:
-        for s in range(n_subsets):
-            pair[0] = 0.0
-            for v in range(len(present)):
-                if memberships[s, v]:
-                    pair[0] += level_counts[v]
-            _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid,
-                          figure_scratch, out)
-    top_valid, top_any = -np.inf, -np.inf
-    for s in range(n_subsets):
-        top_any = max(top_any, decreases[s])
-        if valid[s]:
-            top_valid = max(top_valid, decreases[s])
-    for s in range(len(memberships)):           # ties within tolerance: the first in order
-        if best_valid < 0 and valid[s] and decreases[s] >= top_valid - rules.tolerance:
-            best_valid = s
-        if best_any < 0 and decreases[s] >= top_any - rules.tolerance:
-            best_any = s
-    best = best_valid if best_valid >= 0 else best_any
-    member[:] = False
-    branch_counts[0] = 0.0
-    for v in range(len(present)):
-        if memberships[best, v]:
-            member[present[v]] = True
-            branch_counts[0] += level_counts[v]
-    branch_counts[1] = total - branch_counts[0]
-    return ELIGIBLE if best_valid >= 0 else SMALL_LEAF
-
-
-@njit(cache=True)
 def _ordered_groups(level_sums, branch_counts, member, rules):
     """A regression tree's best split of a nominal feature into two groups of values, from each
     value's sums (W, S, Q): its values ordered by mean target, the best cut of that order
@@ -281,6 +149,33 @@ def _ordered_groups(level_sums, branch_counts, member, rules):
     for p in range(at + 1):
         member[ordered[p]] = True
     return ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF
+
+
+@njit(cache=True)
+def _absolute_groups(k, start, end, rows, arena_weights, codes, targets, row_rank, sorted_y,
+                     levels, sides, member, key_codes, key_targets, key_weights, key_ranks,
+                     rules):
+    """A tree by the absolute error: the best split of nominal feature k into two groups of
+    values (:func:`treecore.measures.absolute_error.best_grouping`) over the node's rows whose
+    value is known (arena rows ``start…end − 1``, in their order), its groups' statistics into
+    ``sides`` and the first group's codes into ``member``. Returns (status, AE of the known
+    rows)."""
+    m = 0
+    for q in range(start, end):
+        row = rows[q]
+        code = codes[row, k]
+        if code < 0:
+            continue
+        key_codes[m], key_targets[m], key_weights[m] = code, targets[row], arena_weights[q]
+        key_ranks[m] = row_rank[row]
+        m += 1
+    sides[:] = 0.0
+    status, known_error = absolute_error.best_grouping(
+        key_codes[:m], key_targets[:m], key_weights[:m], key_ranks[:m], sorted_y, levels,
+        rules.min_samples_leaf, rules.tolerance, sides, member)
+    if status == cut_scan.NO_CUT:
+        return NONE, known_error
+    return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), known_error
 
 
 @njit(cache=True, inline="always")
@@ -305,6 +200,21 @@ def _branch_rows(c, k, m, left_of_cut, level_rows, levels, multiway, member, out
 
 
 @njit(cache=True)
+def _rank_targets(start, end, rows, targets, row_rank):
+    """A tree by the absolute error: each of the node's rows (arena rows ``start…end − 1``)
+    ranked among the node's targets into ``row_rank[row]`` (equal targets in the node's row
+    order, as :func:`treecore.measures.absolute_error.target_ranks` ranks them); returns the
+    node's targets sorted, the rank space of every figure at the node."""
+    here = np.empty(end - start)
+    for q in range(start, end):
+        here[q - start] = targets[rows[q]]
+    ranks, sorted_y = absolute_error.target_ranks(here)
+    for q in range(start, end):
+        row_rank[rows[q]] = ranks[q - start]
+    return sorted_y
+
+
+@njit(cache=True)
 def score(s, i, nodes, arena, table, slots, scratch, rules):
     """Every usable feature's best split at node i, with its figures, into slot s of
     ``slots``; with ``rules.max_features`` k ≥ 1 the features in the order of
@@ -322,6 +232,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
     for q in range(start, end):
         unit = unit and arena_weights[q] == 1.0
         row_weight[rows[q]] = arena_weights[q]
+    sorted_y = _rank_targets(start, end, rows, targets, scratch.row_rank) if rules.absolute \
+        else targets[:0]
     if table.codes.shape[1] > 0:
         _count_levels(start, end, rows, arena_weights, table.codes, table.y, targets,
                       rules.regression, level_counts, scratch.level_rows, n_known, known_weight)
@@ -340,10 +252,10 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
         branch_counts, figures = slots.branch_counts[s, j], slots.figures[s, j]
         c, k = continuous_at[j], nominal_at[j]
         if c >= 0:
-            status[j], slots.cut_at[s, j], m, known = _continuous(
+            status[j], slots.cut_at[s, j], m, known, slots.known_loss[s, j] = _continuous(
                 arena.sorted_entries[c], start, end, row_weight, targets, unit, scratch.keys,
-                scratch.key_labels, scratch.key_weights, scratch.key_targets, scratch.total,
-                branch_counts[0], branch_counts[1], scratch.cut, rules)
+                scratch.key_labels, scratch.key_weights, scratch.key_targets, scratch.key_ranks,
+                scratch.row_rank, sorted_y, scratch.total, branch_counts, scratch.cut, rules)
             n_branches = 2
         else:
             m, known = n_known[k], known_weight[k]
@@ -355,12 +267,17 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
             status[j] = NONE
         elif c < 0:
             counts = level_counts[k, :table.levels[j]]
-            if rules.regression:
+            if rules.absolute:
+                status[j], slots.known_loss[s, j] = _absolute_groups(
+                    k, start, end, rows, arena_weights, table.codes, targets, scratch.row_rank,
+                    sorted_y, table.levels[j], branch_counts, slots.member[s, j], scratch.keys,
+                    scratch.key_targets, scratch.key_weights, scratch.key_ranks, rules)
+            elif rules.regression:
                 status[j] = _ordered_groups(counts, branch_counts, slots.member[s, j], rules)
             elif rules.multiway:
                 status[j] = _multiway(counts, branch_counts, rules)
             else:
-                status[j] = _subset(counts, branch_counts, slots.member[s, j], rules, rho,
+                status[j] = best_subset(counts, branch_counts, slots.member[s, j], rules, rho,
                                     missing, scratch.pair, scratch.figure, figures)
         slots.n_branches[s, j], slots.rho[s, j], slots.missing[s, j] = n_branches, rho, missing
         if status[j] != NONE:
@@ -368,7 +285,10 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
                          table.levels[j], rules.multiway and not rules.regression,
                          slots.member[s, j], slots.branch_rows[s, j])
         if status[j] != NONE and rules.regression:
-            squared_error.partition_figures(branch_counts[:2], figures)
+            if rules.absolute:
+                absolute_error.partition_figures(branch_counts, slots.known_loss[s, j], figures)
+            else:
+                squared_error.partition_figures(branch_counts[:2], figures)
             figures[DECREASE] *= rho
             figures[SCORE] *= rho
         elif status[j] != NONE:

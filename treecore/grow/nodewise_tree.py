@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..measures import kernels, squared_error
+from ..measures import absolute_error, kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
 from ..split.splitting import build_candidate
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
-from .growing import ArrayNodeFactory
+from .array_nodes import ArrayNodeFactory
 from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
 
 
@@ -111,7 +111,8 @@ class NodeFactory(ArrayNodeFactory):
         padded[np.repeat(np.arange(len(expanded)), n_children),
                children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]
         regression = self.criterion.task == "regression"
-        figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded])
+        figures, means = self._figures(padded, a.rho[expanded], a.missing[expanded],
+                                       a.known_loss[expanded])
         values = [dict(zip(FIGURES, row)) for row in zip(*(figures[name].tolist()
                                                            for name in FIGURES))]
         counts = _branch_counts(padded, regression).tolist()
@@ -139,16 +140,22 @@ class NodeFactory(ArrayNodeFactory):
                                         None if means is None else tuple(means[at]))
         return splits
 
-    def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray
-                 ) -> tuple[dict, list | None]:
+    def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray,
+                 known_loss: np.ndarray) -> tuple[dict, list | None]:
         """The figures of the chosen splits (by name, one value per split) and, for a
-        regression tree, each branch's mean: the squared error's figures of the known rows,
-        the decrease and score scaled by ρ."""
+        regression tree, what each branch predicts: the squared error's figures of the known
+        rows and each branch's mean, or by the absolute error the figures from the branches'
+        AE and that of the known rows (``known_loss``) and each branch's median; the decrease
+        and score scaled by ρ."""
         if self.criterion.task != "regression":
             return partition_figures(branch_counts, rho, missing, self.criterion), None
-        table = squared_error.figures(branch_counts)
+        if self.criterion.name == "absolute_error":
+            table = absolute_error.figures(branch_counts, known_loss)
+            values = branch_counts[..., absolute_error.MEDIAN]
+        else:
+            table = squared_error.figures(branch_counts)
+            values = branch_counts[..., squared_error.SUM] \
+                / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)
         figures = {name: table[:, k] for k, name in enumerate(FIGURES)}
         figures["decrease"], figures["score"] = figures["decrease"] * rho, figures["score"] * rho
-        means = branch_counts[..., squared_error.SUM] \
-            / np.maximum(branch_counts[..., squared_error.WEIGHT], 1e-300)
-        return figures, means.tolist()
+        return figures, values.tolist()

@@ -39,8 +39,8 @@ from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
-from .growing import (ArrayNodeFactory, CompiledGrowth, GrowthConfig, leaf_means, leaf_votes,
-                      resize_nodes, tree_settings)
+from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
+from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, pack_order, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
@@ -232,7 +232,7 @@ class PresortedGrowth(CompiledGrowth):
         Candidate objects when first asked for (:class:`~treecore.tree.nodes.LazyNodes`)."""
         n = int(self.counters[N_NODES])
         if self.data.is_regression:
-            distribution = leaf_means(self.nodes.counts[:n], self.nodes.parent[:n])[:, None]
+            distribution = leaf_values(self.nodes.counts[:n], self.nodes.parent[:n])[:, None]
             prediction = np.zeros(n, np.int64)
         else:
             distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])

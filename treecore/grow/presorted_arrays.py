@@ -127,7 +127,7 @@ class Nodes(NamedTuple):
         """Room for ``capacity`` nodes, every field 0 but the root's :data:`UNSET_WHEN_OPENED`,
         −1: any other node's are set when it is opened
         (:func:`treecore.grow.presorted_kernel.open_children`), so room added later may be
-        zeros (:func:`treecore.grow.growing.resize_nodes`)."""
+        zeros (:func:`treecore.grow.array_nodes.resize_nodes`)."""
         ints = [np.zeros(capacity, np.int64) for _ in range(11)]
         floats = [np.zeros(capacity) for _ in range(4)]
         nodes = cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))

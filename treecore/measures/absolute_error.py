@@ -34,21 +34,28 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from . import cut_scan
+from . import cut_scan, kernels
+from .sorting import EQUAL_RATIOS, order_with_ties
+from .squared_error import DECREASE, IMPURITY, SCORE, WEIGHT
+
+#: Columns of an absolute-error node's statistics: the squared error's sums (W, S, Q), of which
+#: it reads the weight W, then its weighted median and AE.
+MEDIAN, DEVIATION = 3, 4
+N_STATS = 5
 
 
 @njit(cache=True)
 def _prefix_figures(targets, weights, ranks, sorted_y, medians, errors):
     """For each prefix ``targets[:p + 1]`` (rows in the order given; ``ranks[p]`` the place of
-    row p's target in ``sorted_y``; ``weights`` empty: all 1), its weighted median into
-    ``medians[p]`` and its AE into ``errors[p]``."""
-    n = len(targets)
+    row p's target in ``sorted_y``, which may hold other rows' targets too; ``weights`` empty:
+    all 1), its weighted median into ``medians[p]`` and its AE into ``errors[p]``."""
+    n, size = len(targets), len(sorted_y)
     unit = len(weights) == 0
-    tree_w = np.zeros(n + 1)
-    tree_wy = np.zeros(n + 1)
-    weight_at = np.zeros(n)
+    tree_w = np.zeros(size + 1)
+    tree_wy = np.zeros(size + 1)
+    weight_at = np.zeros(size)
     top_bit = 1
-    while top_bit * 2 <= n:
+    while top_bit * 2 <= size:
         top_bit *= 2
     total_w, total_wy = 0.0, 0.0
     for p in range(n):
@@ -57,7 +64,7 @@ def _prefix_figures(targets, weights, ranks, sorted_y, medians, errors):
         rank = ranks[p]
         weight_at[rank] += w
         i = rank + 1
-        while i <= n:
+        while i <= size:
             tree_w[i] += w
             tree_wy[i] += w * y
             i += i & -i
@@ -68,7 +75,7 @@ def _prefix_figures(targets, weights, ranks, sorted_y, medians, errors):
         pos, below_w, below_wy, bit = 0, 0.0, 0.0, top_bit
         while bit > 0:
             nxt = pos + bit
-            if nxt <= n and below_w + tree_w[nxt] < half:
+            if nxt <= size and below_w + tree_w[nxt] < half:
                 pos = nxt
                 below_w += tree_w[nxt]
                 below_wy += tree_wy[nxt]
@@ -79,12 +86,12 @@ def _prefix_figures(targets, weights, ranks, sorted_y, medians, errors):
             pos2, cut_w, cut_wy, bit = 0, 0.0, 0.0, top_bit
             while bit > 0:
                 nxt = pos2 + bit
-                if nxt <= n and cut_w + tree_w[nxt] <= half:
+                if nxt <= size and cut_w + tree_w[nxt] <= half:
                     pos2 = nxt
                     cut_w += tree_w[nxt]
                     cut_wy += tree_wy[nxt]
                 bit //= 2
-            if pos2 < n:
+            if pos2 < size and cut_w < total_w:
                 median = 0.5 * (sorted_y[k] + sorted_y[pos2])
                 below_w, below_wy = cut_w, cut_wy
         medians[p] = median
@@ -92,37 +99,53 @@ def _prefix_figures(targets, weights, ranks, sorted_y, medians, errors):
             + (median * below_w - below_wy)
 
 
-def _ranks(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(each row's place in the sorted targets, the sorted targets)."""
-    order = np.argsort(y, kind="mergesort")
-    ranks = np.empty(len(y), np.int64)
-    ranks[order] = np.arange(len(y))
-    return ranks, y[order]
+@njit(cache=True)
+def target_ranks(targets):
+    """(each row's place among ``targets`` in ascending order, equal targets in row order; the
+    targets sorted): the rank space every figure of one node is read in."""
+    order = np.argsort(targets, kind="mergesort")
+    ranks = np.empty(len(targets), np.int64)
+    for p in range(len(order)):
+        ranks[order[p]] = p
+    return ranks, targets[order]
 
 
 def prefix_figures(y: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(weighted median, AE) of every prefix of the rows, in the order given."""
     y = np.asarray(y, float)
-    ranks, sorted_y = _ranks(y)
+    ranks, sorted_y = target_ranks(y)
     medians, errors = np.zeros(len(y)), np.zeros(len(y))
     _prefix_figures(y, np.asarray(weights, float), ranks, sorted_y, medians, errors)
     return medians, errors
 
 
+@njit(cache=True)
+def node_figures(targets, weights):
+    """(weighted median, AE) of a node's rows: the last prefix's (:func:`_prefix_figures`);
+    (0, 0) for no rows."""
+    n = len(targets)
+    if n == 0:
+        return 0.0, 0.0
+    ranks, sorted_y = target_ranks(targets)
+    medians, errors = np.empty(n), np.empty(n)
+    _prefix_figures(targets, weights, ranks, sorted_y, medians, errors)
+    return medians[n - 1], max(errors[n - 1], 0.0)
+
+
 def weighted_median(y: np.ndarray, weights: np.ndarray) -> float:
     """scikit-learn's weighted median of ``y`` (see the module's docstring)."""
-    return float(prefix_figures(y, weights)[0][-1]) if len(y) else 0.0
+    return float(node_figures(np.asarray(y, float), np.asarray(weights, float))[0])
 
 
 def absolute_deviation(y: np.ndarray, weights: np.ndarray) -> float:
     """AE(D) = Σ wᵢ |yᵢ − m| about the weighted median m."""
-    return max(float(prefix_figures(y, weights)[1][-1]), 0.0) if len(y) else 0.0
+    return float(node_figures(np.asarray(y, float), np.asarray(weights, float))[1])
 
 
 class CutSides(NamedTuple):
     """Both sides of every cut of one feature: ``ends[c]`` is the position of the last row left
     of cut c; per cut the weight, weighted median and AE of each side (AE as summed, to
-    rounding; :func:`best_cut_of_sorted` compares their sums). ``total_error`` is AE(D)."""
+    rounding; :func:`best_cut` compares their sums). ``total_error`` is AE(D)."""
 
     ends: np.ndarray
     left_weight: np.ndarray
@@ -149,32 +172,164 @@ def every_cut(keys: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutSides:
                     max(float(left_error[-1]), 0.0) if n else 0.0)
 
 
+@njit(cache=True)
+def best_cut(keys, targets, weights, ranks, sorted_y, min_leaf, tolerance, sides):
+    """The cut of one feature that least leaves AE(D_left) + AE(D_right), over its rows in
+    order of ``keys`` (ascending; the ``targets``, ``weights`` (empty: all 1) and target
+    ``ranks`` in ``sorted_y`` of the same rows in the same order). Every prefix's and suffix's
+    median and AE come from :func:`_prefix_figures`, forwards and backwards: O(n log n).
+
+    Cuts lie between distinct keys; those leaving ``min_leaf`` weight on each side are
+    allowed, or, when none is, the best of all (status
+    :data:`treecore.measures.cut_scan.ONLY_SMALL_LEAVES`). Scanning up, a cut replaces the best so
+    far only when it leaves less AE by more than ``tolerance`` × AE(D) (with no tolerance,
+    scikit-learn's rule). Fills the W, median and AE columns of ``sides`` (two rows of node
+    statistics, :data:`N_STATS` wide) and returns (status, position
+    of the last row left of the cut, AE(D) of these rows); (NO_CUT, −1, AE(D)) when the keys
+    are all equal."""
+    m = len(keys)
+    unit = len(weights) == 0
+    left_median, left_error = np.empty(m), np.empty(m)
+    right_median, right_error = np.empty(m), np.empty(m)
+    _prefix_figures(targets, weights, ranks, sorted_y, left_median, left_error)
+    _prefix_figures(targets[::-1], weights[::-1], ranks[::-1], sorted_y,
+                    right_median[::-1], right_error[::-1])
+    total_error = max(left_error[m - 1], 0.0) if m else 0.0
+    total_w = 0.0
+    for p in range(m):
+        total_w += 1.0 if unit else weights[p]
+    slack = tolerance * total_error
+    floor = min_leaf - tolerance
+    best_any, best_allowed = -1, -1
+    w_left = 0.0
+    for p in range(m - 1):
+        w_left += 1.0 if unit else weights[p]
+        if keys[p + 1] == keys[p]:
+            continue
+        loss = left_error[p] + right_error[p + 1]
+        if best_any < 0 or loss < left_error[best_any] + right_error[best_any + 1] - slack:
+            best_any = p
+        if w_left >= floor and total_w - w_left >= floor and (
+                best_allowed < 0
+                or loss < left_error[best_allowed] + right_error[best_allowed + 1] - slack):
+            best_allowed = p
+    if best_any < 0:
+        return cut_scan.NO_CUT, -1, total_error
+    best = best_allowed if best_allowed >= 0 else best_any
+    w_left = 0.0
+    for p in range(best + 1):
+        w_left += 1.0 if unit else weights[p]
+    sides[0, WEIGHT], sides[1, WEIGHT] = w_left, total_w - w_left
+    sides[0, MEDIAN], sides[1, MEDIAN] = left_median[best], right_median[best + 1]
+    sides[0, DEVIATION] = max(left_error[best], 0.0)
+    sides[1, DEVIATION] = max(right_error[best + 1], 0.0)
+    status = cut_scan.BEST_CUT if best_allowed >= 0 else cut_scan.ONLY_SMALL_LEAVES
+    return status, best, total_error
+
+
 def best_cut_of_sorted(keys: np.ndarray, y: np.ndarray, weights: np.ndarray, min_leaf: float,
                        tolerance: float) -> tuple[int, int, np.ndarray]:
-    """The cut of one feature (``keys`` sorted ascending, ``y`` and ``weights`` of the same rows
-    in the same order) that least leaves AE(D_left) + AE(D_right): (status as
-    :func:`treecore.measures.squared_error.best_cut_of_sorted` gives it, position of the last row
-    left of the cut, the figures of both sides as rows (W, median, AE)).
+    """:func:`best_cut` of rows already in order of ``keys``, ranked among themselves: (status,
+    position of the last row left of the cut, the two sides' statistics (:data:`N_STATS`
+    columns, of which W, median and AE are filled))."""
+    y = np.asarray(y, float)
+    ranks, sorted_y = target_ranks(y)
+    sides = np.zeros((2, N_STATS))
+    status, end, _ = best_cut(np.asarray(keys, float), y, np.asarray(weights, float), ranks,
+                              sorted_y, float(min_leaf), float(tolerance), sides)
+    return status, end, sides
 
-    Cuts lie between distinct values; those leaving ``min_leaf`` weight on each side are
-    allowed, or, when none is, the best of all (status ``ONLY_SMALL_LEAVES``). Scanning up, a
-    cut replaces the best so far only when it leaves less AE by more than ``tolerance`` × AE(D)
-    (with no tolerance, scikit-learn's rule)."""
-    sides = every_cut(keys, y, weights)
-    if not len(sides.ends):
-        return cut_scan.NO_CUT, -1, np.zeros((2, 3))
-    loss = sides.left_error + sides.right_error
-    floor = min_leaf - tolerance
-    allowed = (sides.left_weight >= floor) & (sides.right_weight >= floor)
-    status = cut_scan.BEST_CUT if allowed.any() else cut_scan.ONLY_SMALL_LEAVES
-    slack = tolerance * sides.total_error
-    candidates = np.flatnonzero(allowed) if allowed.any() else np.arange(len(sides.ends))
-    best = candidates[0]
-    for c in candidates[1:]:
-        if loss[c] < loss[best] - slack:
-            best = c
-    figures = np.array([[sides.left_weight[best], sides.left_median[best],
-                         max(sides.left_error[best], 0.0)],
-                        [sides.right_weight[best], sides.right_median[best],
-                         max(sides.right_error[best], 0.0)]])
-    return status, int(sides.ends[best]), figures
+
+@njit(cache=True)
+def level_medians(codes, targets, weights, ranks, n_levels):
+    """The weighted median of each value's rows (``codes`` of the rows, their ``targets``,
+    ``weights`` and target ``ranks``) and its weight, by one pass in order of the targets; the
+    median is NaN where a value holds no weight."""
+    order = np.argsort(ranks)
+    level_weight = np.zeros(n_levels)
+    for p in range(len(codes)):
+        level_weight[codes[p]] += weights[p]
+    medians = np.full(n_levels, np.nan)
+    reached = np.zeros(n_levels)
+    state = np.zeros(n_levels, np.int8)          # 0: below half, 1: exactly half, 2: found
+    for p in order:
+        v, w, y = codes[p], weights[p], targets[p]
+        if state[v] == 0:
+            reached[v] += w
+            if reached[v] >= 0.5 * level_weight[v] and level_weight[v] > 0.0:
+                medians[v] = y
+                state[v] = 1 if reached[v] == 0.5 * level_weight[v] else 2
+        elif state[v] == 1 and w > 0.0:          # the mean with the next value
+            medians[v] = 0.5 * (medians[v] + y)
+            state[v] = 2
+    return medians, level_weight
+
+
+@njit(cache=True)
+def best_grouping(codes, targets, weights, ranks, sorted_y, n_levels, min_leaf, tolerance,
+                  sides, member):
+    """The best split of a nominal feature into two groups of values by absolute error, over
+    its known rows (``codes``, any order, with their ``targets``, ``weights`` and target
+    ``ranks`` in ``sorted_y``): the values holding weight ordered by their weighted median
+    (:func:`level_medians`; medians equal to rounding keep code order), and the best of the
+    k − 1 cuts of that order by :func:`best_cut`, each value's rows taking its place in the
+    order as their key. For the squared error the best cut of the order of means is the best
+    of all 2^(k−1) − 1 groupings (Breiman et al. 1984, Theorem 4.5); for the absolute error no
+    such theorem holds, so this is the ordered search LightGBM and others use, not an
+    exhaustive one. Marks the left group's codes in ``member``; returns (status, AE(D) of the
+    known rows) as :func:`best_cut` does."""
+    medians, level_weight = level_medians(codes, targets, weights, ranks, n_levels)
+    present = np.flatnonzero(level_weight > 0.0)
+    member[:] = False
+    if len(present) < 2:
+        return cut_scan.NO_CUT, 0.0
+    values = medians[present]
+    order = present[order_with_ties(values, EQUAL_RATIOS * np.abs(values).max())]
+    position = np.full(n_levels, -1, np.int64)
+    for p in range(len(order)):
+        position[order[p]] = p
+    starts = np.zeros(len(order) + 1, np.int64)
+    for p in range(len(codes)):
+        if position[codes[p]] >= 0:
+            starts[position[codes[p]] + 1] += 1
+    for p in range(len(order)):
+        starts[p + 1] += starts[p]
+    m = starts[len(order)]
+    keys, at = np.empty(m, np.int64), np.empty(m, np.int64)
+    for p in range(len(codes)):                  # the rows grouped by place, in row order
+        k = position[codes[p]]
+        if k >= 0:
+            keys[starts[k]], at[starts[k]] = k, p
+            starts[k] += 1
+    status, end, total_error = best_cut(keys, targets[at], weights[at], ranks[at], sorted_y,
+                                        min_leaf, tolerance, sides)
+    if status != cut_scan.NO_CUT:
+        for p in range(keys[end] + 1):
+            member[order[p]] = True
+    return status, total_error
+
+
+@njit(cache=True, inline="always")
+def partition_figures(sides, known_error, out):
+    """The figures of a two-way partition of a node's known rows (``sides``: their statistics,
+    of which W and AE are read; ``known_error``: AE of those rows together) into ``out``, in
+    :data:`treecore.measures.kernels.FIGURE_COLUMNS` order: impurity = (AE₁ + AE₂)/W, decrease
+    = AE(D)/W − impurity (never below 0) and score = decrease; the classification figures stay
+    0."""
+    weight = sides[0, WEIGHT] + sides[1, WEIGHT]
+    out[:] = 0.0
+    if weight <= 0.0:
+        return
+    after = (sides[0, DEVIATION] + sides[1, DEVIATION]) / weight
+    decrease = max(known_error / weight - after, 0.0)
+    out[IMPURITY], out[DECREASE], out[SCORE] = after, decrease, decrease
+
+
+@njit(cache=True)
+def figures(branch_stats, known_errors):
+    """:func:`partition_figures` of each two-way partition ``branch_stats[i]`` (its first two
+    rows read) with the AE of its known rows ``known_errors[i]``."""
+    out = np.zeros((branch_stats.shape[0], len(kernels.FIGURE_COLUMNS)))
+    for i in range(branch_stats.shape[0]):
+        partition_figures(branch_stats[i], known_errors[i], out[i])
+    return out

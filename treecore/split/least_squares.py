@@ -19,6 +19,7 @@ import numpy as np
 
 from ..data import Feature, Kind
 from ..measures import absolute_error, cut_scan, kernels, squared_error
+from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .proposals import FIGURES, Proposal, known_share, subset_labels
 from .splitting import build_candidate
@@ -112,15 +113,15 @@ def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
     scaled by their weight share ρ (Zhou 式 4.12, the decrease in place of the gain). The chosen
     candidate is the feature named ``chosen`` when given (the one growth chose), else the
     highest decrease, ties within a relative tolerance to the first feature. With
-    ``criterion="absolute_error"`` each continuous feature's cut is the one leaving the least
-    absolute error (:mod:`treecore.measures.absolute_error`; every feature continuous and known)."""
+    ``criterion="absolute_error"`` each feature's split is the one leaving the least absolute
+    error (:func:`_absolute_candidate`), on the known rows and ρ-scaled likewise."""
     absolute = criterion == "absolute_error"
     scale = absolute_error.absolute_deviation(y, weights) / max(float(weights.sum()), 1e-300) \
         if absolute else squared_error.mse(*squared_error.sums(y, weights))
     candidates = []
     for j, feature in enumerate(features):
-        candidate = _absolute_cut(j, feature, X[:, j], y, weights, min_samples_leaf,
-                                  threshold_style) if absolute else \
+        candidate = _absolute_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
+                                        threshold_style) if absolute else \
             _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
                                threshold_style)
         if candidate is not None:
@@ -190,30 +191,50 @@ def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: f
                         missing_weight)
 
 
-def _absolute_cut(j: int, feature: Feature, values, y, weights, min_leaf: float,
-                  threshold_style: str) -> Candidate | None:
-    """Feature j's cut leaving the least absolute error (a continuous, fully known feature):
-    impurity after = (AE_left + AE_right) / W, decrease = MAE(D) − impurity, the branch values
-    the two medians."""
-    order = np.argsort(values, kind="mergesort")
-    keys = values[order]
-    unit = weights[:0] if np.all(weights == 1.0) else weights[order]
-    status, end, sides = absolute_error.best_cut_of_sorted(keys, y[order], unit, float(min_leaf),
-                                                           TIE_TOLERANCE)
+def _absolute_candidate(j: int, feature: Feature, values, y, weights, min_leaf: float,
+                        threshold_style: str) -> Candidate | None:
+    """Feature j's split leaving the least absolute error over its known rows: a continuous
+    feature's cut (:func:`treecore.measures.absolute_error.best_cut`), a nominal feature's two
+    groups of values (:func:`~treecore.measures.absolute_error.best_grouping`). Impurity after
+    = (AE₁ + AE₂)/W of the known rows, decrease = MAE of those rows − impurity, scaled by their
+    weight share ρ as the squared error's is; the branch values are the two medians."""
+    known = ~np.isnan(values)
+    rho, missing_weight = known_share(weights, known)
+    if not known.all():
+        values, y, weights = values[known], y[known], weights[known]
+    if not len(values):
+        return None
+    ranks, sorted_y = absolute_error.target_ranks(y)
+    sides = np.zeros((2, absolute_error.N_STATS))
+    if feature.kind is Kind.CONTINUOUS:
+        order = np.argsort(values, kind="mergesort")
+        keys = values[order]
+        unit = weights[:0] if np.all(weights == 1.0) else weights[order]
+        status, end, known_error = absolute_error.best_cut(
+            keys, y[order], unit, ranks[order], sorted_y, float(min_leaf), TIE_TOLERANCE, sides)
+        lower, upper = (float(keys[end]), float(keys[end + 1])) if end >= 0 else (0.0, 0.0)
+        midpoint = float(kernels.midpoint(lower, upper))
+        split = dict(threshold=midpoint if threshold_style == "midpoint" else lower,
+                     midpoint=midpoint)
+        branches = None
+    else:
+        member = np.zeros(len(feature.labels), np.bool_)
+        status, known_error = absolute_error.best_grouping(
+            values.astype(np.int64), y, weights, ranks, sorted_y, len(feature.labels),
+            float(min_leaf), TIE_TOLERANCE, sides, member)
+        subset = tuple(np.flatnonzero(member).tolist())
+        split, branches = dict(subset=subset), subset_labels(feature, subset)
     if status == cut_scan.NO_CUT:
         return None
-    total = float(weights.sum())
-    after = (sides[0, 2] + sides[1, 2]) / total
-    decrease = max(absolute_error.absolute_deviation(y, weights) / total - after, 0.0)
-    figures = dict.fromkeys(FIGURES, 0.0) | {"impurity": after, "decrease": decrease,
-                                             "score": decrease}
-    lower, upper = float(keys[end]), float(keys[end + 1])
-    midpoint = float(kernels.midpoint(lower, upper))
-    proposal = Proposal(j, sides[:, :1], 1.0, 0.0, None,
-                        threshold=midpoint if threshold_style == "midpoint" else lower,
-                        midpoint=midpoint,
-                        note="" if status == cut_scan.BEST_CUT else "leaf too small")
-    return build_candidate(proposal, feature, figures, (float(sides[0, 1]), float(sides[1, 1])))
+    row = np.zeros(len(FIGURES))
+    absolute_error.partition_figures(sides, known_error, row)
+    figures = dict(zip(FIGURES, map(float, row)))
+    figures["decrease"] *= rho
+    figures["score"] *= rho
+    proposal = Proposal(j, sides[:, :1], rho, missing_weight, branches,
+                        note="" if status == cut_scan.BEST_CUT else "leaf too small", **split)
+    return build_candidate(proposal, feature, figures,
+                           tuple(float(m) for m in sides[:, absolute_error.MEDIAN]))
 
 
 def _candidate(proposal: Proposal, feature: Feature, branch_sums: np.ndarray) -> Candidate:
@@ -288,23 +309,27 @@ def _ordered_cuts(level_sums: np.ndarray, total: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class GroupCurve:
     """A nominal feature at a regression node, for a chart: the ``labels`` of the values with a
-    known row, ordered by their ``means`` (with their ``weights``), and the squared error
-    SSE(R₁) + SSE(R₂) left by each of the k − 1 cuts of that order (``sse[i]``: the first i + 1
-    values against the rest); ``parent_sse`` is that of the node's known rows."""
+    known row, ordered by what their rows predict (``values``: by the squared error their mean
+    target, by the absolute error their weighted median; with their ``weights``), and the loss
+    each of the k − 1 cuts of that order leaves (``loss[i]``: the first i + 1 values against
+    the rest; SSE(R₁) + SSE(R₂), or AE(R₁) + AE(R₂)); ``parent_loss`` is that of the node's
+    known rows."""
 
     labels: tuple[str, ...]
-    means: np.ndarray
+    values: np.ndarray
     weights: np.ndarray
-    sse: np.ndarray
-    parent_sse: float
+    loss: np.ndarray
+    parent_loss: float
 
 
 def group_curve(codes: np.ndarray, y: np.ndarray, weights: np.ndarray,
-                labels: tuple[str, ...]) -> GroupCurve:
+                labels: tuple[str, ...], criterion: str = "squared_error") -> GroupCurve:
     """The :class:`GroupCurve` of a nominal feature's codes (NaN: missing, left out)."""
     codes, y, weights = (np.asarray(a, float) for a in (codes, y, weights))
     known = ~np.isnan(codes)
     codes, y, weights = codes[known].astype(np.int64), y[known], weights[known]
+    if criterion == "absolute_error":
+        return _absolute_group_curve(codes, y, weights, labels)
     total = squared_error.sums(y, weights)
     ordered, level_sums = _ordered_values(codes, y, weights, len(labels))
     sse = [sum(squared_error.mse(*side) * side[squared_error.WEIGHT] for side in cut)
@@ -313,6 +338,28 @@ def group_curve(codes: np.ndarray, y: np.ndarray, weights: np.ndarray,
     return GroupCurve(tuple(labels[c] for c in ordered),
                       level_sums[:, squared_error.SUM] / weight, weight, np.asarray(sse, float),
                       squared_error.mse(*total) * total[squared_error.WEIGHT])
+
+
+def _absolute_group_curve(codes, y, weights, labels: tuple[str, ...]) -> GroupCurve:
+    """The values ordered by weighted median as
+    :func:`treecore.measures.absolute_error.best_grouping` orders them, and each cut's
+    AE(R₁) + AE(R₂) (:func:`treecore.measures.absolute_error.every_cut` over the rows grouped
+    in that order, read where one value's rows end)."""
+    ranks, _ = absolute_error.target_ranks(y)
+    medians, level_weight = absolute_error.level_medians(codes, y, weights, ranks, len(labels))
+    held = level_weight[codes] > 0                  # a value of no weight is in no group
+    codes, y, weights = codes[held], y[held], weights[held]
+    present = np.flatnonzero(level_weight > 0)
+    values = medians[present]
+    tie = EQUAL_RATIOS * np.abs(values).max() if len(values) else 0.0
+    ordered = present[order_with_ties(values, tie)]
+    place = np.full(len(labels), len(labels))
+    place[ordered] = np.arange(len(ordered))
+    rows = np.argsort(place[codes], kind="mergesort")
+    sides = absolute_error.every_cut(place[codes][rows], y[rows], weights[rows])
+    return GroupCurve(tuple(labels[c] for c in ordered), medians[ordered],
+                      level_weight[ordered], np.maximum(sides.left_error + sides.right_error, 0.0),
+                      sides.total_error)
 
 
 def _first_best(candidates: list[Candidate], parent_mse: float) -> int | None:

@@ -267,6 +267,24 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "col.ae_cut": {"en": "AE(R₁) + AE(R₂)", "zh": "AE(R₁) + AE(R₂)"},
     "regression.ae_axis": {"en": "AE(R₁) + AE(R₂)", "zh": "AE(R₁) + AE(R₂)"},
     "regression.medians": {"en": "region medians m₁, m₂", "zh": "区域中位数 m₁、m₂"},
+    "regression.groups_title_absolute": {
+        "en": "{feature} at node #{node}: absolute error after each cut",
+        "zh": "结点 #{node} 的 {feature}：每个切分后的绝对误差"},
+    "regression.group_cut_axis_absolute": {"en": "cut between values (ordered by median)",
+                                           "zh": "取值之间的切分（按中位数排序）"},
+    "regression.group_means_title_absolute": {"en": "median {target} of each value of {feature}",
+                                              "zh": "{feature} 各取值的 {target} 中位数"},
+    "regression.mean_axis_absolute": {"en": "median {target}", "zh": "{target} 中位数"},
+    "regression.groups_caption_absolute": {
+        "en": "A nominal feature splits into two groups of values. The values are ordered by "
+              "the weighted median of their targets and the k − 1 cuts of that order are "
+              "scored by AE(R₁) + AE(R₂). Unlike the squared error's order of means, this order "
+              "is not proven to hold the best of all 2^(k−1) − 1 groupings; it is the usual "
+              "fast search. Rows whose value is missing are left out here; they go down both "
+              "branches.",
+        "zh": "离散属性把取值分成两组。取值按其目标的加权中位数排序，再按 AE(R₁) + AE(R₂) 计算这一顺序的 "
+              "k − 1 个切分。与平方误差的均值排序不同，这一顺序并不保证包含全部 2^(k−1) − 1 "
+              "种分组中的最优者，它是常用的快速搜索。取值缺失的样本不在此图中，它们同时进入两个分支。"},
     "regression.threshold_title_absolute": {
         "en": "Absolute error after each cut of {feature} at node #{node}",
         "zh": "结点 #{node} 上按 {feature} 各切分点划分后的绝对误差"},
@@ -279,11 +297,13 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "regression.candidates_caption_absolute": {
         "en": "For each feature the cut s that least leaves absolute error: AE(R₁) + AE(R₂), "
               "AE(R) = Σ w |y − m| with m the weighted median of region R. The decrease is "
-              "MAE(D) − (AE(R₁) + AE(R₂)) / W. The absolute error grows on numeric features "
-              "with every value known.",
+              "MAE(D) − (AE(R₁) + AE(R₂)) / W. A nominal feature splits into two groups of "
+              "values ordered by their median; a feature with missing values is scored on the "
+              "rows where it is known, its decrease scaled by their weight share ρ.",
         "zh": "对每个属性，选使划分后绝对误差 AE(R₁) + AE(R₂) 最小的切分点 s，其中 "
               "AE(R) = Σ w |y − m|，m 为区域 R 的加权中位数。减少量为 "
-              "MAE(D) − (AE(R₁) + AE(R₂)) / W。绝对误差只在取值全部已知的数值属性上生成。"},
+              "MAE(D) − (AE(R₁) + AE(R₂)) / W。离散属性按各取值的中位数排序后分成两组；"
+              "有缺失值的属性只在取值已知的样本上计算，其减少量乘以这些样本的权重比例 ρ。"},
     "regression.node_counts_absolute": {
         "en": "{rows} rows (weight {weighted}); median {mean}, mean absolute error (MAE) {mse}",
         "zh": "{rows} 个样本（权重 {weighted}）；中位数 {mean}，平均绝对误差（MAE）{mse}"},

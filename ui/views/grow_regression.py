@@ -27,7 +27,10 @@ ABSOLUTE_KEYS = {
     "regression.threshold_title": "regression.threshold_title_absolute",
     "regression.sse_axis": "regression.ae_axis", "regression.means": "regression.medians",
     "regression.threshold_caption": "regression.threshold_caption_absolute",
-    "regression.node_counts": "regression.node_counts_absolute"}
+    "regression.node_counts": "regression.node_counts_absolute",
+    **{f"regression.{key}": f"regression.{key}_absolute"
+       for key in ("groups_title", "group_cut_axis", "group_means_title", "mean_axis",
+                   "groups_caption")}}
 
 
 def words_for(tree: Tree, key: str, **params) -> str:
@@ -141,28 +144,31 @@ def lens_tab(grown: Grown, train: Dataset, node_id: int) -> None:
 
 
 def groups_view(grown: Grown, train: Dataset, node_id: int, feature: str) -> None:
-    """A nominal feature at the node: its values ordered by mean target, and the squared
-    error after each cut of that order (the best two groups are among those cuts)."""
+    """A nominal feature at the node: its values ordered by mean (or median) target, and the
+    loss after each cut of that order (the best two groups the tree takes are among them)."""
+    tree = grown.tree
     curve = grown.view("regression_groups", node_id, feature,
-                       lambda: regression_view.node_groups(train, grown.tree, node_id, feature))
+                       lambda: regression_view.node_groups(train, tree, node_id, feature))
     left, right = st.columns(2)
-    left.plotly_chart(safe_figure(regression_view.group_sse_chart(curve, {
-        "title": t("regression.groups_title", feature=feature, node=node_id),
-        "cut": t("regression.group_cut_axis"), "y": t("regression.sse_axis"),
+    left.plotly_chart(safe_figure(regression_view.group_loss_chart(curve, {
+        "title": words_for(tree, "regression.groups_title", feature=feature, node=node_id),
+        "cut": words_for(tree, "regression.group_cut_axis"),
+        "y": words_for(tree, "regression.sse_axis"),
         "chosen": t("grow.chosen")})), key="grow.group_sse_chart")
-    right.plotly_chart(safe_figure(regression_view.group_means_chart(curve, {
-        "title": t("regression.group_means_title", target=grown.tree.schema.target,
-                   feature=feature),
-        "value": feature, "mean": t("regression.mean_axis", target=grown.tree.schema.target),
+    right.plotly_chart(safe_figure(regression_view.group_values_chart(curve, {
+        "title": words_for(tree, "regression.group_means_title", target=tree.schema.target,
+                           feature=feature),
+        "value": feature, "mean": words_for(tree, "regression.mean_axis",
+                                            target=tree.schema.target),
         "first": t("regression.first_group"), "second": t("regression.second_group")})),
         key="grow.group_means_chart")
-    st.caption(t("regression.groups_caption"))
-    if len(curve.sse) <= regression_view.CUTS_WRITTEN_OUT:
+    st.caption(words_for(tree, "regression.groups_caption"))
+    if len(curve.loss) <= regression_view.CUTS_WRITTEN_OUT:
         st.dataframe(regression_view.groups_frame(curve), hide_index=True, key="grow.group_cuts",
                      column_config={
                          "first_group": st.column_config.TextColumn(t("col.first_group")),
-                         "sse_cut": st.column_config.NumberColumn(t("col.sse_cut"),
-                                                                  format="%.4g")})
+                         "sse_cut": st.column_config.NumberColumn(
+                             words_for(tree, "col.sse_cut"), format="%.4g")})
 
 
 def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None:

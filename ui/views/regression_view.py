@@ -137,12 +137,13 @@ def rows_chart(rows: NodeRows, curve: CutCurve | AbsoluteCurve, words: dict) -> 
 
 
 def node_groups(dataset: Dataset, tree: Tree, node_id: int, feature: str) -> GroupCurve:
-    """A nominal feature's values at the node, ordered by mean target, and the squared error
-    of every cut of that order (:func:`treecore.split.least_squares.group_curve`)."""
+    """A nominal feature's values at the node, ordered by mean (or median) target, and the
+    loss of every cut of that order by the tree's criterion
+    (:func:`treecore.split.least_squares.group_curve`)."""
     sample = tree.node_rows(dataset, node_id)
     j = dataset.schema.index_of(feature)
     return group_curve(dataset.X[sample.rows, j], dataset.y[sample.rows], sample.weights,
-                       dataset.features[j].labels)
+                       dataset.features[j].labels, tree.criterion)
 
 
 def _cut_names(curve: GroupCurve) -> list[str]:
@@ -150,16 +151,16 @@ def _cut_names(curve: GroupCurve) -> list[str]:
     return [f"{a} | {b}" for a, b in zip(curve.labels, curve.labels[1:])]
 
 
-def group_sse_chart(curve: GroupCurve, words: dict) -> go.Figure:
-    """SSE(R₁) + SSE(R₂) at every cut of the values ordered by mean (``words``: title, cut, y,
-    chosen), the least marked."""
+def group_loss_chart(curve: GroupCurve, words: dict) -> go.Figure:
+    """The loss (SSE(R₁) + SSE(R₂), or AE(R₁) + AE(R₂)) at every cut of the values in order
+    (``words``: title, cut, y, chosen), the least marked."""
     names = _cut_names(curve)
-    figure = go.Figure(go.Scatter(x=names, y=curve.sse, mode="lines+markers",
+    figure = go.Figure(go.Scatter(x=names, y=curve.loss, mode="lines+markers",
                                   line=dict(color=CURVE_COLOR), marker=dict(size=6),
                                   name=words["y"]))
-    if len(curve.sse):
-        best = int(np.argmin(curve.sse))
-        figure.add_trace(go.Scatter(x=[names[best]], y=[curve.sse[best]], mode="markers",
+    if len(curve.loss):
+        best = int(np.argmin(curve.loss))
+        figure.add_trace(go.Scatter(x=[names[best]], y=[curve.loss[best]], mode="markers",
                                     name=words["chosen"],
                                     marker=dict(size=13, color=CHOSEN_COLOR, symbol="star")))
     figure.update_layout(title=words["title"], xaxis_title=words["cut"], yaxis_title=words["y"],
@@ -169,16 +170,17 @@ def group_sse_chart(curve: GroupCurve, words: dict) -> go.Figure:
     return figure
 
 
-def group_means_chart(curve: GroupCurve, words: dict) -> go.Figure:
-    """The mean target of each value, in the order the cuts follow, coloured by the group the
-    least squared error puts it in (``words``: title, value, mean, first, second)."""
-    best = int(np.argmin(curve.sse)) if len(curve.sse) else len(curve.labels) - 1
+def group_values_chart(curve: GroupCurve, words: dict) -> go.Figure:
+    """What each value's rows predict (mean or median target), in the order the cuts follow,
+    coloured by the group the least loss puts it in (``words``: title, value, mean, first,
+    second)."""
+    best = int(np.argmin(curve.loss)) if len(curve.loss) else len(curve.labels) - 1
     first = np.arange(len(curve.labels)) <= best
     figure = go.Figure()
     for members, name, color in ((first, words["first"], MEAN_COLOR),
                                  (~first, words["second"], CURVE_COLOR)):
         figure.add_trace(go.Bar(x=np.asarray(curve.labels, dtype=object)[members],
-                                y=curve.means[members], name=name, marker_color=color,
+                                y=curve.values[members], name=name, marker_color=color,
                                 customdata=curve.weights[members],
                                 hovertemplate="%{x}: %{y:.4g} (w = %{customdata:.4g})"))
     figure.update_layout(title=words["title"], xaxis_title=words["value"],
@@ -191,10 +193,10 @@ def group_means_chart(curve: GroupCurve, words: dict) -> go.Figure:
 
 
 def groups_frame(curve: GroupCurve) -> pd.DataFrame:
-    """Every cut of the ordered values as a row: the first group, SSE(R₁) + SSE(R₂)."""
+    """Every cut of the ordered values as a row: the first group, the loss it leaves."""
     return pd.DataFrame({"first_group": [", ".join(curve.labels[:i + 1])
-                                         for i in range(len(curve.sse))],
-                         "sse_cut": curve.sse})
+                                         for i in range(len(curve.loss))],
+                         "sse_cut": curve.loss})
 
 
 def histogram(targets: np.ndarray, words: dict) -> go.Figure:
