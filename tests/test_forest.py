@@ -248,10 +248,17 @@ def test_nominal_text_and_missing_values():
     assert forest.oob_decision_function_.shape == (len(y), 2)
 
 
-def test_regressor_refuses_missing_values():
-    X = np.array([[1.0], [np.nan], [3.0]])
-    with pytest.raises(ValueError, match="NaN"):
-        RandomForestRegressor(n_estimators=2).fit(X, [1.0, 2.0, 3.0])
+def test_regressor_takes_text_columns_and_missing_values():
+    """A forest of one tree on every row and every feature is that regression tree: the same
+    groups of text values, and rows without a value blended over the branches alike."""
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"colour": rng.choice(["red", "green", "blue"], 200),
+                          "size": np.where(rng.random(200) < 0.2, np.nan, rng.normal(size=200))})
+    y = (frame["colour"] == "red") * 3.0 + frame["size"].fillna(0.0) + rng.normal(size=200)
+    forest = RandomForestRegressor(n_estimators=1, bootstrap=False, max_depth=3).fit(frame, y)
+    tree = DecisionTreeRegressor(max_depth=3).fit(frame, y)
+    assert np.isnan(frame["size"]).any() and forest.estimators_[0].tree_.n_nodes > 3
+    np.testing.assert_allclose(forest.predict(frame), tree.predict(frame), rtol=1e-12)
 
 
 # ----------------------------------------------------------------------------- importances

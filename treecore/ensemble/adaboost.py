@@ -94,15 +94,6 @@ class AdaBoostClassifier(ClassifierMixin, BoostedEnsemble, BaseEstimator):
         self.criterion = criterion
         self.random_state = random_state
 
-    def __sklearn_tags__(self):
-        """scikit-learn's tags: missing values, text and nominal features are taken as the
-        member trees take them."""
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        tags.input_tags.string = True
-        return tags
-
     # ------------------------------------------------------------------- learning
     def fit(self, X, y, sample_weight=None, on_round=None) -> "AdaBoostClassifier":
         """Boost trees on features ``X`` and classes ``y``; ``sample_weight`` gives u¹ (normalised;

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..estimators.classifier import DecisionTreeClassifier, FittedRows
-from ..estimators.regressor import DecisionTreeRegressor, check_numbers, refuse_missing
+from ..estimators.regressor import DecisionTreeRegressor
 from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from ..grow.growing import GrowthConfig
 from ..measures.evaluate import accuracy, r2
@@ -263,14 +263,6 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
                          min_samples_split=min_samples_split, min_samples_leaf=min_samples_leaf,
                          max_leaf_nodes=max_leaf_nodes, random_state=random_state, n_jobs=n_jobs)
 
-    def __sklearn_tags__(self):
-        """scikit-learn's tags: missing values, text and nominal features taken as they are."""
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        tags.input_tags.string = True
-        return tags
-
     def fit(self, X, y, sample_weight=None, on_round=None) -> "RandomForestClassifier":
         """Grow the forest on features ``X`` and classes ``y`` (a row of weight 0 is absent);
         ``on_round(done, total)`` is told after each tree (:data:`.members.RoundHook`)."""
@@ -325,8 +317,9 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     scikit-learn's: the prediction is the mean of the trees' values. Parameters and attributes
     as :class:`RandomForestClassifier`'s, with ``max_features=1.0`` (every feature: scikit-
     learn's default for regression), ``oob_prediction_`` and ``oob_score_`` (R²); the members
-    grow, like :class:`~treecore.DecisionTreeRegressor`, on numeric features with every value
-    known."""
+    take text columns and missing values as :class:`~treecore.DecisionTreeRegressor` does (two
+    groups of values; a row whose tested value is missing down both branches, its prediction
+    blended)."""
 
     _task = "regression"
 
@@ -342,7 +335,6 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     def fit(self, X, y, sample_weight=None, on_round=None) -> "RandomForestRegressor":
         """Grow the forest on features ``X`` and numbers ``y`` (a row of weight 0 is absent);
         ``on_round`` as the classifier's."""
-        check_numbers(X, type(self).__name__)
         self._grow_forest(X, y, sample_weight, on_round)
         return self
 
@@ -367,15 +359,9 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """The trees' mean value."""
-        return self._mean_prediction(self._complete_rows(X))[:, 0]
+        return self._mean_prediction(self._encoded(X))[:, 0]
 
     def staged_predict(self, X):
         """:meth:`predict` of the forest of the first t trees, for t = 1 … T."""
-        for mean in self._staged_means(self._complete_rows(X)):
+        for mean in self._staged_means(self._encoded(X)):
             yield mean[:, 0]
-
-    def _complete_rows(self, X) -> np.ndarray:
-        """``X`` encoded, refused when a value is missing (as the regression tree refuses it)."""
-        encoded = self._encoded(X)
-        refuse_missing(encoded, type(self).__name__)
-        return encoded

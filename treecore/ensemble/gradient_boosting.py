@@ -22,8 +22,10 @@ id), while the tree itself, as drawn, shows each leaf's mean residual. With ``su
 each round grows on a random share of the rows (Friedman's stochastic gradient boosting).
 
 Members grow in the engine every regression tree grows in (:class:`.members.MemberGrower` on
-the features encoded once), so numeric features with every value known, as the regression
-tree (:class:`~treecore.DecisionTreeRegressor`) takes them.
+the features encoded once), so they take text columns and missing values as the regression tree
+(:class:`~treecore.DecisionTreeRegressor`) takes them: a row whose tested value is missing is
+in several leaves, each with its share of the row's weight, in a leaf's Newton value and in
+the tree's step gₜ(x), which blends those leaves' values (:func:`tree_step`).
 
 >>> import numpy as np
 >>> X, y = np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.2, 3.0, 3.4])
@@ -44,11 +46,11 @@ import numpy as np
 
 from ..data import Dataset, Schema
 from ..errors import ConfigError
-from ..estimators.regressor import check_numbers, refuse_missing
 from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin, RegressorMixin
 from ..grow.growing import GrowthConfig
 from ..measures.evaluate import accuracy, r2
 from ..tree.inspection import mean_importances
+from ..tree.predict import leaf_shares
 from .boosting import BoostedEnsemble, check_count, class_positions
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower, keep_going
@@ -135,12 +137,13 @@ class GradientBoosting(BoostedEnsemble):
                  curvature: np.ndarray) -> tuple:
         """(the tree fitted to ``residuals`` on the rows of positive ``bag`` weight, its
         Newton leaf values by node id, its value gₜ(xₙ) on every training row)."""
-        kept = bag > 0
         tree = grower.grow(weights=bag, target=residuals)
-        leaves = tree.apply(grower.dataset.X)
-        values = newton_leaf_values(leaves[kept], tree.n_nodes, residuals[kept], curvature[kept],
-                                    bag[kept], self._loss.numerator_factor)
-        return tree, values, values[leaves]
+        rows, leaves, shares = leaf_shares(tree, grower.dataset.X)
+        kept = bag[rows] > 0
+        rows, leaves, shares = rows[kept], leaves[kept], shares[kept]
+        values = newton_leaf_values(leaves, tree.n_nodes, residuals[rows], curvature[rows],
+                                    bag[rows] * shares, self._loss.numerator_factor)
+        return tree, values, tree_step(tree, values, grower.dataset.X)
 
     def _new_loss(self):
         """The loss named by ``loss``, for the target ``fit`` read."""
@@ -156,18 +159,13 @@ class GradientBoosting(BoostedEnsemble):
         return chosen
 
     # ------------------------------------------------------------------- using
-    def _encoded(self, X) -> np.ndarray:
-        encoded = super()._encoded(X)
-        refuse_missing(encoded, type(self).__name__)
-        return encoded
-
     def _initial_raw(self, n_rows: int) -> np.ndarray:
         return np.tile(self.init_, (n_rows, 1))
 
     def _round_raw(self, t: int, encoded: np.ndarray) -> np.ndarray:
         """η times each tree's leaf value for the rows, one column per tree of round t."""
         return self.learning_rate * np.column_stack([
-            values[tree.apply(encoded)]
+            tree_step(tree, values, encoded)
             for tree, values in zip(self.estimators_[t], self.leaf_values_[t])])
 
     def residuals(self, X, y, t: int) -> np.ndarray:
@@ -195,6 +193,13 @@ class GradientBoosting(BoostedEnsemble):
             raise self._not_fitted()
         return mean_importances(self.estimators_.ravel(), self.n_features_in_,
                                 normalise_each=False)
+
+
+def tree_step(tree, values: np.ndarray, X: np.ndarray) -> np.ndarray:
+    """gₜ(xₙ) of every row of ``X``: the value (by leaf id, ``values``) of the leaf it reaches,
+    blended by its shares where a tested value is missing (:func:`~treecore.tree.predict.leaf_shares`)."""
+    rows, leaves, shares = leaf_shares(tree, X)
+    return np.bincount(rows, weights=shares * values[leaves], minlength=len(X))
 
 
 def seed_step_size(residuals: np.ndarray, step: np.ndarray, weights: np.ndarray) -> float:
@@ -240,7 +245,6 @@ class GradientBoostingRegressor(RegressorMixin, GradientBoosting, BaseEstimator)
                          min_samples_leaf=min_samples_leaf, random_state=random_state, init=init)
 
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
-        check_numbers(X, type(self).__name__)
         dataset, _ = self._dataset(X, y, sample_weight, "regression")
         return dataset, dataset.y
 
@@ -289,7 +293,6 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
                          min_samples_leaf=min_samples_leaf, random_state=random_state, init=init)
 
     def _training_set(self, X, y, sample_weight) -> tuple[Dataset, np.ndarray]:
-        check_numbers(X, type(self).__name__)
         dataset, labels = self._dataset(X, y, sample_weight, "classification")
         self.classes_ = np.unique(labels)          # with classes only weight-0 rows have
         self.n_classes_ = len(self.classes_)

@@ -50,6 +50,15 @@ class FittedRows:
     fitted columns and encode them by the fitted schema (:meth:`_encoded`). A subclass says
     where that schema is (:meth:`_fitted_schema`): a tree's, or an ensemble's members'."""
 
+    def __sklearn_tags__(self):
+        """scikit-learn's tags (only scikit-learn calls this): missing values, text and
+        nominal features are taken as they are, by every tree and every ensemble of trees."""
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
+
     def _dataset(self, X, y, sample_weight, task: str) -> tuple[Dataset, np.ndarray]:
         """(the encoded data set, the target as given) of a ``fit`` call: kinds inferred from
         the columns (a column a person would ignore, such as an id, is kept as a feature: the
@@ -135,15 +144,6 @@ class FittedTree(FittedRows):
     """What a fitted tree estimator does with rows, whatever its target: encode them by the
     tree's schema, route them (``apply``, ``decision_path``). Subclasses set ``tree_`` in
     ``fit`` through :meth:`_dataset`."""
-
-    def __sklearn_tags__(self):
-        """scikit-learn's tags (only scikit-learn calls this): missing values, text and
-        nominal features are taken as they are."""
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.categorical = True
-        tags.input_tags.string = True
-        return tags
 
     def _fitted_schema(self) -> Schema:
         if not hasattr(self, "tree_"):

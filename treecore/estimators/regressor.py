@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..data import Dataset
-from ..errors import ConfigError
 from ..grow.engines import grow
 from ..pruning import prune_ccp
-from . import inputs
 from .classifier import FittedTree
 from .sklearn_compat import BaseEstimator, RegressorMixin
 
@@ -83,34 +80,3 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
         missing)."""
         encoded = self._encoded(X)                    # raises NotFittedError before fit
         return self.tree_.predict(encoded)
-
-
-def check_numbers(X, estimator: str) -> None:
-    """The ensembles' regression trees grow, so far, on numeric features with every value
-    known (their members grow in the presorted engine, :mod:`treecore.ensemble.members`):
-    anything else is refused with scikit-learn's messages, or for a :class:`~treecore.Dataset`
-    (the app's rows) with a :class:`ConfigError` naming the column."""
-    if isinstance(X, Dataset):
-        for j, feature in enumerate(X.features):
-            if feature.is_nominal:
-                raise ConfigError(f"column {feature.name!r} is nominal: the members' regression "
-                                  "trees grow on continuous features so far; ignore the column "
-                                  "or make it continuous")
-            missing = int(np.isnan(X.X[:, j]).sum())
-            if missing:
-                raise ConfigError(f"column {feature.name!r} has {missing} missing values: the "
-                                  "members' regression trees need every value known so far; "
-                                  "ignore the column or drop those rows")
-        return
-    values = inputs.numbers(X, estimator)
-    if values is None:                            # a frame: numpy's errors name the cell
-        frame, _ = inputs.features(X, estimator)
-        values = frame.to_numpy(dtype=float)
-    refuse_missing(values, estimator)
-
-
-def refuse_missing(values: np.ndarray, estimator: str) -> None:
-    """scikit-learn's error for NaN in the input (encoded rows: a missing value is NaN)."""
-    if np.isnan(values).any():
-        raise ValueError(f"Input X contains NaN. {estimator} grows on complete numeric data so "
-                         "far: impute or drop the missing values")

@@ -296,6 +296,22 @@ def apply(tree, X: np.ndarray) -> np.ndarray:
     return ids[heaviest]
 
 
+def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rows, leaf ids, shares): each row's share of its weight in each leaf it reaches, one
+    triple per particle (the shares of a row sum to 1). A row without a missing value is one
+    particle of share 1 in its leaf (:func:`apply`); otherwise the particles of :func:`walk`."""
+    X = _matrix(X)
+    ids = np.array([node.node_id for node in tree.nodes])
+    if not np.isnan(X).any():
+        return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
+    compiled = tree.compiled
+    parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
+    at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
+    return (np.concatenate([rows[leaf] for (rows, _, _), leaf in zip(parts, at_leaf)]),
+            ids[np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])],
+            np.concatenate([w[leaf] for (_, _, w), leaf in zip(parts, at_leaf)]))
+
+
 def route_weights(tree, X: np.ndarray, weights: np.ndarray | None,
                   node_ids: Sequence[int]) -> np.ndarray:
     """(rows × len(node_ids)): the weight with which each row reaches each of those nodes."""

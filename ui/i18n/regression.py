@@ -59,10 +59,6 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "每个点是相邻不同取值之间的一个切分点 s；最低点就是最小二乘回归树对该属性选择的切分点。"},
     "regression.histogram": {"en": "{target} at node #{node}", "zh": "结点 #{node} 的 {target}"},
     "regression.count": {"en": "rows", "zh": "样本数"},
-    "regression.no_nominal": {
-        "en": "Regression trees grow on continuous features with every value known, so far. "
-              "{detail}",
-        "zh": "目前回归树只在全部取值已知的连续属性上生成。{detail}"},
     "regression.only_cart": {
         "en": "A regression tree is grown by CART with the squared error (the least-squares "
               "regression tree); ID3 and C4.5 grow classification trees.",

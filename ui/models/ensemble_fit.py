@@ -133,12 +133,13 @@ class Grown:
 
     def residuals(self, t: int) -> tuple[np.ndarray, np.ndarray]:
         """Gradient boosting's round t on the training rows: the tree's output gₜ(x) (its
-        leaf values) and the residuals it was fitted to (the first class's for several)."""
+        leaf values, blended where a row's tested value is missing) and the residuals it was
+        fitted to (the first class's for several)."""
         model, data = self.model, self.train
         tree, values = model.estimators_[t - 1, 0], model.leaf_values_[t - 1, 0]
         residuals = model.residuals(data, truth(data), t - 1)
         residuals = residuals if residuals.ndim == 1 else residuals[:, 0]
-        return values[tree.apply(data.X)], residuals
+        return ensemble.gradient_boosting.tree_step(tree, values, data.X), residuals
 
     def step_size(self, t: int) -> float:
         """The seed's αₜ of round t."""
