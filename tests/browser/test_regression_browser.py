@@ -78,3 +78,22 @@ def test_a_regression_tree_groups_the_values_of_a_nominal_column(app_page, shot,
     expect(page.get_by_text("vendor 各取值的 PRP 均值").first).to_be_visible()
     expect(page.get_by_test_id("stException")).to_have_count(0)
     shot(page, "44-regression-vendor-groups-zh")
+
+
+def test_the_absolute_error_orders_the_vendors_by_median(app_page, app_url, shot, settle):
+    """The CPU sample grown by the absolute error, opened from a shared link: the threshold
+    tab orders the 30 vendors by their median performance and prices each cut by AE."""
+    page = app_page
+    page.goto(f"{app_url}/grow?data=cpu_vendor&crit=absolute_error&depth=4")
+    settle(page)
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_text("vendor ∈ {").first).to_be_attached(timeout=30_000)
+    page.get_by_role("tab", name="Threshold chart").click()
+    settle(page)
+    page.locator(".st-key-w_grow_feature").get_by_role("combobox").click()
+    page.get_by_role("option", name="vendor", exact=True).click()
+    settle(page)
+    expect(page.get_by_text("median PRP of each value of vendor").first).to_be_visible()
+    expect(page.get_by_text("cut between values (ordered by median)").first).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    shot(page, "49-absolute-error-vendor-groups")
