@@ -46,6 +46,26 @@ def test_every_prefix_has_the_median_and_absolute_error_of_its_rows(rows):
         assert errors[p] == pytest.approx(float(w[:p + 1] @ np.abs(y[:p + 1] - m)))
 
 
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 3)), min_size=1, max_size=15),
+       st.booleans())
+def test_rows_taken_away_from_either_end_keep_every_median(rows, prefixes):
+    """The figures of every prefix (rows taken away from the end) or suffix (from the front),
+    rows of weight 0 among them, against the definition; a set of no weight has 0 and 0."""
+    y = np.array([float(v) for v, _ in rows])
+    w = np.array([float(k) for _, k in rows])
+    ranks, sorted_y = ae.target_ranks(y)
+    medians, errors = np.zeros(len(y)), np.zeros(len(y))
+    ae._figures_taking_away(y, w, ranks, sorted_y, prefixes, medians, errors)
+    for p in range(len(y)):
+        part = slice(0, p + 1) if prefixes else slice(p, None)
+        if w[part].sum() == 0:
+            assert (medians[p], errors[p]) == (0.0, 0.0)
+            continue
+        m = brute_median(y[part][w[part] > 0], w[part][w[part] > 0])
+        assert medians[p] == pytest.approx(m)
+        assert errors[p] == pytest.approx(float(w[part] @ np.abs(y[part] - m)))
+
+
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 9), st.integers(1, 3)),
                 min_size=2, max_size=14))
 def test_the_cut_search_finds_the_least_absolute_error(rows):

@@ -29,7 +29,7 @@ ordered by mean target), and a cut's decrease is that of its known rows scaled b
 :mod:`treecore.split.least_squares` scores it. By the absolute error a node also keeps its
 weighted median and AE (:mod:`treecore.measures.absolute_error`), its rows are ranked by target
 once when it is scored, and every feature's cut (a nominal feature's values ordered by median)
-is searched by that module's Fenwick-tree scan in that rank space.
+is searched in that rank space by that module's linked-list scan.
 
 The stopping cases and their order are the general builder's
 (:class:`treecore.grow.builder.Growth`), so the tree is the one it grows, node for node (a property
