@@ -229,3 +229,17 @@ def test_other_pages_with_an_absolute_error_tree(diabetes_by_absolute_error):
     assert not by_absolute.exception and not by_absolute.error
     offered = by_absolute.selectbox(key="w_compare_0_pruning").options
     assert "CCP" in " ".join(offered) and not any("pre-pruned" in o for o in offered), offered
+
+
+@pytest.mark.parametrize("page", ["pages/grow.py", "pages/prune.py", "pages/compare.py",
+                                  "pages/predict.py", "pages/concepts.py",
+                                  "pages/ensembles.py"])
+def test_every_page_takes_the_vendors_by_the_absolute_error(make_app, page):
+    """The CPU table (a text column of 30 vendors) grown by the absolute error: every page runs
+    without a message standing in the way."""
+    at = make_app(page)
+    at.session_state[state.DATASET] = "cpu_vendor"
+    at.session_state[state.TARGET] = "PRP"
+    at.session_state[state.CRITERION] = "absolute_error"
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
