@@ -115,15 +115,12 @@ def node_candidates(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
     highest decrease, ties within a relative tolerance to the first feature. With
     ``criterion="absolute_error"`` each feature's split is the one leaving the least absolute
     error (:func:`_absolute_candidate`), on the known rows and ρ-scaled likewise."""
-    absolute = criterion == "absolute_error"
     scale = absolute_error.absolute_deviation(y, weights) / max(float(weights.sum()), 1e-300) \
-        if absolute else squared_error.mse(*squared_error.sums(y, weights))
+        if criterion == "absolute_error" else squared_error.mse(*squared_error.sums(y, weights))
     candidates = []
     for j, feature in enumerate(features):
-        candidate = _absolute_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
-                                        threshold_style) if absolute else \
-            _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
-                               threshold_style)
+        candidate = _feature_candidate(j, feature, X[:, j], y, weights, min_samples_leaf,
+                                       threshold_style, criterion)
         if candidate is not None:
             candidates.append(candidate)
     if chosen is not None:
@@ -176,14 +173,19 @@ def forced_candidate(X: np.ndarray, y: np.ndarray, weights: np.ndarray,
 
 
 def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: float,
-                       threshold_style: str) -> Candidate | None:
-    """Feature j's best split over its known rows, ρ-scaled (None: no split possible)."""
+                       threshold_style: str, criterion: str = "squared_error"
+                       ) -> Candidate | None:
+    """Feature j's best split over its known rows by the criterion, ρ-scaled (None: no split
+    possible)."""
     known = ~np.isnan(values)
     rho, missing_weight = known_share(weights, known)
     if not known.all():
         values, y, weights = values[known], y[known], weights[known]
     if not len(values):
         return None
+    if criterion == "absolute_error":
+        return _absolute_candidate(j, feature, values, y, weights, min_leaf, threshold_style,
+                                   rho, missing_weight)
     if feature.kind is Kind.CONTINUOUS:
         return _best_cut(j, feature, values, y, weights, squared_error.sums(y, weights),
                          min_leaf, threshold_style, rho, missing_weight)
@@ -192,18 +194,14 @@ def _feature_candidate(j: int, feature: Feature, values, y, weights, min_leaf: f
 
 
 def _absolute_candidate(j: int, feature: Feature, values, y, weights, min_leaf: float,
-                        threshold_style: str) -> Candidate | None:
-    """Feature j's split leaving the least absolute error over its known rows: a continuous
-    feature's cut (:func:`treecore.measures.absolute_error.best_cut`), a nominal feature's two
-    groups of values (:func:`~treecore.measures.absolute_error.best_grouping`). Impurity after
-    = (AE₁ + AE₂)/W of the known rows, decrease = MAE of those rows − impurity, scaled by their
-    weight share ρ as the squared error's is; the branch values are the two medians."""
-    known = ~np.isnan(values)
-    rho, missing_weight = known_share(weights, known)
-    if not known.all():
-        values, y, weights = values[known], y[known], weights[known]
-    if not len(values):
-        return None
+                        threshold_style: str, rho: float, missing_weight: float
+                        ) -> Candidate | None:
+    """Feature j's split leaving the least absolute error over its known rows (``values``,
+    ``y``, ``weights``): a continuous feature's cut
+    (:func:`treecore.measures.absolute_error.best_cut`), a nominal feature's two groups of values
+    (:func:`~treecore.measures.absolute_error.best_grouping`). Impurity after = (AE₁ + AE₂)/W of
+    the known rows, decrease = MAE of those rows − impurity, scaled by their weight share ρ as
+    the squared error's is; the branch values are the two medians."""
     ranks, sorted_y = absolute_error.target_ranks(y)
     sides = np.zeros((2, absolute_error.N_STATS))
     if feature.kind is Kind.CONTINUOUS:
