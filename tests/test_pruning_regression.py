@@ -186,10 +186,22 @@ def test_rep_judges_a_least_absolute_deviation_tree_by_the_absolute_error():
 
 
 def test_alpha_by_validation_of_an_absolute_error_tree_minimises_the_validation_mae(diabetes):
+    """Each α's error is the validation MAE of the tree prune_ccp gives at it. Two weakest links
+    of this path have α_eff equal but for rounding (the same fraction summed two ways), and
+    prune_ccp prunes them together: the tree between them is no candidate
+    (:meth:`CCPPath.index_at`)."""
     train, validation = diabetes.subset(np.arange(300)), diabetes.subset(np.arange(300, 442))
     full = treecore.grow(train, algorithm="cart", criterion="absolute_error", max_depth=5)
+    gaps = np.diff(np.unique(ccp_path(full).alphas))
+    assert ((gaps > 0) & (gaps <= 1e-12 * np.unique(ccp_path(full).alphas)[1:])).any()
     chosen = select_ccp_alpha(train, validation=validation, one_se=False, tree=full)
-    mae = [float(np.abs(validation.y - tree.predict(validation.X)).mean())
-           for tree in ccp_path(full).trees]
+    mae = [float(np.abs(validation.y - prune_ccp(full, alpha).tree.predict(validation.X)).mean())
+           for alpha in chosen.alphas]
     np.testing.assert_allclose(chosen.errors, mae, rtol=1e-9)
+    assert len(chosen.alphas) == len(set(path_leaves(full, chosen.alphas)))
     assert chosen.alpha == chosen.alphas[int(np.argmin(mae))]
+
+
+def path_leaves(tree, alphas) -> list[int]:
+    """The leaves of the tree prune_ccp gives at each α."""
+    return [prune_ccp(tree, alpha).tree.n_leaves for alpha in alphas]

@@ -37,6 +37,11 @@ COSTS = ("impurity", "error")
 _RELATIVE = 1e-9
 
 
+def _pruning_bound(alpha):
+    """The largest α_eff a link may have to be pruned at ``alpha``: α, to rounding."""
+    return alpha * (1 + _RELATIVE) + 1e-15
+
+
 @dataclass(frozen=True)
 class CCPPath:
     """``alphas[i]``, ``impurities[i]`` = R(T_i) and ``n_leaves[i]`` of the i-th tree of the
@@ -48,6 +53,13 @@ class CCPPath:
     trees: Sequence[Tree]
     pruned: tuple[int, ...]
     n_leaves: np.ndarray
+
+    def index_at(self, alphas: np.ndarray) -> np.ndarray:
+        """The index i of ``trees`` that :func:`prune_ccp` gives at each α of ``alphas``: the
+        links before the first whose α_eff exceeds α (to :func:`_pruning_bound`'s rounding)."""
+        reached = np.maximum.accumulate(self.alphas)
+        return np.searchsorted(reached, _pruning_bound(np.asarray(alphas, float)),
+                               side="right") - 1
 
 
 class _PrunedTrees(Sequence):
@@ -168,7 +180,7 @@ def prune_ccp(tree: Tree, alpha: float, *, cost: str = "impurity") -> PruneResul
                    "cost_subtree": link.cost_subtree, "leaves": float(link.leaves)}
         said = (f"weakest link α_eff = (R(t) − R(T_t)) / (|leaves| − 1) = ({link.cost_node:.6g} − "
                 f"{link.cost_subtree:.6g}) / ({link.leaves} − 1) = {link.alpha:.6g}")
-        if link.alpha > alpha * (1 + _RELATIVE) + 1e-15:
+        if link.alpha > _pruning_bound(alpha):
             steps.append(PruneStep(link.node_id, figures, KEEP, f"{said} > α = {alpha:.6g}: "
                                    "kept, and every other subtree has a larger α_eff",
                                    "ccp.keep"))

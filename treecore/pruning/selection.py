@@ -107,8 +107,10 @@ def select_ccp_alpha(dataset: Dataset, *, algorithm: str = "cart", criterion: st
     if full is None:
         raise out_of_time(0)
     path = ccp_path(full)
-    alphas, first = np.unique(path.alphas, return_index=True)
-    last = np.r_[first[1:] - 1, len(path.alphas) - 1]      # the smallest tree of each α
+    alphas = np.unique(path.alphas)
+    last = path.index_at(alphas)              # the tree prune_ccp gives at each α …
+    _, first = np.unique(last, return_index=True)
+    alphas, last = alphas[first], last[first]  # … each tree once, at the least α giving it
     if validation is not None:
         rows = labelled(full.schema, validation) if isinstance(validation, Dataset) else \
             labelled(full.schema, *validation)
@@ -136,8 +138,7 @@ def _cv_losses(dataset: Dataset, fit, alphas: np.ndarray, k: int, seed: int,
         if fold_tree is None:
             raise out_of_time(done)
         fold_path = ccp_path(fold_tree)
-        at = np.searchsorted(fold_path.alphas, betas * (1 + 1e-9), side="right") - 1
-        fold_first, fold_second = path_moments(fold_path, held_out, at)
+        fold_first, fold_second = path_moments(fold_path, held_out, fold_path.index_at(betas))
         first, second = first + fold_first, second + fold_second
     return first, second
 
