@@ -252,4 +252,5 @@ class StepsByNode(Mapping):
         return (node.node_id for node in self._tree.iter_nodes() if node.split is not None)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        """Each growth step expanded one node: no node need be made to count them."""
+        return self._tree.n_steps
