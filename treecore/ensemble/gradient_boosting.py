@@ -50,7 +50,7 @@ from ..estimators.sklearn_compat import BaseEstimator, ClassifierMixin, Regresso
 from ..grow.growing import GrowthConfig
 from ..measures.evaluate import accuracy, r2
 from ..tree.inspection import mean_importances
-from ..tree.predict import leaf_shares
+from ..tree.predict import blend, leaf_shares
 from .boosting import BoostedEnsemble, check_count, class_positions
 from .losses import CLASSIFICATION_LOSSES, REGRESSION_LOSSES, newton_leaf_values
 from .members import MemberGrower, keep_going
@@ -197,9 +197,8 @@ class GradientBoosting(BoostedEnsemble):
 
 def tree_step(tree, values: np.ndarray, X: np.ndarray) -> np.ndarray:
     """gₜ(xₙ) of every row of ``X``: the value (by leaf id, ``values``) of the leaf it reaches,
-    blended by its shares where a tested value is missing (:func:`~treecore.tree.predict.leaf_shares`)."""
-    rows, leaves, shares = leaf_shares(tree, X)
-    return np.bincount(rows, weights=shares * values[leaves], minlength=len(X))
+    blended by its shares where a tested value is missing (:func:`~treecore.tree.predict.blend`)."""
+    return blend(tree, X, values)
 
 
 def seed_step_size(residuals: np.ndarray, step: np.ndarray, weights: np.ndarray) -> float:

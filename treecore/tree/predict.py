@@ -146,6 +146,17 @@ def predict_proba(tree, X: np.ndarray) -> np.ndarray:
     return proba
 
 
+def blend(tree, X: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Σ over the leaves a row reaches of (its weight there) × ``values[leaf id]``: what the tree
+    would predict if its leaves held ``values`` (gradient boosting's Newton values), by the
+    walk of :func:`predict_proba`."""
+    ids = np.array([node.node_id for node in tree.nodes])
+    out = np.zeros((X.shape[0], 1))
+    _route(tree.compiled, _matrix(X), out, np.zeros(0, np.int64),
+           np.asarray(values, float)[ids].reshape(-1, 1))
+    return out[:, 0]
+
+
 def _matrix(X) -> np.ndarray:
     """``X`` as a float matrix, copied only when it is not one (either memory order will do)."""
     X = np.asarray(X)
@@ -187,12 +198,14 @@ ROWS_PER_TASK = 16_384
 THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 
 
-def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: np.ndarray
-           ) -> None:
+def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: np.ndarray,
+           distribution: np.ndarray | None = None) -> None:
     """:func:`_route_rows` over all rows of ``X``, in tasks of :data:`ROWS_PER_TASK` rows run on
-    :data:`THREADS` threads (the kernel releases the GIL); a small ``X`` runs here."""
+    :data:`THREADS` threads (the kernel releases the GIL); a small ``X`` runs here. The leaves
+    blend ``distribution`` (by node position; default the tree's own)."""
     arrays = (*compiled.walk_nodes, compiled.children, compiled.fractions,
-              compiled.distribution, X, proba, heaviest)
+              compiled.distribution if distribution is None else distribution, X, proba,
+              heaviest)
     n = X.shape[0]
     if n <= ROWS_PER_TASK or THREADS < 2:
         _route_rows(*arrays, 0, n)
@@ -301,9 +314,9 @@ def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     triple per particle (the shares of a row sum to 1). A row without a missing value is one
     particle of share 1 in its leaf (:func:`apply`); otherwise the particles of :func:`walk`."""
     X = _matrix(X)
-    ids = np.array([node.node_id for node in tree.nodes])
     if not np.isnan(X).any():
         return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
+    ids = np.array([node.node_id for node in tree.nodes])
     compiled = tree.compiled
     parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
