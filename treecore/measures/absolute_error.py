@@ -67,18 +67,17 @@ def _figures_taking_away(targets, weights, ranks, sorted_y, prefixes, medians, e
         w_at[ranks[p]] = 1.0 if unit else weights[p]
     after = np.full(size, -1, np.int64)
     before = np.full(size, -1, np.int64)
-    last, total_w, total_wy = -1, 0.0, 0.0
+    k, last, total_w, total_wy = -1, -1, 0.0, 0.0   # k starts at the lowest rank linked
     for r in range(size):
         if w_at[r] > 0.0:
             before[r] = last
             if last >= 0:
                 after[last] = r
+            else:
+                k = r
             last = r
             total_w += w_at[r]
             total_wy += w_at[r] * sorted_y[r]
-    k = -1 if last < 0 else last
-    while k >= 0 and before[k] >= 0:             # the lowest rank linked
-        k = before[k]
     below_w, below_wy = 0.0, 0.0
     for step in range(n):
         p = n - 1 - step if prefixes else step
@@ -187,11 +186,13 @@ class CutSides(NamedTuple):
 def every_cut(keys: np.ndarray, y: np.ndarray, weights: np.ndarray) -> CutSides:
     """The :class:`CutSides` of every cut between distinct ``keys`` (sorted ascending; ``y``
     and ``weights``, empty for all 1, of the same rows in the same order): each prefix's and
-    each suffix's median and AE by :func:`prefix_figures`, forwards and backwards."""
-    n = len(keys)
+    each suffix's median and AE by :func:`_figures_taking_away`."""
+    n, y = len(keys), np.asarray(y, float)
     w = np.ones(n) if len(weights) == 0 else np.asarray(weights, float)
-    left_median, left_error = prefix_figures(y, w)
-    right_median, right_error = (a[::-1] for a in prefix_figures(y[::-1], w[::-1]))
+    ranks, sorted_y = target_ranks(y)
+    left_median, left_error, right_median, right_error = (np.zeros(n) for _ in range(4))
+    _figures_taking_away(y, w, ranks, sorted_y, True, left_median, left_error)
+    _figures_taking_away(y, w, ranks, sorted_y, False, right_median, right_error)
     ends = np.flatnonzero(keys[1:] != keys[:-1])
     left_weight = np.cumsum(w)[ends]
     return CutSides(ends, left_weight, w.sum() - left_weight, left_median[ends],
@@ -227,24 +228,21 @@ def best_cut(keys, targets, weights, ranks, sorted_y, min_leaf, tolerance, sides
     slack = tolerance * total_error
     floor = min_leaf - tolerance
     best_any, best_allowed = -1, -1
-    w_left = 0.0
+    w_left, w_any, w_allowed = 0.0, 0.0, 0.0         # the left weight at each best cut
     for p in range(m - 1):
         w_left += 1.0 if unit else weights[p]
         if keys[p + 1] == keys[p]:
             continue
         loss = left_error[p] + right_error[p + 1]
         if best_any < 0 or loss < left_error[best_any] + right_error[best_any + 1] - slack:
-            best_any = p
+            best_any, w_any = p, w_left
         if w_left >= floor and total_w - w_left >= floor and (
                 best_allowed < 0
                 or loss < left_error[best_allowed] + right_error[best_allowed + 1] - slack):
-            best_allowed = p
+            best_allowed, w_allowed = p, w_left
     if best_any < 0:
         return cut_scan.NO_CUT, -1, total_error
-    best = best_allowed if best_allowed >= 0 else best_any
-    w_left = 0.0
-    for p in range(best + 1):
-        w_left += 1.0 if unit else weights[p]
+    best, w_left = (best_allowed, w_allowed) if best_allowed >= 0 else (best_any, w_any)
     sides[0, WEIGHT], sides[1, WEIGHT] = w_left, total_w - w_left
     sides[0, MEDIAN], sides[1, MEDIAN] = left_median[best], right_median[best + 1]
     sides[0, DEVIATION] = max(left_error[best], 0.0)
@@ -267,28 +265,31 @@ def best_cut_of_sorted(keys: np.ndarray, y: np.ndarray, weights: np.ndarray, min
 
 
 @njit(cache=True)
-def level_medians(codes, targets, weights, ranks, n_levels):
-    """The weighted median of each value's rows (``codes`` of the rows, their ``targets``,
-    ``weights`` and target ``ranks``) and its weight, by one pass in order of the targets; the
-    median is NaN where a value holds no weight."""
-    order = np.argsort(ranks)
+def median_order(codes, targets, weights, n_levels):
+    """(the values holding weight, in order of the weighted median of their rows' targets
+    (:func:`node_figures` of each value's rows; medians equal to rounding keep code order),
+    every value's median (NaN where it holds no weight), every value's weight): the order a
+    nominal feature's two groups are cut from."""
     level_weight = np.zeros(n_levels)
+    starts = np.zeros(n_levels + 1, np.int64)
     for p in range(len(codes)):
         level_weight[codes[p]] += weights[p]
+        starts[codes[p] + 1] += 1
+    for v in range(n_levels):
+        starts[v + 1] += starts[v]
+    at, fill = np.empty(len(codes), np.int64), starts[:-1].copy()
+    for p in range(len(codes)):                  # each value's rows together, in row order
+        at[fill[codes[p]]] = p
+        fill[codes[p]] += 1
     medians = np.full(n_levels, np.nan)
-    reached = np.zeros(n_levels)
-    state = np.zeros(n_levels, np.int8)          # 0: below half, 1: exactly half, 2: found
-    for p in order:
-        v, w, y = codes[p], weights[p], targets[p]
-        if state[v] == 0:
-            reached[v] += w
-            if reached[v] >= 0.5 * level_weight[v] and level_weight[v] > 0.0:
-                medians[v] = y
-                state[v] = 1 if reached[v] == 0.5 * level_weight[v] else 2
-        elif state[v] == 1 and w > 0.0:          # the mean with the next value
-            medians[v] = 0.5 * (medians[v] + y)
-            state[v] = 2
-    return medians, level_weight
+    for v in range(n_levels):
+        if level_weight[v] > 0.0:
+            rows = at[starts[v]:starts[v + 1]]
+            medians[v] = node_figures(targets[rows], weights[rows])[0]
+    present = np.flatnonzero(level_weight > 0.0)
+    values = medians[present]
+    tie = EQUAL_RATIOS * np.abs(values).max() if len(values) else 0.0
+    return present[order_with_ties(values, tie)], medians, level_weight
 
 
 @njit(cache=True)
@@ -297,20 +298,17 @@ def best_grouping(codes, targets, weights, ranks, sorted_y, n_levels, min_leaf, 
     """The best split of a nominal feature into two groups of values by absolute error, over
     its known rows (``codes``, any order, with their ``targets``, ``weights`` and target
     ``ranks`` in ``sorted_y``): the values holding weight ordered by their weighted median
-    (:func:`level_medians`; medians equal to rounding keep code order), and the best of the
+    (:func:`median_order`), and the best of the
     k − 1 cuts of that order by :func:`best_cut`, each value's rows taking its place in the
     order as their key. For the squared error the best cut of the order of means is the best
     of all 2^(k−1) − 1 groupings (Breiman et al. 1984, Theorem 4.5); for the absolute error no
     such theorem holds, so this is the ordered search LightGBM and others use, not an
     exhaustive one. Marks the left group's codes in ``member``; returns (status, AE(D) of the
     known rows) as :func:`best_cut` does."""
-    medians, level_weight = level_medians(codes, targets, weights, ranks, n_levels)
-    present = np.flatnonzero(level_weight > 0.0)
+    order, _, _ = median_order(codes, targets, weights, n_levels)
     member[:] = False
-    if len(present) < 2:
+    if len(order) < 2:
         return cut_scan.NO_CUT, 0.0
-    values = medians[present]
-    order = present[order_with_ties(values, EQUAL_RATIOS * np.abs(values).max())]
     position = np.full(n_levels, -1, np.int64)
     for p in range(len(order)):
         position[order[p]] = p

@@ -19,7 +19,6 @@ import numpy as np
 
 from ..data import Feature, Kind
 from ..measures import absolute_error, cut_scan, kernels, squared_error
-from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .proposals import FIGURES, Proposal, known_share, subset_labels
 from .splitting import build_candidate
@@ -343,14 +342,9 @@ def _absolute_group_curve(codes, y, weights, labels: tuple[str, ...]) -> GroupCu
     :func:`treecore.measures.absolute_error.best_grouping` orders them, and each cut's
     AE(R₁) + AE(R₂) (:func:`treecore.measures.absolute_error.every_cut` over the rows grouped
     in that order, read where one value's rows end)."""
-    ranks, _ = absolute_error.target_ranks(y)
-    medians, level_weight = absolute_error.level_medians(codes, y, weights, ranks, len(labels))
+    ordered, medians, level_weight = absolute_error.median_order(codes, y, weights, len(labels))
     held = level_weight[codes] > 0                  # a value of no weight is in no group
     codes, y, weights = codes[held], y[held], weights[held]
-    present = np.flatnonzero(level_weight > 0)
-    values = medians[present]
-    tie = EQUAL_RATIOS * np.abs(values).max() if len(values) else 0.0
-    ordered = present[order_with_ties(values, tie)]
     place = np.full(len(labels), len(labels))
     place[ordered] = np.arange(len(ordered))
     rows = np.argsort(place[codes], kind="mergesort")
