@@ -136,15 +136,6 @@ def target_ranks(targets):
     return ranks, targets[order]
 
 
-def prefix_figures(y: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(weighted median, AE) of every prefix of the rows, in the order given."""
-    y = np.asarray(y, float)
-    ranks, sorted_y = target_ranks(y)
-    medians, errors = np.zeros(len(y)), np.zeros(len(y))
-    _figures_taking_away(y, np.asarray(weights, float), ranks, sorted_y, True, medians, errors)
-    return medians, errors
-
-
 @njit(cache=True)
 def node_figures(targets, weights):
     """(weighted median, AE) of a node's rows: the last prefix's
