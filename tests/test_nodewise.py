@@ -312,6 +312,7 @@ def test_chunks_scored_on_two_threads_grow_the_tree_one_thread_grows(monkeypatch
     dataset, config = case
     with monkeypatch.context() as patch:
         patch.setattr(threads, "THREADED_CHUNK", 0)           # every chunk on both threads
+        patch.setattr(threads, "SMALLEST_PIECE", 1)           # and cut in many pieces
         patch.setattr(nodewise_arrays, "MAX_SLOTS", slots)
         threaded = NodewiseGrowth(dataset, config)
         assert_one_thread_table(dataset, config, threaded)

@@ -269,6 +269,7 @@ def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch,
     expected = _node_table(single)
     with monkeypatch.context() as patch:
         patch.setattr(threads, "THREADED_CHUNK", 0)         # every chunk on both threads
+        patch.setattr(threads, "SMALLEST_PIECE", 1)         # and cut in many pieces
         patch.setattr(presorted_arrays, "MAX_SLOTS", slots)
         threaded = PresortedGrowth(dataset, config, keep_scores=3)
         assert threaded.threads == 2

@@ -62,7 +62,7 @@ from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE
                               Scratch, Slots, Table)
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
-from .threads import balanced, growth_threads, on_threads, sort_features
+from .threads import growth_threads, share_among, sort_features
 
 #: The arena's first size, in entries per row of the table. Only the entries written are given
 #: memory by the system, and growth keeps writing at the front (:meth:`NodewiseGrowth._make_room`
@@ -191,13 +191,13 @@ class NodewiseGrowth(CompiledGrowth):
             return NEED_SPACE
         taken = slots.nodes[:filled]
         work = (nodes.end[taken] - nodes.start[taken]) * n_features
-        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
+        share_among(pool, work, len(scratch), lambda t, first, end: score_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
         n_split = decide(table, arena, nodes, slots, filled, self.counters, self.subset_codes,
                          rules)
         split = slots.nodes[slots.split[:n_split]]
         work = (nodes.end[split] - nodes.start[split]) * (2 + arena.sorted_entries.shape[0])
-        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: split_slots(
+        share_among(pool, work, len(scratch), lambda t, first, end: split_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
         return NEED_SPACE if self.counters[ARENA_NEED] > 0 else DONE
 

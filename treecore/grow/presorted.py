@@ -44,7 +44,7 @@ from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
 from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, pack_order, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
-from .threads import balanced, growth_threads, on_threads, sort_features
+from .threads import growth_threads, share_among, sort_features
 
 
 #: Memory for the kept per-feature results of the first growth steps (their candidate tables);
@@ -181,11 +181,11 @@ class PresortedGrowth(CompiledGrowth):
         lengths = self._segment_lengths(slots.nodes[:filled])
         work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
         nodes = self.nodes
-        on_threads(pool, balanced(work, len(scratch)), lambda t, first, end: score_slots(
+        share_among(pool, work, len(scratch), lambda t, first, end: score_slots(
             rows, nodes, slots, scratch[t], rules, first, end))
         n_split = decide(rows, nodes, slots, filled, self.scores, self.counters, rules)
         lengths = self._segment_lengths(slots.split[:n_split])
-        on_threads(pool, balanced(np.repeat(lengths, n_features), len(scratch)),
+        share_among(pool, np.repeat(lengths, n_features), len(scratch),
                    lambda t, first, end: split_slots(rows, nodes, slots, scratch[t], rules,
                                                      first, end))
 

@@ -7,11 +7,15 @@ The features are sorted once at the root, shared among threads the same way
 
 Handing work to another thread costs tens of microseconds, so a growth uses one thread when
 its table is small (:func:`growth_threads`), and a chunk too small to pay for the handover
-stays on the calling thread (:func:`balanced`).
+stays on the calling thread (:func:`pieces`). A phase's items are not dealt out in equal
+shares up front: on a shared machine one thread is often slowed for a while, and the other
+would wait for it. They are cut into pieces that each thread takes as it comes free
+(:func:`share_among`).
 """
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
@@ -23,6 +27,9 @@ from .kernel_rules import GROWTH_THREADS, SORTING_THREADS
 #: Row × feature visits a chunk of nodes must hold before its phases are shared among threads
 #: (below, one thread does them).
 THREADED_CHUNK = 200_000
+#: The fewest row × feature visits in a piece handed to a thread (:func:`pieces`): each
+#: handover costs tens of microseconds.
+SMALLEST_PIECE = 50_000
 
 
 def growth_threads(n_rows: int, n_features: int) -> int:
@@ -31,23 +38,45 @@ def growth_threads(n_rows: int, n_features: int) -> int:
     return 1 if n_rows * n_features < THREADED_CHUNK else GROWTH_THREADS
 
 
-def balanced(item_work: np.ndarray, threads: int) -> list[int]:
-    """Item bounds ``[0, b₁, …, items]`` sharing items of ``item_work`` row × feature visits
-    among the threads by equal work; all on the first thread when the chunk is too small to be
-    worth handing over."""
-    n_items, total = len(item_work), int(item_work.sum())
+def pieces(item_work: np.ndarray, threads: int) -> list[tuple[int, int]]:
+    """The items of a phase cut into consecutive pieces ``(first, end)`` to be handed out as
+    threads come for them (guided scheduling): each piece about 1/(2·threads) of the work left,
+    and at least :data:`SMALLEST_PIECE` visits, so the last pieces are small and a thread the
+    machine slowed down takes fewer of them rather than keep the others waiting. One piece when
+    the chunk is too small to be worth handing over."""
+    n_items = len(item_work)
+    ends = np.cumsum(item_work)
+    total = int(ends[-1]) if n_items else 0
     if threads == 1 or total < THREADED_CHUNK:
-        return [0] + [n_items] * threads
-    cuts = np.searchsorted(np.cumsum(item_work), total * np.arange(1, threads) / threads)
-    return [0, *(min(int(c) + 1, n_items) for c in cuts), n_items]
+        return [(0, n_items)]
+    cuts, first, done = [], 0, 0
+    while first < n_items:
+        share = max((total - done) // (2 * threads), SMALLEST_PIECE)
+        end = min(max(int(np.searchsorted(ends, done + share)) + 1, first + 1), n_items)
+        cuts.append((first, end))
+        first, done = end, int(ends[end - 1])
+    return cuts
 
 
-def on_threads(pool, bounds: list[int], run: Callable[[int, int, int], object]) -> None:
-    """``run(t, first, end)`` over items ``[bounds[t], bounds[t + 1])``: thread t > 0 in
-    ``pool`` (only where it has items), thread 0 here."""
-    others = [pool.submit(run, t, bounds[t], bounds[t + 1])
-              for t in range(1, len(bounds) - 1) if bounds[t + 1] > bounds[t]]
-    run(0, bounds[0], bounds[1])
+def share_among(pool, item_work: np.ndarray, threads: int,
+                run: Callable[[int, int, int], object]) -> None:
+    """``run(t, first, end)`` over the :func:`pieces` of a phase's items, thread t taking the
+    next piece whenever it is free: thread 0 here, the others in ``pool``. Each thread has its
+    own t, so it may keep its own work arrays; the pieces are disjoint, so the order they are
+    run in does not matter."""
+    cuts = pieces(item_work, threads)
+    work, taking = iter(cuts), threading.Lock()
+
+    def take_pieces(t: int) -> None:
+        while True:
+            with taking:
+                piece = next(work, None)
+            if piece is None:
+                return
+            run(t, *piece)
+
+    others = [pool.submit(take_pieces, t) for t in range(1, threads)] if len(cuts) > 1 else []
+    take_pieces(0)
     for other in others:
         other.result()
 
