@@ -49,14 +49,18 @@ def _identical(X, entries, first, last):
 def stop_before_scoring(i, X, entries, node_start, node_end, depth, node_weight, counts,
                         one_target, rules):
     """Hunt's first two cases and the limits checked before node i is scored, in the builder's
-    order; :data:`WAITING` when none applies."""
+    order; :data:`WAITING` when none applies. Hunt's third case (every feature constant) comes
+    before the limits, but it is found here only when a limit would stop the node: otherwise
+    the node is scored, and a node no feature can cut stops as identical then
+    (:func:`choice`), without the lookups in the table (apart in memory) for every node."""
     if pure(counts[i], one_target[i], rules):
         return PURE
     if entries.shape[0] == 0:
         return NO_FEATURES
-    if _identical(X, entries, node_start[i], node_end[i] - 1):
+    limit = limit_before_split(depth[i], node_weight[i], rules)
+    if limit != WAITING and _identical(X, entries, node_start[i], node_end[i] - 1):
         return IDENTICAL
-    return limit_before_split(depth[i], node_weight[i], rules)
+    return limit
 
 
 @njit(cache=True, inline="always")
@@ -253,7 +257,8 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     an item is (slot, feature), or with ``rules.max_features`` k ≥ 1 a whole slot, whose node
     scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
     cut (scikit-learn's rule). A slot whose every item is in the range has its feature chosen
-    here too (:func:`choice`), on this thread rather than in :func:`decide`."""
+    here too (:func:`choice`) and its rows marked left or right, on this thread rather than in
+    :func:`decide`."""
     entries, classes, w, y = rows.entries, rows.labels, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
     status, cut_at, figures = slots.status, slots.cut_at, slots.figures
@@ -309,7 +314,10 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
                 n_drawn[i] = step + 1
                 break
         if drawing or (first == 0 and last == n_features):     # the whole slot: choose here
-            slots.chosen[s], slots.stop[s] = choice(status[s], figures[s], total, rules)
+            chosen, slots.stop[s] = choice(status[s], figures[s], total, rules)
+            slots.chosen[s] = chosen
+            if chosen >= 0:          # its rows marked here too, in case :func:`decide` splits it
+                mark_sides(rows.goes_left, entries, chosen, start, cut_at[s, chosen] + 1, end)
         s += 1
 
 
@@ -318,7 +326,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     """The node of each of the ``filled`` slots in id order: its split chosen (unless
     :func:`score_slots` chose it), the limits after the choice checked, or the reason it
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
-    marked left or right, and its two children opened. Returns the number of nodes split
+    marked left or right (unless :func:`score_slots` marked them), and its two children
+    opened. Returns the number of nodes split
     (listed in ``slots.split``)."""
     X, entries, goes_left = rows.X, rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
@@ -326,16 +335,19 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     for s in range(filled):
         i = slots.nodes[s]
         status = slots.status[s]
-        if slots.chosen[s] == UNDECIDED:      # scored on two threads: not chosen yet
-            chosen, stop = choice(status, slots.figures[s], nodes.counts[i], rules)
-        else:
+        marked = slots.chosen[s] != UNDECIDED
+        if marked:
             chosen, stop = slots.chosen[s], slots.stop[s]
             slots.chosen[s] = UNDECIDED
+        else:                                 # scored on two threads: not chosen yet
+            chosen, stop = choice(status, slots.figures[s], nodes.counts[i], rules)
         if chosen >= 0:
             stop = limit_after_choice(nodes.weight[i], slots.figures[s, chosen],
                                       counters[N_NODES] - counters[STEPS] + 1, rules)
         if stop != WAITING:
             stop_of[i] = stop
+            if stop == IDENTICAL:             # Hunt's third case: nothing was drawn to score
+                nodes.n_drawn[i] = -1
             continue
         step = counters[STEPS] + 1
         counters[STEPS] = step
@@ -344,7 +356,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
             keep_scores(step, status, cut_at, left, right, X, entries, scores)
         middle = record_split(i, chosen, cut_at, left, right, entries, nodes.expanded_at,
                               nodes.feature, nodes.branch_counts, step, slots.cut_rows[n_split])
-        mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
+        if not marked:
+            mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
         open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
                       nodes.depth, nodes.created_at, nodes.expanded_at, stop_of, nodes.feature,
                       nodes.first_child, nodes.n_drawn)
