@@ -14,7 +14,7 @@ So the tree is the one :class:`treecore.grow.builder.Growth` grows, node for nod
 holds the two to it), but no Python object is made per node until the finished tree is built from
 the kernel's arrays. A regression tree grows by the same loop: a node keeps the sums (W, S, Q) of
 :mod:`treecore.measures.squared_error` instead of class weights, and its cuts are searched by that
-module's :func:`~treecore.measures.squared_error.best_cut_of_sorted`. Growth runs in chunks of
+module's :func:`~treecore.measures.squared_error.best_cut_of_entries`. Growth runs in chunks of
 bounded work, so a deadline is checked often even on large data.
 
 Used by :func:`treecore.grow.engines.start_growth` whenever it applies (:func:`applies`): no nominal
@@ -31,6 +31,7 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..measures import kernels, squared_error
+from ..measures.sorting import pack_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -42,7 +43,7 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
-from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, pack_order, present_entries
+from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import growth_threads, share_among, sort_features
 

@@ -2,11 +2,10 @@
 write: the rows, the node table, the kept threshold searches, the scores of one chunk of
 waiting nodes, and each thread's work space.
 
-A sorted position holds one 32-bit entry, ``row << 1 | tie``: the row, and whether its value
-equals the value of the entry before it in the segment. A partition keeps that bit true for
-each side (equality along a sorted order is transitive: two entries are equal iff every step
-between them is), so a scan tells a cut between distinct values from the bits alone, and a
-partition moves 4 bytes a row. The class of a row is read from ``Rows.labels``; values are
+A sorted position holds one 32-bit entry (:mod:`treecore.measures.sorting`), ``row << 1 | tie``:
+the row, and whether its value equals the value of the entry before it in the segment. A
+partition keeps that bit true for each side, so a scan tells a cut between distinct values from
+the bits alone, and a partition moves 4 bytes a row. The class of a row is read from ``Rows.labels``; values are
 read from the table only to place a threshold and to find a node whose every feature is
 constant.
 """
@@ -19,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from ..measures import cut_scan, kernels
+from ..measures.sorting import row_of
 
 #: Memory for one chunk's per-node, per-feature scores (:class:`Slots`): a chunk holds at most
 #: as many nodes as fit, and never more than :data:`MAX_SLOTS`.
@@ -43,22 +43,6 @@ class Rows(NamedTuple):
     goes_left: np.ndarray
 
 
-@njit(cache=True, inline="always")
-def row_of(entry):
-    """The row of an entry."""
-    return np.int64(entry) >> 1
-
-
-@njit(cache=True, nogil=True)
-def pack_order(order, values, out):
-    """One feature's entries in value order into ``out``: row ``order[q]`` (``order`` sorts
-    ``values``), its tie bit set when its value equals the previous row's."""
-    for q in range(len(order)):
-        row = order[q]
-        tie = q > 0 and values[row] == values[order[q - 1]]
-        out[q] = (row << 1) | tie
-
-
 @njit(cache=True, nogil=True)
 def present_entries(entries, weights, out):
     """The entries of the rows of positive weight into ``out``, each feature's in its order,
@@ -75,25 +59,25 @@ def present_entries(entries, weights, out):
 
 
 class Scratch(NamedTuple):
-    """One thread's work space: ``spare`` for partitions, one node segment unpacked into
-    ``keys`` (value ranks), ``labels``, ``weights`` and ``targets``, and the work arrays of the
-    threshold scan and of the figures."""
+    """One thread's work space: ``spare`` for partitions, and for a classification tree one
+    node segment unpacked into ``keys`` (value ranks), ``labels`` and ``weights``, and the work
+    arrays of the threshold scan and of the figures (a regression tree's scan reads the
+    segment in place)."""
 
     spare: np.ndarray
     keys: np.ndarray
     labels: np.ndarray
     weights: np.ndarray
-    targets: np.ndarray
     cut: tuple
     figure: tuple
     pair: np.ndarray
 
     @classmethod
     def of(cls, n: int, weighted: bool, regression: bool, width: int) -> "Scratch":
-        return cls(np.empty(n, np.uint32), np.empty(n, np.int32),
-                   np.empty(0 if regression else n, np.uint8),
-                   np.empty(n if weighted else 0), np.empty(n if regression else 0),
-                   cut_scan.cut_scratch(n, width), kernels.figure_scratch(2, width),
+        unpacked = 0 if regression else n
+        return cls(np.empty(n, np.uint32), np.empty(unpacked, np.int32),
+                   np.empty(unpacked, np.uint8), np.empty(unpacked if weighted else 0),
+                   cut_scan.cut_scratch(unpacked, width), kernels.figure_scratch(2, width),
                    np.zeros((2, width)))
 
 

@@ -1,6 +1,7 @@
 """The presorted engine's compiled loop: a node owns one contiguous segment of every feature's
 sorted order; expanding it scans each segment for its best cut
-(:func:`treecore.measures.cut_scan.best_cut_of_sorted`, or the squared error's twin), chooses by
+(:func:`treecore.measures.cut_scan.best_cut_of_sorted`, or the squared error's
+:func:`~treecore.measures.squared_error.best_cut_of_entries`), chooses by
 the rule of :func:`treecore.split.candidates.choose_index` and partitions every segment stably
 into the two children's. The stopping cases are the builder's, in its order
 (:class:`treecore.grow.builder.Growth`).
@@ -64,21 +65,19 @@ def stop_before_scoring(i, X, entries, node_start, node_end, depth, node_weight,
 
 
 @njit(cache=True, inline="always")
-def _unpack(entries, classes, w, y, j, start, end, keys, labels, weights, targets):
-    """Feature j's segment into the first ``end − start`` places of the work arrays: value
-    ranks within the segment (from the tie bits), classes (only for a classification tree),
-    weights (none when every weight is 1) and targets (only for a regression tree)."""
-    weighted, regression = len(w) > 0, len(y) > 0
+def _unpack(entries, classes, w, j, start, end, keys, labels, weights):
+    """Feature j's segment into the first ``end − start`` places of the work arrays for a
+    classification tree's scan: value ranks within the segment (from the tie bits), classes and
+    weights (none when every weight is 1). A regression tree's scan reads the entries in place
+    (:func:`treecore.measures.squared_error.best_cut_of_entries`)."""
+    weighted = len(w) > 0
     rank = 0
     for q in range(end - start):
         entry = np.int64(entries[j, start + q])
         row = row_of(entry)
         rank += (q > 0) & (1 - (entry & 1))
         keys[q] = rank
-        if regression:
-            targets[q] = y[row]
-        else:
-            labels[q] = classes[row]
+        labels[q] = classes[row]
         if weighted:
             weights[q] = w[row]
 
@@ -264,7 +263,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     status, cut_at, figures = slots.status, slots.cut_at, slots.figures
     left, right = slots.left, slots.right
     key_work, label_work, weight_work = scratch.keys, scratch.labels, scratch.weights
-    target_work, cut_scratch, pair = scratch.targets, scratch.cut, scratch.pair
+    cut_scratch, pair = scratch.cut, scratch.pair
     figure_scratch = scratch.figure
     n_features = entries.shape[0]
     drawing = rules.max_features > 0
@@ -284,17 +283,15 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         can_cut = 0
         for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            _unpack(entries, classes, w, y, j, start, end, key_work, label_work, weight_work,
-                    target_work)
             if rules.regression:                 # no views made: one per item cost a tenth
-                status[s, j], at, w_left, s_left, q_left = squared_error.best_cut_of_sorted(
-                    key_work, target_work, weight_work, m, total, rules.min_samples_leaf,
-                    rules.tolerance)
+                status[s, j], at, w_left, s_left, q_left = squared_error.best_cut_of_entries(
+                    entries, j, start, m, y, w, total, rules.min_samples_leaf, rules.tolerance)
                 if status[s, j] != cut_scan.NO_CUT:
                     sides = (w_left, s_left, q_left)
                     for k in range(3):
                         left[s, j, k], right[s, j, k] = sides[k], total[k] - sides[k]
             else:
+                _unpack(entries, classes, w, j, start, end, key_work, label_work, weight_work)
                 status[s, j], at = cut_scan.best_cut_of_sorted(
                     key_work[:m], label_work[:m], weight_work[:m], total, rules.impurity_code,
                     rules.min_samples_leaf, rules.tolerance, cut_scratch, left[s, j],

@@ -6,8 +6,8 @@ use it: :func:`best_cuts` sorts each feature at a node for the general builder, 
 The impurity is :func:`treecore.measures.kernels.impurity`; the caller places the cut between
 the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
 The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
-over its boundary points). Its regression twin is
-:func:`treecore.measures.squared_error.best_cut_of_sorted`.
+over its boundary points). A regression tree's cuts are searched by
+:func:`treecore.measures.squared_error.best_cut_of_entries`.
 """
 
 from __future__ import annotations

@@ -2,6 +2,11 @@
 
 Both compiled engines sort every continuous feature once at the root with it, and the general
 builder sorts a node's known values with it (:func:`treecore.measures.cut_scan.best_cuts`).
+
+A sorted order is read as *entries*, one integer a position: ``row << 1 | tie``, the row and
+whether its value equals the value of the entry before it (:func:`pack_order`). Equality along a
+sorted order is transitive (two entries are equal iff every step between them is), so a scan
+tells a cut between distinct values from the bits alone, without reading the values.
 """
 
 from __future__ import annotations
@@ -89,3 +94,34 @@ def order_with_ties(values, tie):
             order[start:q] = np.sort(order[start:q])
             start = q
     return order
+
+
+# ------------------------------------------------------------------------------ sorted entries
+@njit(cache=True, inline="always")
+def row_of(entry):
+    """The row of a sorted entry."""
+    return np.int64(entry) >> 1
+
+
+@njit(cache=True, inline="always")
+def ties_previous(entry):
+    """Whether a sorted entry's value equals the value of the entry before it."""
+    return (np.int64(entry) & 1) == 1
+
+
+@njit(cache=True, nogil=True)
+def pack_order(order, values, out):
+    """One feature's entries in value order into ``out``: row ``order[q]`` (``order`` sorts
+    ``values``), its tie bit set when its value equals the previous row's."""
+    for q in range(len(order)):
+        row = order[q]
+        tie = q > 0 and values[row] == values[order[q - 1]]
+        out[q] = (row << 1) | tie
+
+
+@njit(cache=True, inline="always")
+def entries_of_ranks(ranks, m):
+    """The value ranks of ``m`` sorted places (``ranks[:m]``, ascending) turned in place into
+    their entries, each place standing for its own row: ``p << 1 | tie``."""
+    for p in range(m - 1, -1, -1):
+        ranks[p] = (p << 1) | (p > 0 and ranks[p] == ranks[p - 1])

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from . import cut_scan, kernels
-from .sorting import EQUAL_RATIOS, order_with_ties
+from .sorting import EQUAL_RATIOS, order_with_ties, row_of, ties_previous
 
 #: Columns of a node's sums.
 WEIGHT, SUM, SQUARES = range(3)
@@ -49,12 +49,13 @@ def node_mse(sums):
 
 
 @njit(cache=True, inline="always")
-def best_cut_of_sorted(keys, targets, weights, m, total, min_leaf, tolerance):
-    """The cut of one feature that most decreases the squared error, over the first ``m``
-    values (sorted ascending, equal exactly where ``keys`` are) with the ``targets`` and
-    ``weights`` (none: all 1) of the same rows in the same order and ``total`` their sums
-    (W, S, Q). The arrays may be longer than ``m``: an engine's work arrays, reused for every
-    node, so no view of them is made (each would count a reference up and down).
+def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, tolerance):
+    """The cut of one feature that most decreases the squared error, over the ``m`` sorted
+    entries ``entries[j, first:first + m]`` (:mod:`treecore.measures.sorting`: each a row and
+    whether its value equals the previous one's), reading each row's target from ``y`` and its
+    weight from ``weights`` (none: all 1); ``total`` are the sums (W, S, Q) of these rows. The
+    entries are read in place, in one pass: an engine hands the sorted order it keeps, with no
+    copy made per node and no view (each would count a reference up and down).
 
     A cut lies between neighbouring distinct values. Cuts leaving at least ``min_leaf`` weight
     on each side are allowed; when none is, the best of all cuts is returned with the status
@@ -65,10 +66,12 @@ def best_cut_of_sorted(keys, targets, weights, m, total, min_leaf, tolerance):
 
     The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
     P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
-    only when a cut wins. Returns (status, position of the last value left of the cut, and the
-    left side's sums W_l, S_l, Q_l, kept from the scan; the right side's are ``total`` minus
-    these); (NO_CUT, −1, 0, 0, 0) when the values are all equal.
+    only when a cut wins. Returns (status, the place in ``0 … m − 1`` of the last entry left of
+    the cut, and the left side's sums W_l, S_l, Q_l, kept from the scan; the right side's are
+    ``total`` minus these); (NO_CUT, −1, 0, 0, 0) when the values are all equal.
     """
+    if m < 2:
+        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0
     unit = len(weights) == 0
     weight, total_sum = total[WEIGHT], total[SUM]
     slack = tolerance * mse(weight, total_sum, total[SQUARES]) * weight   # a tie, in P
@@ -77,13 +80,16 @@ def best_cut_of_sorted(keys, targets, weights, m, total, min_leaf, tolerance):
     end_allowed, end_any = -1, -1
     w_left, s_left, q_left = 0.0, 0.0, 0.0
     sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
+    following = entries[j, first]
     for p in range(m - 1):
-        w_p = 1.0 if unit else weights[p]
-        y_p = targets[p]
+        row = row_of(following)
+        following = entries[j, first + p + 1]
+        w_p = 1.0 if unit else weights[row]
+        y_p = y[row]
         w_left += w_p
         s_left += w_p * y_p
         q_left += w_p * y_p * y_p
-        if keys[p + 1] == keys[p]:
+        if ties_previous(following):
             continue
         w_right, s_right = weight - w_left, total_sum - s_left
         scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
@@ -103,7 +109,7 @@ def best_cut_of_sorted(keys, targets, weights, m, total, min_leaf, tolerance):
 
 @njit(cache=True, inline="always")
 def fill_sides(total, w_left, s_left, q_left, left, right):
-    """The two sides' sums of a cut that :func:`best_cut_of_sorted` returned: ``left`` the
+    """The two sides' sums of a cut that :func:`best_cut_of_entries` returned: ``left`` the
     left side's (W_l, S_l, Q_l), ``right`` the rest of ``total``."""
     left[WEIGHT], left[SUM], left[SQUARES] = w_left, s_left, q_left
     for k in range(3):

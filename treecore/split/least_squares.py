@@ -19,6 +19,7 @@ import numpy as np
 
 from ..data import Feature, Kind
 from ..measures import absolute_error, cut_scan, kernels, squared_error
+from ..measures.sorting import pack_order
 from .candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from .proposals import FIGURES, Proposal, known_share, subset_labels
 from .splitting import build_candidate
@@ -252,9 +253,11 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
               ) -> Candidate | None:
     order = np.argsort(values, kind="mergesort")
     keys = values[order]
-    unit = weights[:0] if np.all(weights == 1.0) else weights[order]
-    status, end, *left = squared_error.best_cut_of_sorted(keys, y[order], unit, len(keys), total,
-                                                          float(min_leaf), TIE_TOLERANCE)
+    entries = np.empty((1, len(order)), np.int64)
+    pack_order(order, values, entries[0])
+    unit = weights[:0] if np.all(weights == 1.0) else weights
+    status, end, *left = squared_error.best_cut_of_entries(entries, 0, 0, len(keys), y, unit,
+                                                           total, float(min_leaf), TIE_TOLERANCE)
     if status == cut_scan.NO_CUT:
         return None
     branch_sums = np.stack([left, total - left])
