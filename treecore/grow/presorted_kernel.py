@@ -11,7 +11,8 @@ phases: :func:`screen` stops the nodes a rule stops before scoring and fills the
 :func:`score_slots` finds every slot's best cut of every feature; :func:`decide` chooses each
 node's split in id order (the limits that count the tree's leaves see the nodes before it) and
 opens the children; :func:`split_slots` partitions the split nodes' segments and sums the
-children. A chunk's nodes own disjoint segments, so the two parallel phases can run on several
+children (the splitting itself is :mod:`treecore.grow.presorted_split`'s). A chunk's nodes own
+disjoint segments, so the two parallel phases can run on several
 threads, each on its own range of (slot, feature) items and its own :class:`Scratch`, and give
 the same tree as one thread (:func:`expand`).
 
@@ -30,10 +31,12 @@ from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
-from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
+from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
 from .presorted_arrays import UNDECIDED, row_of
+from .presorted_split import fill_child, mark_sides, open_children, partition, place_threshold, \
+    record_split
 
 
 @njit(cache=True, inline="always")
@@ -106,110 +109,6 @@ def cut_values(X, entries, j, position):
     the table ``X`` (rows × features), made only for the chosen feature (and for every feature
     of a step whose scores are kept)."""
     return (X[row_of(entries[j, position]), j], X[row_of(entries[j, position + 1]), j])
-
-
-@njit(cache=True, inline="always")
-def mark_sides(goes_left, entries, chosen, start, middle, end):
-    """Which rows of the segment go left: those up to the cut's sorted position (x ≤ t goes
-    left, ``Candidate.branch_index``, and lower ≤ t < upper)."""
-    for q in range(start, end):
-        goes_left[row_of(entries[chosen, q])] = q < middle
-
-
-@njit(cache=True, inline="always")
-def partition(entries, spare, goes_left, j, start, end):
-    """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
-    keeping its order, so a sorted segment stays sorted. Each side's tie bit is the AND of the
-    bits since the last entry it took. Every entry is written to both sides and only the cursor
-    of its side advances: no branch to mispredict."""
-    kept, moved = start, 0
-    same_left = same_right = 1
-    for q in range(start, end):
-        entry = np.int64(entries[j, q])
-        flag = np.int64(goes_left[row_of(entry)])
-        same_left &= entry
-        same_right &= entry
-        row_bits = entry & ~1
-        entries[j, kept] = row_bits | same_left
-        spare[moved] = row_bits | same_right
-        kept += flag
-        moved += 1 - flag
-        same_left |= flag
-        same_right |= 1 - flag
-    for q in range(moved):
-        entries[j, kept + q] = spare[q]
-
-
-@njit(cache=True, inline="always")
-def open_children(i, step, middle, counters, node_start, node_end, parent, depth, created_at,
-                  expanded_at, stop, feature, first_child, n_drawn):
-    """The two children of node i, split at sorted position ``middle`` at growth ``step``:
-    the next two ids, their segments and links, every field of
-    :data:`~treecore.grow.presorted_arrays.UNSET_WHEN_OPENED` but the parent −1 (their sums come
-    from :func:`fill_child`)."""
-    first = counters[N_NODES]
-    counters[N_NODES] += 2
-    first_child[i] = first
-    node_start[first], node_end[first] = node_start[i], middle
-    node_start[first + 1], node_end[first + 1] = middle, node_end[i]
-    for child in (first, first + 1):
-        parent[child], depth[child], created_at[child] = i, depth[i] + 1, step
-        expanded_at[child], feature[child], first_child[child], n_drawn[child] = -1, -1, -1, -1
-        stop[child] = WAITING
-
-
-@njit(cache=True, inline="always")
-def fill_child(child, first_order, classes, w, y, node_start, node_end, counts, node_weight,
-               one_target, stop_of, regression):
-    """A new node's class counts (regression: sums W, S, Q, and whether its rows share one
-    target) and weight, summed in the first feature's order (exact for unit and integer
-    weights, and to rounding for others); no weight at all is Hunt's empty branch."""
-    start, end = node_start[child], node_end[child]
-    weighted = len(w) > 0
-    weight = 0.0
-    same_target = True
-    first_y = y[row_of(first_order[start])] if regression and end > start else 0.0
-    for q in range(start, end):
-        row = row_of(first_order[q])
-        weight_q = w[row] if weighted else 1.0
-        if regression:
-            y_q = y[row]
-            counts[child, squared_error.SUM] += weight_q * y_q
-            counts[child, squared_error.SQUARES] += weight_q * y_q * y_q
-            same_target &= y_q == first_y
-        else:
-            counts[child, classes[row]] += weight_q
-        weight += weight_q
-    node_weight[child] = weight
-    if regression:
-        counts[child, squared_error.WEIGHT] = weight
-        one_target[child] = same_target
-    if weight <= 0.0:
-        stop_of[child] = EMPTY_BRANCH
-
-
-@njit(cache=True, inline="always")
-def record_split(i, chosen, cut_at, left, right, entries, expanded_at, feature_of,
-                 branch_counts, step, cut_rows):
-    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays, and the
-    rows either side of its cut into ``cut_rows`` (:func:`place_threshold` reads their values
-    later, on the threads); returns the sorted position of its first entry going right."""
-    expanded_at[i], feature_of[i] = step, chosen
-    branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
-    cut_rows[0] = row_of(entries[chosen, cut_at[chosen]])
-    cut_rows[1] = row_of(entries[chosen, cut_at[chosen] + 1])
-    return cut_at[chosen] + 1
-
-
-@njit(cache=True, inline="always")
-def place_threshold(i, X, cut_rows, nodes, midpoint):
-    """Node i's threshold from the values of the rows either side of its cut: two lookups in
-    the table ``X``, apart in memory, so they are made in the parallel phase rather than in
-    :func:`decide`."""
-    j = nodes.feature[i]
-    lower, upper = X[cut_rows[0], j], X[cut_rows[1], j]
-    nodes.lower[i], nodes.upper[i] = lower, upper
-    nodes.threshold[i] = kernels.midpoint(lower, upper) if midpoint else lower
 
 
 @njit(cache=True)
