@@ -75,7 +75,7 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
             total[key_labels[p]] += key_weights[p]
     if rules.regression:
         entries_of_ranks(keys, m)                # the scan reads the places as sorted entries
-        status, last, w_left, s_left, q_left = squared_error.best_cut_of_entries(
+        status, last, w_left, s_left, q_left, _ = squared_error.best_cut_of_entries(
             keys.reshape((1, len(keys))), 0, 0, m, key_targets, weights, total,
             rules.min_samples_leaf, rules.tolerance)
         squared_error.fill_sides(total, w_left, s_left, q_left, left, right)

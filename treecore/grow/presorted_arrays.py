@@ -147,7 +147,9 @@ class Slots(NamedTuple):
     j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
     (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`); ``split``
     lists the chunk's nodes that split, and ``cut_rows`` the rows either side of each one's
-    cut."""
+    cut. In a regression tree a feature's figures hold only its cut's score P until it is
+    chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work space of that last step
+    when :func:`~.presorted_kernel.decide` takes it."""
 
     nodes: np.ndarray
     status: np.ndarray
@@ -159,6 +161,7 @@ class Slots(NamedTuple):
     cut_rows: np.ndarray
     chosen: np.ndarray
     stop: np.ndarray
+    pair: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
@@ -169,4 +172,5 @@ class Slots(NamedTuple):
                    np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
                    np.zeros(size, np.int64), np.zeros((size, 2), np.int64),
-                   np.full(size, UNDECIDED, np.int64), np.zeros(size, np.int64))
+                   np.full(size, UNDECIDED, np.int64), np.zeros(size, np.int64),
+                   np.zeros((2, width)))

@@ -32,7 +32,7 @@ from numba import njit
 from ..measures import cut_scan, kernels, squared_error
 from ..split import feature_draw
 from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
-                           NO_FEATURES, PURE, STEPS, WAITING, choose, limit_after_choice,
+                           NO_FEATURES, PURE, SCORE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
 from .presorted_arrays import UNDECIDED, row_of
 from .presorted_split import fill_child, mark_sides, open_children, partition, place_threshold, \
@@ -86,16 +86,26 @@ def _unpack(entries, classes, w, j, start, end, keys, labels, weights):
 
 
 @njit(cache=True, inline="always")
-def choice(status, figures, total, rules):
+def choice(status, figures, left, right, total, rules, pair):
     """(the feature the node splits on, by the rule of
     :func:`treecore.split.candidates.choose_index`, :data:`WAITING`), or (−1, the reason the
     node stops: no cut leaves its leaves large enough). The limits checked once the split is
-    known are :func:`decide`'s, which knows how many leaves the tree has."""
-    tie = rules.tolerance
-    if rules.regression:                       # a squared error has the target's unit squared
-        tie *= squared_error.mse(total[0], total[1], total[2])
+    known are :func:`decide`'s, which knows how many leaves the tree has.
+
+    A regression tree's features are compared by their cuts' P (the decrease grows with it,
+    :func:`treecore.measures.squared_error.best_cut_of_entries`), with the tie in P's unit;
+    the chosen cut's figures are computed then, from its two sides' sums (``pair``: work
+    space), so no other cut pays for the divisions."""
+    if rules.regression:
+        tie = squared_error.decrease_slack(total, rules.tolerance)
+    else:
+        tie = rules.tolerance
     chosen = choose(status, cut_scan.BEST_CUT, figures, rules, tie)
     if chosen >= 0:
+        if rules.regression:
+            for k in range(len(total)):
+                pair[0, k], pair[1, k] = left[chosen, k], right[chosen, k]
+            squared_error.partition_figures(pair, figures[chosen])
         return chosen, WAITING
     any_small = False
     for j in range(len(status)):
@@ -183,12 +193,14 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
             if rules.regression:                 # no views made: one per item cost a tenth
-                status[s, j], at, w_left, s_left, q_left = squared_error.best_cut_of_entries(
-                    entries, j, start, m, y, w, total, rules.min_samples_leaf, rules.tolerance)
+                status[s, j], at, w_left, s_left, q_left, proxy = \
+                    squared_error.best_cut_of_entries(entries, j, start, m, y, w, total,
+                                                      rules.min_samples_leaf, rules.tolerance)
                 if status[s, j] != cut_scan.NO_CUT:
                     sides = (w_left, s_left, q_left)
                     for k in range(3):
                         left[s, j, k], right[s, j, k] = sides[k], total[k] - sides[k]
+                    figures[s, j, SCORE] = proxy         # compared by P until chosen
             else:
                 _unpack(entries, classes, w, j, start, end, key_work, label_work, weight_work)
                 status[s, j], at = cut_scan.best_cut_of_sorted(
@@ -198,11 +210,9 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
             if status[s, j] != cut_scan.NO_CUT:
                 cut_at[s, j] = start + at
                 can_cut += 1
-                for k in range(len(total)):
-                    pair[0, k], pair[1, k] = left[s, j, k], right[s, j, k]
-                if rules.regression:
-                    squared_error.partition_figures(pair, figures[s, j])
-                else:
+                if not rules.regression:
+                    for k in range(len(total)):
+                        pair[0, k], pair[1, k] = left[s, j, k], right[s, j, k]
                     kernels.partition_figures(pair, 1.0, 0.0, rules.impurity_code,
                                               rules.ratio_score, figures[s, j], figure_scratch,
                                               False)
@@ -210,7 +220,8 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
                 n_drawn[i] = step + 1
                 break
         if drawing or (first == 0 and last == n_features):     # the whole slot: choose here
-            chosen, slots.stop[s] = choice(status[s], figures[s], total, rules)
+            chosen, slots.stop[s] = choice(status[s], figures[s], left[s], right[s], total,
+                                           rules, pair)
             slots.chosen[s] = chosen
             if chosen >= 0:          # its rows marked here too, in case :func:`decide` splits it
                 mark_sides(rows.goes_left, entries, chosen, start, cut_at[s, chosen] + 1, end)
@@ -236,7 +247,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
             chosen, stop = slots.chosen[s], slots.stop[s]
             slots.chosen[s] = UNDECIDED
         else:                                 # scored on two threads: not chosen yet
-            chosen, stop = choice(status, slots.figures[s], nodes.counts[i], rules)
+            chosen, stop = choice(status, slots.figures[s], slots.left[s], slots.right[s],
+                                  nodes.counts[i], rules, slots.pair)
         if chosen >= 0:
             stop = limit_after_choice(nodes.weight[i], slots.figures[s, chosen],
                                       counters[N_NODES] - counters[STEPS] + 1, rules)

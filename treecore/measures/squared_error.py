@@ -67,16 +67,19 @@ def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, toler
     The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
     P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
     only when a cut wins. Returns (status, the place in ``0 … m − 1`` of the last entry left of
-    the cut, and the left side's sums W_l, S_l, Q_l, kept from the scan; the right side's are
-    ``total`` minus these); (NO_CUT, −1, 0, 0, 0) when the values are all equal.
+    the cut, the left side's sums W_l, S_l, Q_l, kept from the scan (the right side's are
+    ``total`` minus these), and the cut's P); (NO_CUT, −1, 0, 0, 0, 0) when the values are all
+    equal. An engine compares features by P (:func:`decrease_slack` is the tie in P's unit), so
+    only the chosen cut's figures need the divisions of :func:`partition_figures`.
     """
     if m < 2:
-        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0
+        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0, 0.0
     unit = len(weights) == 0
     weight, total_sum = total[WEIGHT], total[SUM]
-    slack = tolerance * mse(weight, total_sum, total[SQUARES]) * weight   # a tie, in P
+    slack = decrease_slack(total, tolerance)
     floor = min_leaf - tolerance
     top_any, top_allowed = -np.inf, -np.inf                               # best P + slack
+    proxy_any, proxy_allowed = 0.0, 0.0                                   # best P
     end_allowed, end_any = -1, -1
     w_left, s_left, q_left = 0.0, 0.0, 0.0
     sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
@@ -95,16 +98,27 @@ def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, toler
         scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
         product = w_left * w_right
         if scaled > top_any * product:
-            top_any, end_any = scaled / product + slack, p
-            sums_any = (w_left, s_left, q_left)
+            proxy_any, end_any = scaled / product, p
+            top_any, sums_any = proxy_any + slack, (w_left, s_left, q_left)
         if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
-            top_allowed, end_allowed = scaled / product + slack, p
-            sums_allowed = (w_left, s_left, q_left)
+            proxy_allowed, end_allowed = scaled / product, p
+            top_allowed, sums_allowed = proxy_allowed + slack, (w_left, s_left, q_left)
     if end_any < 0:
-        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0
+        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0, 0.0
     if end_allowed < 0:
-        return cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any[0], sums_any[1], sums_any[2]
-    return cut_scan.BEST_CUT, end_allowed, sums_allowed[0], sums_allowed[1], sums_allowed[2]
+        return (cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any[0], sums_any[1], sums_any[2],
+                proxy_any)
+    return (cut_scan.BEST_CUT, end_allowed, sums_allowed[0], sums_allowed[1], sums_allowed[2],
+            proxy_allowed)
+
+
+@njit(cache=True, inline="always")
+def decrease_slack(total, tolerance):
+    """The tie between two cuts of a node with sums ``total`` in the unit of their P =
+    S_l²/W_l + S_r²/W_r (:func:`best_cut_of_entries`): two decreases within ``tolerance`` ×
+    MSE(D) tie, and the decrease (P − S²/W)/W moves by 1/W of P."""
+    weight = total[WEIGHT]
+    return tolerance * mse(weight, total[SUM], total[SQUARES]) * weight
 
 
 @njit(cache=True, inline="always")

@@ -256,8 +256,8 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
     entries = np.empty((1, len(order)), np.int64)
     pack_order(order, values, entries[0])
     unit = weights[:0] if np.all(weights == 1.0) else weights
-    status, end, *left = squared_error.best_cut_of_entries(entries, 0, 0, len(keys), y, unit,
-                                                           total, float(min_leaf), TIE_TOLERANCE)
+    status, end, *left, _ = squared_error.best_cut_of_entries(
+        entries, 0, 0, len(keys), y, unit, total, float(min_leaf), TIE_TOLERANCE)
     if status == cut_scan.NO_CUT:
         return None
     branch_sums = np.stack([left, total - left])
