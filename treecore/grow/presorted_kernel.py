@@ -279,18 +279,18 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     """The split nodes' segments partitioned into their children's, for the items
     ``[first_item, end_item)`` (an item is (split node, feature)); the item of the first
     feature also places the node's threshold and sums the two children, which read its order.
-    A node of two rows splits into two single rows, which stop as pure before anything reads
-    their order but the first feature's (their rows): its other features are left as they
-    are."""
+    The chosen feature's segment is left as it is: its rows up to the cut are the left child's,
+    already in order. A node of two rows splits into two single rows, which stop as pure before
+    anything reads their order but the first feature's (their rows): its other features are
+    left as they are too."""
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end = nodes.start, nodes.end
     n_features = entries.shape[0]
     for item in range(first_item, end_item):
         p, j = item // n_features, item % n_features
         i = slots.split[p]
-        if j > 0 and node_end[i] - node_start[i] == 2:
-            continue
-        partition(entries, spare, goes_left, j, node_start[i], node_end[i])
+        if j != nodes.feature[i] and (j == 0 or node_end[i] - node_start[i] > 2):
+            partition(entries, spare, goes_left, j, node_start[i], node_end[i])
         if j == 0:
             place_threshold(i, rows.X, slots.cut_rows[p], nodes, rules.midpoint)
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):
