@@ -110,7 +110,7 @@ class Nodes(NamedTuple):
     def empty(cls, capacity: int, width: int) -> "Nodes":
         """Room for ``capacity`` nodes, every field 0 but the root's :data:`UNSET_WHEN_OPENED`,
         −1: any other node's are set when it is opened
-        (:func:`treecore.grow.presorted_kernel.open_children`), so room added later may be
+        (:func:`treecore.grow.presorted_split.open_children`), so room added later may be
         zeros (:func:`treecore.grow.array_nodes.resize_nodes`)."""
         ints = [np.zeros(capacity, np.int64) for _ in range(11)]
         floats = [np.zeros(capacity) for _ in range(4)]
@@ -146,8 +146,7 @@ class Slots(NamedTuple):
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
     j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
     (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`); ``split``
-    lists the chunk's nodes that split, and ``cut_rows`` the rows either side of each one's
-    cut. In a regression tree a feature's figures hold only its cut's score P until it is
+    lists the chunk's nodes that split. In a regression tree a feature's figures hold only its cut's score P until it is
     chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work space of that last step
     when :func:`~.presorted_kernel.decide` takes it."""
 
@@ -158,19 +157,18 @@ class Slots(NamedTuple):
     right: np.ndarray
     figures: np.ndarray
     split: np.ndarray
-    cut_rows: np.ndarray
     chosen: np.ndarray
     stop: np.ndarray
     pair: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
-        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 48
+        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 32
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         return cls(np.zeros(size, np.int64), np.zeros((size, n_features), np.int8),
                    np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, width)),
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
-                   np.zeros(size, np.int64), np.zeros((size, 2), np.int64),
+                   np.zeros(size, np.int64),
                    np.full(size, UNDECIDED, np.int64), np.zeros(size, np.int64),
                    np.zeros((2, width)))

@@ -262,8 +262,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         cut_at, left, right = slots.cut_at[s], slots.left[s], slots.right[s]
         if step <= scores.status.shape[0]:
             keep_scores(step, status, cut_at, left, right, X, entries, scores)
-        middle = record_split(i, chosen, cut_at, left, right, entries, nodes.expanded_at,
-                              nodes.feature, nodes.branch_counts, step, slots.cut_rows[n_split])
+        middle = record_split(i, chosen, cut_at, left, right, nodes.expanded_at, nodes.feature,
+                              nodes.branch_counts, step)
         if not marked:
             mark_sides(goes_left, entries, chosen, node_start[i], middle, node_end[i])
         open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
@@ -292,7 +292,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         if j != nodes.feature[i] and (j == 0 or node_end[i] - node_start[i] > 2):
             partition(entries, spare, goes_left, j, node_start[i], node_end[i])
         if j == 0:
-            place_threshold(i, rows.X, slots.cut_rows[p], nodes, rules.midpoint)
+            place_threshold(i, rows.X, entries, nodes, rules.midpoint)
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):
                 fill_child(child, entries[0], rows.labels, w, y, node_start, node_end,
                            nodes.counts, nodes.weight, nodes.one_target, nodes.stop,

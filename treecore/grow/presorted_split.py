@@ -96,24 +96,22 @@ def fill_child(child, first_order, classes, w, y, node_start, node_end, counts, 
 
 
 @njit(cache=True, inline="always")
-def record_split(i, chosen, cut_at, left, right, entries, expanded_at, feature_of,
-                 branch_counts, step, cut_rows):
-    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays, and the
-    rows either side of its cut into ``cut_rows`` (:func:`place_threshold` reads their values
-    later, on the threads); returns the sorted position of its first entry going right."""
+def record_split(i, chosen, cut_at, left, right, expanded_at, feature_of, branch_counts, step):
+    """Node i's split on feature ``chosen`` at growth ``step``, into the node arrays; returns
+    the sorted position of its first entry going right."""
     expanded_at[i], feature_of[i] = step, chosen
     branch_counts[i, 0], branch_counts[i, 1] = left[chosen], right[chosen]
-    cut_rows[0] = row_of(entries[chosen, cut_at[chosen]])
-    cut_rows[1] = row_of(entries[chosen, cut_at[chosen] + 1])
     return cut_at[chosen] + 1
 
 
 @njit(cache=True, inline="always")
-def place_threshold(i, X, cut_rows, nodes, midpoint):
-    """Node i's threshold from the values of the rows either side of its cut: two lookups in
-    the table ``X``, apart in memory, so they are made in the parallel phase rather than in
-    :func:`decide`."""
-    j = nodes.feature[i]
-    lower, upper = X[cut_rows[0], j], X[cut_rows[1], j]
+def place_threshold(i, X, entries, nodes, midpoint):
+    """Node i's threshold from the values of the rows either side of its cut, the entries
+    either side of its first child's end in the chosen feature's order (which the split leaves
+    as it is): lookups apart in memory, so they are made in the parallel phase rather than in
+    :func:`~.presorted_kernel.decide`."""
+    j, middle = nodes.feature[i], nodes.end[nodes.first_child[i]]
+    lower = X[row_of(entries[j, middle - 1]), j]
+    upper = X[row_of(entries[j, middle]), j]
     nodes.lower[i], nodes.upper[i] = lower, upper
     nodes.threshold[i] = kernels.midpoint(lower, upper) if midpoint else lower
