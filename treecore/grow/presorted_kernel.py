@@ -12,9 +12,9 @@ phases: :func:`screen` stops the nodes a rule stops before scoring and fills the
 node's split in id order (the limits that count the tree's leaves see the nodes before it) and
 opens the children; :func:`split_slots` partitions the split nodes' segments and sums the
 children (the splitting itself is :mod:`treecore.grow.presorted_split`'s). A chunk's nodes own
-disjoint segments, so the two parallel phases can run on several
-threads, each on its own range of (slot, feature) items and its own :class:`Scratch`, and give
-the same tree as one thread (:func:`expand`).
+disjoint segments, so the two parallel phases can run on several threads, each on its own
+pieces of (slot, feature) items and its own :class:`Scratch`, and give the same tree as one
+thread (:func:`expand`).
 
 Each sorted position holds one entry (:mod:`treecore.grow.presorted_arrays`): a row and its
 tie bit.
@@ -234,8 +234,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     :func:`score_slots` chose it), the limits after the choice checked, or the reason it
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
     marked left or right (unless :func:`score_slots` marked them), and its two children
-    opened. Returns the number of nodes split
-    (listed in ``slots.split``)."""
+    opened. Returns the number of nodes split (listed in ``slots.split``)."""
     X, entries, goes_left = rows.X, rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_split = 0
