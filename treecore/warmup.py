@@ -81,8 +81,8 @@ def warm() -> None:
             for criterion in ("gini", "entropy", "misclassification"):
                 tree = grow(dataset, algorithm=algorithm, criterion=criterion)
                 next(grow_steps(dataset, algorithm=algorithm, criterion=criterion)).candidates
-                for X in every_layout(dataset.X):
-                    tree.predict_proba(X)
+                for layout in every_layout(dataset.X):
+                    tree.predict_proba(layout)
                 tree.predict(dataset.X)
         prune_ebp(grow(dataset, algorithm="c45"))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
@@ -94,6 +94,18 @@ def warm() -> None:
         for criterion in ("squared_error", "absolute_error"):     # and their candidate tables
             next(grow_steps(data, task="regression", criterion=criterion)).candidates
             grow(data, task="regression", criterion=criterion).predict(data.X)
+    # A table of one column is row-major as well as column-major, which numba types as
+    # row-major: its kernels are compiled apart (Li Hang's regression exercise has one feature).
+    for data, algorithms in (
+            (Dataset(Schema(features[:1], "y", ("no", "yes")), X[:, :1], y, np.ones(n)),
+             ("cart", "c45")),
+            (Dataset(Schema(features[2:], "y", ("no", "yes")), X[:, 2:], y, np.ones(n)),
+             ("cart", "c45")),
+            (Dataset(Schema(features[:1], "t", (), "regression"), X[:, :1], target, np.ones(n)),
+             ("cart",))):
+        for algorithm in algorithms:
+            next(grow_steps(data, algorithm=algorithm)).candidates
+            grow(data, algorithm=algorithm).predict(data.X)
     for threaded in (PresortedGrowth(complete, GrowthConfig()),
                      NodewiseGrowth(mixed, GrowthConfig())):
         threaded.threads = 2                                      # its phases called one by one
