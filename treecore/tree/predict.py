@@ -150,11 +150,16 @@ def blend(tree, X: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Σ over the leaves a row reaches of (its weight there) × ``values[leaf id]``: what the tree
     would predict if its leaves held ``values`` (gradient boosting's Newton values), by the
     walk of :func:`predict_proba`."""
-    ids = np.array([node.node_id for node in tree.nodes])
     out = np.zeros((X.shape[0], 1))
     _route(tree.compiled, _matrix(X), out, np.zeros(0, np.int64),
-           np.asarray(values, float)[ids].reshape(-1, 1))
+           np.asarray(values, float)[_node_ids(tree)].reshape(-1, 1))
     return out[:, 0]
+
+
+def _node_ids(tree) -> np.ndarray:
+    """The id of the node at each position of the compiled tree (the order of ``tree.nodes``
+    that :func:`compile_tree` flattens)."""
+    return np.array([node.node_id for node in tree.nodes])
 
 
 def _matrix(X) -> np.ndarray:
@@ -305,8 +310,7 @@ def apply(tree, X: np.ndarray) -> np.ndarray:
     compiled = tree.compiled
     heaviest = np.zeros(X.shape[0], np.int64)
     _route(compiled, _matrix(X), np.zeros((0, 0)), heaviest)
-    ids = np.array([node.node_id for node in tree.nodes])
-    return ids[heaviest]
+    return _node_ids(tree)[heaviest]
 
 
 def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -316,7 +320,7 @@ def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     X = _matrix(X)
     if not np.isnan(X).any():
         return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
-    ids = np.array([node.node_id for node in tree.nodes])
+    ids = _node_ids(tree)
     compiled = tree.compiled
     parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
