@@ -18,6 +18,7 @@ from treecore.measures import squared_error
 from treecore.measures.sorting import EQUAL_RATIOS, order_with_ties, value_order
 from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies
+from treecore.warmup import every_layout
 
 
 def continuous(X: np.ndarray, y, weights=None) -> Dataset:
@@ -297,6 +298,25 @@ def test_a_large_tree_on_two_threads_is_the_one_thread_tree():
         assert len(table["start"]) > 1000
         for name in table:
             np.testing.assert_array_equal(table[name], expected[name], err_msg=name)
+
+
+@settings(max_examples=60, deadline=None)
+@given(threaded_cases())
+def test_every_memory_order_of_the_table_grows_the_same_tree(case):
+    """The kernels read the table in the order it came in (a row-major one is not copied): row-
+    or column-major, strided or read-only, the node table is the same, and the table given
+    contiguous is the one read."""
+    dataset, config = case
+    expected = _node_table(PresortedGrowth(dataset, config, keep_scores=3))
+    for table in every_layout(dataset.X):
+        growth = PresortedGrowth(Dataset(dataset.schema, table, dataset.y, dataset.weights),
+                                 config, keep_scores=3)
+        nodes = _node_table(growth)
+        for name in nodes:
+            np.testing.assert_array_equal(nodes[name], expected[name], err_msg=name)
+        contiguous = table.flags.c_contiguous or table.flags.f_contiguous
+        assert np.shares_memory(growth.shared.values, table) == (contiguous and
+                                                                 table.flags.writeable)
 
 
 @settings(max_examples=300, deadline=None)

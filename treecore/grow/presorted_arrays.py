@@ -7,7 +7,8 @@ the row, and whether its value equals the value of the entry before it in the se
 partition keeps that bit true for each side, so a scan tells a cut between distinct values from
 the bits alone, and a partition moves 4 bytes a row. The class of a row is read from ``Rows.labels``; values are
 read from the table only to place a threshold and to find a node whose every feature is
-constant.
+constant, through :func:`value_at`: the table is read in the memory order it came in, so a
+row-major table (scikit-learn's habit) is not copied.
 """
 
 from __future__ import annotations
@@ -28,14 +29,33 @@ MAX_SLOTS = 4096
 UNDECIDED = -2
 
 
+def flat_table(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """(the table, its values, their steps) of ``X`` (rows × features), the table float64 and
+    contiguous in either memory order (copied column-major only when it is neither, or read-only):
+    ``values`` are its cells in memory order, one vector, and feature j of a row is
+    ``values[row · steps[0] + j · steps[1]]`` (:func:`value_at`). One vector of one type, so
+    numba compiles the kernels once for both orders."""
+    if not (X.dtype == np.float64 and X.flags.writeable
+            and (X.flags.c_contiguous or X.flags.f_contiguous)):
+        X = np.array(X, dtype=float, order="F")
+    return X, X.ravel(order="K"), (X.strides[0] // 8, X.strides[1] // 8)
+
+
+@njit(cache=True, inline="always")
+def value_at(values, steps, row, j):
+    """Feature j's value of ``row`` in a table flattened by :func:`flat_table`."""
+    return values[row * steps[0] + j * steps[1]]
+
+
 class Rows(NamedTuple):
-    """The rows as the kernels read them: ``X`` is the table (rows × features),
-    ``w`` the weights by row (empty when every weight is 1), ``y`` a regression target by
+    """The rows as the kernels read them: ``values`` are the table's cells (rows × features,
+    in their memory order; a cell at :func:`value_at` of ``steps``), ``w`` the weights by row (empty when every weight is 1), ``y`` a regression target by
     row (empty for classification) and ``labels`` a class by row (empty for regression).
     ``entries[j]`` lists the rows in feature j's value order as entries; ``goes_left`` marks by
     row the side a row takes at the node being split."""
 
-    X: np.ndarray
+    values: np.ndarray
+    steps: tuple
     w: np.ndarray
     y: np.ndarray
     labels: np.ndarray

@@ -34,23 +34,24 @@ from ..split import feature_draw
 from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, SCORE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
-from .presorted_arrays import UNDECIDED, row_of
+from .presorted_arrays import UNDECIDED, row_of, value_at
 from .presorted_split import fill_child, mark_sides, open_children, partition, place_threshold, \
     record_split
 
 
 @njit(cache=True, inline="always")
-def _identical(X, entries, first, last):
+def _identical(values, steps, entries, first, last):
     """Whether every feature is constant on the segment ``[first, last]`` (a sorted segment is
-    constant iff its ends are): two lookups in the table ``X`` per feature."""
+    constant iff its ends are): two lookups in the table per feature."""
     for j in range(entries.shape[0]):
-        if X[row_of(entries[j, first]), j] != X[row_of(entries[j, last]), j]:
+        if value_at(values, steps, row_of(entries[j, first]), j) != \
+                value_at(values, steps, row_of(entries[j, last]), j):
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def stop_before_scoring(i, X, entries, node_start, node_end, depth, node_weight, counts,
+def stop_before_scoring(i, values, steps, entries, node_start, node_end, depth, node_weight, counts,
                         one_target, rules):
     """Hunt's first two cases and the limits checked before node i is scored, in the builder's
     order; :data:`WAITING` when none applies. Hunt's third case (every feature constant) comes
@@ -62,7 +63,7 @@ def stop_before_scoring(i, X, entries, node_start, node_end, depth, node_weight,
     if entries.shape[0] == 0:
         return NO_FEATURES
     limit = limit_before_split(depth[i], node_weight[i], rules)
-    if limit != WAITING and _identical(X, entries, node_start[i], node_end[i] - 1):
+    if limit != WAITING and _identical(values, steps, entries, node_start[i], node_end[i] - 1):
         return IDENTICAL
     return limit
 
@@ -114,27 +115,28 @@ def choice(status, figures, left, right, total, rules, pair):
 
 
 @njit(cache=True, inline="always")
-def cut_values(X, entries, j, position):
+def cut_values(values, steps, entries, j, position):
     """The values either side of feature j's cut after sorted ``position``: two row lookups in
-    the table ``X`` (rows × features), made only for the chosen feature (and for every feature
-    of a step whose scores are kept)."""
-    return (X[row_of(entries[j, position]), j], X[row_of(entries[j, position + 1]), j])
+    the table, made only for the chosen feature (and for every feature of a step whose scores
+    are kept)."""
+    return (value_at(values, steps, row_of(entries[j, position]), j),
+            value_at(values, steps, row_of(entries[j, position + 1]), j))
 
 
 @njit(cache=True)
-def keep_scores(step, status, cut_at, left, right, X, entries, scores):
+def keep_scores(step, status, cut_at, left, right, values, steps, entries, scores):
     """The threshold search of every feature at growth ``step`` into ``scores`` (kept for the
     first steps only, so their candidate tables need no second pass over the rows)."""
     for j in range(len(status)):                  # a feature with no cut keeps zeros
         if status[j] != cut_scan.NO_CUT:
-            scores.lower[step - 1, j], scores.upper[step - 1, j] = cut_values(X, entries,
-                                                                              j, cut_at[j])
+            scores.lower[step - 1, j], scores.upper[step - 1, j] = cut_values(
+                values, steps, entries, j, cut_at[j])
             scores.left[step - 1, j], scores.right[step - 1, j] = left[j], right[j]
     scores.status[step - 1] = status
 
 
 @njit(cache=True, nogil=True)
-def screen(X, entries, nodes, counters, slots, rules, work_budget):
+def screen(values, steps, entries, nodes, counters, slots, rules, work_budget):
     """The next chunk of waiting nodes, in id order, into ``slots``: a node a rule stops before
     scoring is stopped here; the others take a slot, until ``work_budget`` row × feature visits
     are taken, the slots are full or their children would not fit in the node arrays. Returns
@@ -148,7 +150,7 @@ def screen(X, entries, nodes, counters, slots, rules, work_budget):
         counters[NEXT_NODE] += 1
         if stop_of[i] != WAITING:
             continue
-        stop = stop_before_scoring(i, X, entries, node_start, node_end, nodes.depth,
+        stop = stop_before_scoring(i, values, steps, entries, node_start, node_end, nodes.depth,
                                    nodes.weight, nodes.counts, nodes.one_target, rules)
         if stop != WAITING:
             stop_of[i] = stop
@@ -235,7 +237,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
     marked left or right (unless :func:`score_slots` marked them), and its two children
     opened. Returns the number of nodes split (listed in ``slots.split``)."""
-    X, entries, goes_left = rows.X, rows.entries, rows.goes_left
+    entries, goes_left = rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_split = 0
     for s in range(filled):
@@ -260,7 +262,8 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         counters[STEPS] = step
         cut_at, left, right = slots.cut_at[s], slots.left[s], slots.right[s]
         if step <= scores.status.shape[0]:
-            keep_scores(step, status, cut_at, left, right, X, entries, scores)
+            keep_scores(step, status, cut_at, left, right, rows.values, rows.steps, entries,
+                        scores)
         middle = record_split(i, chosen, cut_at, left, right, nodes.expanded_at, nodes.feature,
                               nodes.branch_counts, step)
         if not marked:
@@ -291,7 +294,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         if j != nodes.feature[i] and (j == 0 or node_end[i] - node_start[i] > 2):
             partition(entries, spare, goes_left, j, node_start[i], node_end[i])
         if j == 0:
-            place_threshold(i, rows.X, entries, nodes, rules.midpoint)
+            place_threshold(i, rows.values, rows.steps, entries, nodes, rules.midpoint)
             for child in (nodes.first_child[i], nodes.first_child[i] + 1):
                 fill_child(child, entries[0], rows.labels, w, y, node_start, node_end,
                            nodes.counts, nodes.weight, nodes.one_target, nodes.stop,
@@ -307,7 +310,7 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
     work = 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
             and counters[N_NODES] + 2 <= len(nodes.start):
-        filled, visits = screen(rows.X, rows.entries, nodes, counters, slots, rules,
+        filled, visits = screen(rows.values, rows.steps, rows.entries, nodes, counters, slots, rules,
                                 work_budget - work)
         work += visits
         score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)

@@ -12,7 +12,7 @@ from numba import njit
 
 from ..measures import kernels, squared_error
 from .kernel_rules import EMPTY_BRANCH, N_NODES, WAITING
-from .presorted_arrays import row_of
+from .presorted_arrays import row_of, value_at
 
 
 @njit(cache=True, inline="always")
@@ -105,13 +105,13 @@ def record_split(i, chosen, cut_at, left, right, expanded_at, feature_of, branch
 
 
 @njit(cache=True, inline="always")
-def place_threshold(i, X, entries, nodes, midpoint):
+def place_threshold(i, values, steps, entries, nodes, midpoint):
     """Node i's threshold from the values of the rows either side of its cut, the entries
     either side of its first child's end in the chosen feature's order (which the split leaves
     as it is): lookups apart in memory, so they are made in the parallel phase rather than in
     :func:`~.presorted_kernel.decide`."""
     j, middle = nodes.feature[i], nodes.end[nodes.first_child[i]]
-    lower = X[row_of(entries[j, middle - 1]), j]
-    upper = X[row_of(entries[j, middle]), j]
+    lower = value_at(values, steps, row_of(entries[j, middle - 1]), j)
+    upper = value_at(values, steps, row_of(entries[j, middle]), j)
     nodes.lower[i], nodes.upper[i] = lower, upper
     nodes.threshold[i] = kernels.midpoint(lower, upper) if midpoint else lower
