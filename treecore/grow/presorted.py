@@ -43,7 +43,8 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
-from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, flat_table, present_entries
+from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, kernel_vector,
+                               present_entries)
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import growth_threads, share_among, sort_features
 
@@ -130,7 +131,8 @@ class PresortedGrowth(CompiledGrowth):
             targets = dataset.y if shared is None else dataset.y[dataset.weights > 0]
             self.nodes.one_target[0] = int(len(targets) > 0 and (targets == targets[0]).all())
         self.scores = Scores.empty(min(keep_scores, n), dataset.n_features, len(root))
-        self.segment_rows = np.arange(n)
+        #: Every sorted position's row in the first feature's order, once grown (None before).
+        self.segment_rows = None
 
     def _presort(self) -> Rows | None:
         """The rows as the kernel reads them, or None when time ran out first: the features
@@ -146,11 +148,11 @@ class PresortedGrowth(CompiledGrowth):
             entries = np.empty((data.n_features, self.n_present), np.uint32)
             present_entries(self.shared.entries, data.weights, entries)
         n = data.n_rows
-        weights = data.weights.astype(float)
-        w = weights if (weights != 1.0).any() else weights[:0]
-        y = data.y.astype(float) if data.is_regression else np.zeros(0)
+        w = kernel_vector(data.weights) if (data.weights != 1.0).any() else np.zeros(0)
+        y = kernel_vector(data.y) if data.is_regression else np.zeros(0)
         labels = np.zeros(0, np.uint8) if data.is_regression else data.y.astype(np.uint8)
-        return Rows(self.shared.values, self.shared.steps, w, y, labels, entries, np.zeros(n, np.uint8))
+        return Rows(self.shared.values, self.shared.steps, w, y, labels, entries,
+                    np.zeros(n, np.uint8))
 
     def _grow(self) -> None:
         rows = self._presort()
@@ -200,7 +202,10 @@ class PresortedGrowth(CompiledGrowth):
     def node_rows(self, node_id: int) -> np.ndarray:
         """The rows reaching a node, in row order: its segment of the first feature's order,
         sorted (expanding a node only permutes the rows within its segment)."""
-        return np.sort(self.segment_rows[self.nodes.start[node_id]:self.nodes.end[node_id]])
+        start, end = self.nodes.start[node_id], self.nodes.end[node_id]
+        if self.segment_rows is None:                # not grown: the root holds every row
+            return np.arange(start, end)
+        return np.sort(self.segment_rows[start:end])
 
     def _scores(self, tree: Tree, node: Node) -> NodeScores:
         """The node's scored candidates: from the kept threshold search, or recomputed."""

@@ -24,8 +24,10 @@ NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 @njit(cache=True)
 def cut_scratch(n, n_classes):
-    """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once)."""
-    return np.empty(n, np.int64), np.empty(n), np.empty(n_classes)
+    """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once):
+    positions (32-bit, as the engines hold at most 16.7 million rows), decreases and one
+    class-count vector."""
+    return np.empty(n, np.int32), np.empty(n), np.empty(n_classes)
 
 
 @njit(cache=True, inline="always")
@@ -258,7 +260,7 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
     best = 0
     while decrease[best] < top - tolerance:
         best += 1
-    end = block_end[best]
+    end = np.int64(block_end[best])
     _left_counts(labels, weights, end, left)
     for k in range(len(total)):
         right[k] = total[k] - left[k]
