@@ -166,13 +166,17 @@ def test_routing_arrays_equal_those_compiled_from_the_nodes(case):
     and compile to the very same arrays."""
     from dataclasses import fields
 
+    from treecore.tree import predict
     from treecore.tree.predict import compile_tree
     dataset, config = case
     tree = PresortedGrowth(dataset, config).tree()
     prebuilt = tree.compiled
     assert tree.nodes.n_made == 0                      # nothing made yet: routing needs no nodes
     tree.predict_proba(dataset.X)
+    leaves = tree.apply(dataset.X)
+    blended = predict.blend(tree, dataset.X, np.arange(len(tree.nodes), dtype=float))
     assert tree.nodes.n_made == 0
+    np.testing.assert_array_equal(blended, leaves)     # no missing value: each row one leaf
     made = compile_tree(tree)
     for name in (f.name for f in fields(made)):
         mine, theirs = getattr(prebuilt, name), getattr(made, name)

@@ -83,7 +83,7 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
                         np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
                         child_offset, n_children, children,
                         _branch_fractions(arrays, expanded, children, regression),
-                        distribution)
+                        distribution, np.arange(len(kind)))
 
 
 class NodeFactory(ArrayNodeFactory):

@@ -273,7 +273,7 @@ class PresortedGrowth(CompiledGrowth):
         nothing = np.zeros(n, np.int64)
         return CompiledTree(kind, feature, threshold, nothing, nothing.copy(),
                             np.zeros(0, np.int64), child_offset, n_children, children, fractions,
-                            distribution)
+                            distribution, np.arange(n))
 
 
 def _drawn_only(table: CandidateTable, node: Node) -> CandidateTable:

@@ -30,7 +30,8 @@ class CompiledTree:
 
     ``code_map[code_offset[i] + code]`` is the branch of a nominal code at node ``i`` (−1 for a
     code the node does not know); ``children[child_offset[i] + b]`` the position of branch ``b``'s
-    child and ``fractions`` at the same index its r̃ᵥ.
+    child and ``fractions`` at the same index its r̃ᵥ; ``node_id[i]`` the id of the node at
+    position ``i`` (the engines that compile a tree themselves number nodes by position).
     """
 
     kind: np.ndarray
@@ -44,6 +45,7 @@ class CompiledTree:
     children: np.ndarray
     fractions: np.ndarray
     distribution: np.ndarray
+    node_id: np.ndarray
 
     @cached_property
     def walk_nodes(self) -> tuple[np.ndarray, np.ndarray]:
@@ -86,7 +88,8 @@ def compile_tree(tree) -> CompiledTree:
     distribution = np.array([node.distribution for node in tree.nodes], dtype=float)
     return CompiledTree(kind, feature, threshold, code_offset, n_codes,
                         np.asarray(code_map, np.int64), child_offset, n_children,
-                        np.asarray(children, np.int64), np.asarray(fractions, float), distribution)
+                        np.asarray(children, np.int64), np.asarray(fractions, float), distribution,
+                        np.array([node.node_id for node in tree.nodes], np.int64))
 
 
 def walk(compiled: CompiledTree, X: np.ndarray, weights: np.ndarray | None = None
@@ -152,14 +155,8 @@ def blend(tree, X: np.ndarray, values: np.ndarray) -> np.ndarray:
     walk of :func:`predict_proba`."""
     out = np.zeros((X.shape[0], 1))
     _route(tree.compiled, _matrix(X), out, np.zeros(0, np.int64),
-           np.asarray(values, float)[_node_ids(tree)].reshape(-1, 1))
+           np.asarray(values, float)[tree.compiled.node_id].reshape(-1, 1))
     return out[:, 0]
-
-
-def _node_ids(tree) -> np.ndarray:
-    """The id of the node at each position of the compiled tree (the order of ``tree.nodes``
-    that :func:`compile_tree` flattens)."""
-    return np.array([node.node_id for node in tree.nodes])
 
 
 def _matrix(X) -> np.ndarray:
@@ -310,7 +307,7 @@ def apply(tree, X: np.ndarray) -> np.ndarray:
     compiled = tree.compiled
     heaviest = np.zeros(X.shape[0], np.int64)
     _route(compiled, _matrix(X), np.zeros((0, 0)), heaviest)
-    return _node_ids(tree)[heaviest]
+    return compiled.node_id[heaviest]
 
 
 def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -320,12 +317,11 @@ def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     X = _matrix(X)
     if not np.isnan(X).any():
         return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
-    ids = _node_ids(tree)
     compiled = tree.compiled
     parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
     return (np.concatenate([rows[leaf] for (rows, _, _), leaf in zip(parts, at_leaf)]),
-            ids[np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])],
+            compiled.node_id[np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])],
             np.concatenate([w[leaf] for (_, _, w), leaf in zip(parts, at_leaf)]))
 
 
@@ -333,9 +329,9 @@ def route_weights(tree, X: np.ndarray, weights: np.ndarray | None,
                   node_ids: Sequence[int]) -> np.ndarray:
     """(rows × len(node_ids)): the weight with which each row reaches each of those nodes."""
     compiled = tree.compiled
-    position = {node.node_id: i for i, node in enumerate(tree.nodes)}
-    column = np.full(len(tree.nodes), -1)
-    column[[position[node_id] for node_id in node_ids]] = np.arange(len(node_ids))
+    wanted = np.full(compiled.node_id.max() + 1, -1)               # by node id
+    wanted[np.asarray(node_ids, np.int64)] = np.arange(len(node_ids))
+    column = wanted[compiled.node_id]                               # by position
     out = np.zeros((X.shape[0], len(node_ids)))
     for rows, pos, w in walk(compiled, X, weights):
         hit = column[pos] >= 0
