@@ -16,7 +16,7 @@ sorted segment, in order, so no node sorts. At each node:
   the builder's; only the rounding of fractional sums can differ);
 * a nominal feature's class weights are counted per code, one pass, no sort: one branch per
   value (ID3, C4.5), or CART's best "subset vs rest" by the enumeration of
-  :func:`treecore.split.proposals.subset_memberships` (same order, so the same tie-breaks);
+  :func:`treecore.split.memberships.subset_memberships` (same order, so the same tie-breaks);
 * every candidate is scored by :func:`treecore.measures.kernels.partition_figures` with ρ and the
   missing weight (Zhou 式 4.12, Quinlan's IV) and chosen by the rule of
   :func:`treecore.split.candidates.choose_index`.

@@ -2,8 +2,7 @@
 (:mod:`treecore.grow.nodewise_scoring`), from the class weights counted per value at a node:
 every subset of up to :data:`treecore.split.proposals.EXHAUSTIVE_LEVELS` values visited in
 Gray-code order (one value changes side each time), or the values ordered by each class's
-share, in the order and with the tie-breaks of
-:func:`treecore.split.proposals.subset_memberships`.
+share: the subsets of :func:`treecore.split.memberships.subset_memberships`, in its order.
 """
 
 from __future__ import annotations
@@ -12,73 +11,9 @@ import numpy as np
 from numba import njit
 
 from ..measures import kernels
-from ..measures.sorting import EQUAL_RATIOS, order_with_ties
+from ..split.memberships import subset_memberships
 from .kernel_rules import DECREASE
 from .nodewise_arrays import ELIGIBLE, NONE, SMALL_LEAF
-
-
-@njit(cache=True)
-def _memberships(level_counts, exhaustive):
-    """Candidate left-branch memberships over the levels present, in the order of
-    :func:`treecore.split.proposals.subset_memberships` (whose docstring says why they suffice)."""
-    n_levels, n_classes = level_counts.shape
-    if exhaustive:
-        n = 2 ** (n_levels - 1) - 1
-        out = np.zeros((n, n_levels), np.bool_)
-        for mask in range(n):
-            out[mask, 0] = True
-            for b in range(n_levels - 1):
-                out[mask, b + 1] = (mask >> b) & 1
-        return out
-    orderings = 1 if n_classes == 2 else n_classes
-    rows = np.zeros((orderings * (n_levels - 1), n_levels), np.bool_)
-    proportions = np.empty(n_levels)
-    r = 0
-    for c in range(orderings):
-        for v in range(n_levels):
-            proportions[v] = level_counts[v, c] / level_counts[v].sum()
-        order = order_with_ties(proportions, EQUAL_RATIOS)      # shares: at most 1
-        for size in range(1, n_levels):
-            for p in range(size):
-                rows[r, order[p]] = True
-            if not rows[r, 0]:
-                rows[r] = ~rows[r]
-            r += 1
-    return _unique_descending(rows)
-
-
-@njit(cache=True)
-def _descends(a, b):
-    """Whether bool row ``a`` comes after ``b`` lexicographically (False < True)."""
-    for p in range(len(a)):
-        if a[p] != b[p]:
-            return a[p]
-    return False
-
-
-@njit(cache=True)
-def _unique_descending(rows):
-    """The distinct rows, lexicographically descending: ``np.unique(rows, axis=0)[::-1]``."""
-    n = rows.shape[0]
-    order = np.arange(n)
-    for p in range(1, n):                       # insertion sort: a few dozen rows at most
-        q = p
-        while q > 0 and _descends(rows[order[q]], rows[order[q - 1]]):
-            order[q], order[q - 1] = order[q - 1], order[q]
-            q -= 1
-    keep = np.zeros(n, np.bool_)
-    kept = 0
-    for p in range(n):
-        if p == 0 or _descends(rows[order[p - 1]], rows[order[p]]):
-            keep[p] = True
-            kept += 1
-    out = np.empty((kept, rows.shape[1]), np.bool_)
-    r = 0
-    for p in range(n):
-        if keep[p]:
-            out[r] = rows[order[p]]
-            r += 1
-    return out
 
 
 @njit(cache=True, inline="always")
@@ -114,7 +49,7 @@ def best_subset(counts, branch_counts, member, rules, rho, missing, pair, figure
     level_counts = counts[present]
     n_classes = counts.shape[1]
     exhaustive = n_classes > 2 and len(present) <= rules.exhaustive_levels
-    memberships = _memberships(level_counts, exhaustive)
+    memberships = subset_memberships(level_counts, exhaustive)
     total = level_counts.sum(axis=0)
     floor = rules.min_samples_leaf - rules.tolerance
     best_valid, best_any = -1, -1

@@ -25,8 +25,8 @@ import numpy as np
 from ..algorithms import Algorithm, Criterion
 from ..data import Feature, Kind
 from ..measures import cut_scan, kernels
-from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 from .candidates import TIE_TOLERANCE, first_best
+from .memberships import subset_memberships
 
 #: Up to this many values present at a node, CART's nominal subsets are enumerated exhaustively.
 EXHAUSTIVE_LEVELS = 12
@@ -247,31 +247,6 @@ def multiway_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRule
         note = "leaf too small"
     return Proposal(j, counts, rho, missing_weight, feature.labels,
                     branch_codes=tuple(range(len(feature.labels))), note=note)
-
-
-def subset_memberships(level_counts: np.ndarray, exhaustive: bool) -> np.ndarray:
-    """Candidate left-branch memberships (rows) over the levels present (columns).
-
-    Exhaustive: all 2^(L−1) − 1 subsets holding the first level. Otherwise the prefixes of the
-    levels ordered by the proportion of each class (for two classes one ordering suffices and is
-    exact, Breiman et al. Theorem 4.5). Every membership holds the first level, so a subset and
-    its complement are never both listed.
-    """
-    n_levels, n_classes = level_counts.shape
-    if exhaustive:
-        masks = np.arange(2 ** (n_levels - 1) - 1)
-        bits = (masks[:, None] >> np.arange(n_levels - 1)) & 1
-        return np.column_stack([np.ones(len(masks), bool), bits.astype(bool)])
-    proportions = level_counts / level_counts.sum(axis=1, keepdims=True)
-    orderings = [order_with_ties(np.ascontiguousarray(proportions[:, c]), EQUAL_RATIOS)
-                 for c in range(1 if n_classes == 2 else n_classes)]
-    rows = []
-    for order in orderings:
-        for size in range(1, n_levels):
-            member = np.zeros(n_levels, bool)
-            member[order[:size]] = True
-            rows.append(member if member[0] else ~member)
-    return np.unique(np.array(rows), axis=0)[::-1]
 
 
 def subset_table(counts: np.ndarray, present: np.ndarray, rho: float, missing_weight: float,
