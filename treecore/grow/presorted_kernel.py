@@ -30,11 +30,12 @@ import numpy as np
 from numba import njit
 
 from ..measures import cut_scan, kernels, squared_error
+from ..measures.sorting import row_of, ties_previous
 from ..split import feature_draw
 from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, SCORE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
-from .presorted_arrays import UNDECIDED, row_of, value_at
+from .presorted_arrays import UNDECIDED, value_at
 from .presorted_split import fill_child, mark_sides, open_children, partition, place_threshold, \
     record_split
 
@@ -79,7 +80,7 @@ def _unpack(entries, classes, w, j, start, end, keys, labels, weights):
     for q in range(end - start):
         entry = np.int64(entries[j, start + q])
         row = row_of(entry)
-        rank += (q > 0) & (1 - (entry & 1))
+        rank += (q > 0) and not ties_previous(entry)
         keys[q] = rank
         labels[q] = classes[row]
         if weighted:
