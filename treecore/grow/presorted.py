@@ -94,8 +94,9 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
 class PresortedGrowth(CompiledGrowth):
     """One run of the presorted engine: :meth:`run` grows (within ``max_seconds``), then
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
-    per-feature threshold search of that many first steps, so their candidate tables need no
-    second pass over the rows; later steps score their node again when asked. Members of an
+    per-feature threshold search of that many first steps of a classification tree, so their
+    candidate tables need no second pass over the rows; later steps score their node again
+    when asked. Members of an
     ensemble share one sort of the rows (``shared``): each grows on the rows its weights keep."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
@@ -130,7 +131,10 @@ class PresortedGrowth(CompiledGrowth):
         if dataset.is_regression:
             targets = dataset.y if shared is None else dataset.y[dataset.weights > 0]
             self.nodes.one_target[0] = int(len(targets) > 0 and (targets == targets[0]).all())
-        self.scores = Scores.empty(min(keep_scores, n), dataset.n_features, len(root))
+        #: The kept threshold searches: none for a regression tree, whose candidate tables are
+        #: made again from a node's rows, with the squared error's own columns (:meth:`_scores`).
+        self.scores = Scores.empty(0 if dataset.is_regression else min(keep_scores, n),
+                                   dataset.n_features, len(root))
         #: Every sorted position's row in the first feature's order, once grown (None before).
         self.segment_rows = None
 
