@@ -96,8 +96,8 @@ class PresortedGrowth(CompiledGrowth):
     :meth:`tree` gives the tree and :meth:`steps` its growth steps. ``keep_scores`` keeps the
     per-feature threshold search of that many first steps of a classification tree, so their
     candidate tables need no second pass over the rows; later steps score their node again
-    when asked. Members of an
-    ensemble share one sort of the rows (``shared``): each grows on the rows its weights keep."""
+    when asked. Members of an ensemble share one sort of the rows (``shared``): each grows on
+    the rows its weights keep."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, keep_scores: int = 0,

@@ -60,8 +60,9 @@ def value_at(values, steps, row, j):
 
 class Rows(NamedTuple):
     """The rows as the kernels read them: ``values`` are the table's cells (rows × features,
-    in their memory order; a cell at :func:`value_at` of ``steps``), ``w`` the weights by row (empty when every weight is 1), ``y`` a regression target by
-    row (empty for classification) and ``labels`` a class by row (empty for regression).
+    in their memory order; a cell at :func:`value_at` of ``steps``), ``w`` the weights by row
+    (empty when every weight is 1), ``y`` a regression target by row (empty for
+    classification) and ``labels`` a class by row (empty for regression).
     ``entries[j]`` lists the rows in feature j's value order as entries; ``goes_left`` marks by
     row the side a row takes at the node being split."""
 

@@ -311,8 +311,8 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
     work = 0
     while counters[NEXT_NODE] < counters[N_NODES] and work < work_budget \
             and counters[N_NODES] + 2 <= len(nodes.start):
-        filled, visits = screen(rows.values, rows.steps, rows.entries, nodes, counters, slots, rules,
-                                work_budget - work)
+        filled, visits = screen(rows.values, rows.steps, rows.entries, nodes, counters, slots,
+                                rules, work_budget - work)
         work += visits
         score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
         n_split = decide(rows, nodes, slots, filled, scores, counters, rules)

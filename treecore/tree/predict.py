@@ -320,8 +320,9 @@ def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     compiled = tree.compiled
     parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
+    leaves = np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])
     return (np.concatenate([rows[leaf] for (rows, _, _), leaf in zip(parts, at_leaf)]),
-            compiled.node_id[np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])],
+            compiled.node_id[leaves],
             np.concatenate([w[leaf] for (_, _, w), leaf in zip(parts, at_leaf)]))
 
 
