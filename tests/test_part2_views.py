@@ -11,10 +11,12 @@ import pytest
 import treecore
 from treecore.pruning import prune_rep
 from treecore.io import from_json, to_dot
+from treecore.split.least_squares import node_candidates
 from ui import limits
 from ui.data.samples import SAMPLES
 from ui.i18n import error_text
 from ui.models import compare, growth, predict_export as pe, pruning_lab as lab, scores, split
+from ui.views import regression_view
 from ui.views.lab_figures import agreement_heatmap, ccp_chart, validation_bars
 
 ZHOU_ROWS = "4, 5, 8, 9, 11, 12, 13"
@@ -193,3 +195,22 @@ def test_the_predictions_download_cannot_run_a_formula_in_a_spreadsheet():
                                         "-3.5", "plain", ""]
     assert written["x"].tolist() == result["x"].tolist()
     assert result["name"][0].startswith("=")                    # the table shown is untouched
+
+
+def test_a_cut_whose_means_equal_the_nodes_shows_no_decrease():
+    """z parts the rows into {0.1, 0.7} and {0.1, 0.7, 0.1, 0.7}: both means are the node's
+    0.4, so the cut removes no squared error. The formula leaves about 10⁻¹⁷ of rounding;
+    the tables show 0, as growth ties the cut with no decrease (x's real decrease stays)."""
+    frame = pd.DataFrame({"x": [1., 2., 3., 4., 5., 6.], "z": [1., 1., 2., 2., 3., 3.],
+                          "y": [0.1, 0.7, 0.1, 0.7, 0.1, 0.7]})
+    data = treecore.Dataset.from_frame(frame, "y", task="regression")
+    table = node_candidates(data.X, data.y, data.weights, data.features)
+    assert 0 < table["z"].decrease < 1e-15                  # the formula's rounding
+    shown = regression_view.candidate_frame(table, 6.0, float(np.var(data.y)))
+    shown = shown.set_index("feature")
+    assert shown.loc["z", "sse_decrease"] == 0.0
+    assert shown.loc["z", "sse_after"] == shown.loc["z", "sse_before"]
+    assert shown.loc["x", "sse_decrease"] == pytest.approx(6 * 0.018)
+    cuts = compare.root_cuts(data).set_index("feature")
+    assert cuts.loc["z", "sse_decrease"] == 0.0
+    assert cuts.loc["x", "sse_decrease"] == pytest.approx(6 * 0.018)

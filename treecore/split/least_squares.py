@@ -235,6 +235,14 @@ def _absolute_candidate(j: int, feature: Feature, values, y, weights, min_leaf: 
                            tuple(float(m) for m in sides[:, absolute_error.MEDIAN]))
 
 
+def shown_decrease(decrease: float, before: float) -> float:
+    """A node's loss decrease (SSE, or AE) as a table shows it: 0 when it lies within
+    :data:`~treecore.split.candidates.TIE_TOLERANCE` × the loss ``before`` of 0, where growth
+    ties the cut with no decrease at all. Such a figure is the formula's rounding: a cut whose
+    two means equal the node's gives MSE(D) − Σᵥ Wᵥ/W · MSE(Dᵛ) of about 10⁻¹⁷, not 0."""
+    return 0.0 if abs(decrease) <= TIE_TOLERANCE * before else decrease
+
+
 def _candidate(proposal: Proposal, feature: Feature, branch_sums: np.ndarray) -> Candidate:
     """The candidate of a regression proposal with its branch sums (W, S, Q) per branch: the
     figures of :func:`treecore.measures.squared_error.partition_figures` on the known rows, the

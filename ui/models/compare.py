@@ -21,9 +21,9 @@ import streamlit as st
 import treecore
 from treecore import Dataset, Tree
 from treecore.algorithms import home_algorithm, lens_criteria
-from treecore.measures import evaluate
+from treecore.measures import evaluate, squared_error
 from treecore.errors import TreecoreError
-from treecore.split.least_squares import node_candidates
+from treecore.split.least_squares import node_candidates, shown_decrease
 
 from ui.models import growth, scores, pruning_lab as lab
 
@@ -209,10 +209,13 @@ def root_cuts(train: Dataset) -> pd.DataFrame:
     squared error it removes, SSE(D) − (SSE(R₁) + SSE(R₂)) (W times the candidate's score, the
     decrease of the MSE), ranked (1 = the root's cut; cuts that may not be chosen come last)."""
     table = node_candidates(train.X, train.y, train.weights, train.features)
-    weight = float(train.weights.sum())
+    sums = squared_error.sums(train.y, train.weights)
+    weight = float(sums[squared_error.WEIGHT])
+    before = weight * float(squared_error.mse(*sums))                   # SSE(D)
     frame = pd.DataFrame({"feature": [c.feature for c in table],
                           "test": [c.describe() for c in table],
-                          "sse_decrease": [weight * c.score for c in table],
+                          "sse_decrease": [shown_decrease(weight * c.score, before)
+                                           for c in table],
                           "eligible": [c.eligible for c in table]})
     frame = frame.sort_values(["eligible", "sse_decrease"], ascending=False, kind="stable")
     return frame.assign(rank=range(1, len(frame) + 1))[["rank", "feature", "test",

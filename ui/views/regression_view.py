@@ -17,7 +17,8 @@ import plotly.graph_objects as go
 from treecore import Dataset, Tree
 from treecore.split.candidates import CandidateTable
 from treecore.split.least_squares import (AbsoluteCurve, CutCurve, GroupCurve, absolute_curve,
-                                          cut_curve, group_curve, node_candidates)
+                                          cut_curve, group_curve, node_candidates,
+                                          shown_decrease)
 
 #: At most this many of a node's rows are drawn in its scatter (evenly spaced in value order).
 SCATTER_LIMIT = 5_000
@@ -42,12 +43,14 @@ def candidate_frame(table: CandidateTable, node_weight: float, node_impurity: fl
     """One row per feature: the test, the node's loss before and after the split (SSE, or by
     the absolute error AE: W times the node's MSE or MAE), its decrease (W times the
     candidate's decrease, so for a feature with missing values the decrease on its known rows
-    scaled by ρ, as growth compares them), what the two groups predict (means, or medians), ρ
-    and a ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or ``""``)."""
+    scaled by ρ, as growth compares them; rounding noise shown as 0,
+    :func:`~treecore.split.least_squares.shown_decrease`), what the two groups predict (means,
+    or medians), ρ and a ``status`` (``"chosen"``, ``"filtered"`` with a ``note``, or
+    ``""``)."""
     before = node_weight * node_impurity
     rows = []
     for i, c in enumerate(table):
-        decrease = c.decrease * node_weight
+        decrease = shown_decrease(c.decrease * node_weight, before)
         left, right = c.branch_values or (np.nan, np.nan)
         rows.append({"feature": c.feature, "test": c.describe(), "sse_before": before,
                      "sse_after": before - decrease, "sse_decrease": decrease,
