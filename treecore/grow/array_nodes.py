@@ -6,9 +6,7 @@ node arrays, and its :class:`~treecore.tree.nodes.Node` and chosen
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Mapping
-from contextlib import contextmanager
 from typing import Sequence
 
 import numpy as np
@@ -17,22 +15,10 @@ from ..measures import absolute_error, squared_error
 from ..measures.criteria import IMPURITIES
 from ..split.candidates import Candidate, assemble
 from ..split.feature_draw import drawn_features
+from ..tree.lazy import collector_paused
 from ..tree.nodes import Node
 from .growing import GrowthConfig, majority
 from .kernel_rules import REASONS, WAITING
-
-
-@contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector while tens of thousands of acyclic objects are
-    made: otherwise its passes over the growing heap take longer than making them."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def leaf_values(stats: np.ndarray, parent: np.ndarray, absolute: bool = False) -> np.ndarray:

@@ -3,15 +3,32 @@
 A compiled growth ends with arrays, not :class:`~treecore.tree.nodes.Node` objects: prediction
 reads the arrays, and a view of the first growth steps of a tree of 100k nodes needs a handful
 of nodes. Ids follow creation order, so every stage of growth is a prefix of the nodes.
+Whoever makes many nodes at once (the engines' node factories, the tree view's faces) does it
+with the garbage collector paused (:func:`collector_paused`).
 """
 
 from __future__ import annotations
 
+import gc
 import threading
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
+
+
+@contextmanager
+def collector_paused():
+    """Pause Python's cyclic garbage collector while tens of thousands of acyclic objects are
+    made: otherwise its passes over the growing heap take longer than making them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class LazyNodes(Sequence):

@@ -21,7 +21,7 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from treecore import Node, Tree
-from treecore.grow.array_nodes import collector_paused
+from treecore.tree.lazy import collector_paused
 from treecore.io import CLASS_COLORS, VALUE_SCALE, regression_words
 
 from ui.views.tree_layout import tidy_layout
