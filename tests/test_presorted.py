@@ -308,8 +308,9 @@ def test_a_large_tree_on_two_threads_is_the_one_thread_tree():
 @given(threaded_cases())
 def test_every_memory_order_of_the_table_grows_the_same_tree(case):
     """The kernels read the table in the order it came in (a row-major one is not copied): row-
-    or column-major, strided or read-only, the node table is the same, and the table given
-    contiguous is the one read."""
+    or column-major, strided or read-only, the node table is the same; a contiguous table is
+    read in place, even through a read-only view (as pandas hands them out), and copied only
+    when its memory is truly read-only."""
     dataset, config = case
     expected = _node_table(PresortedGrowth(dataset, config, keep_scores=3))
     for table in every_layout(dataset.X):
@@ -319,8 +320,14 @@ def test_every_memory_order_of_the_table_grows_the_same_tree(case):
         for name in nodes:
             np.testing.assert_array_equal(nodes[name], expected[name], err_msg=name)
         contiguous = table.flags.c_contiguous or table.flags.f_contiguous
-        assert np.shares_memory(growth.shared.values, table) == (contiguous and
-                                                                 table.flags.writeable)
+        assert np.shares_memory(growth.shared.values, table) == contiguous
+    frozen = np.frombuffer(dataset.X.tobytes(order="F"), float)      # truly read-only
+    frozen = frozen.reshape(dataset.X.shape, order="F")
+    growth = PresortedGrowth(Dataset(dataset.schema, frozen, dataset.y, dataset.weights),
+                             config, keep_scores=3)
+    for name, array in _node_table(growth).items():
+        np.testing.assert_array_equal(array, expected[name], err_msg=name)
+    assert not np.shares_memory(growth.shared.values, frozen)
 
 
 @settings(max_examples=300, deadline=None)

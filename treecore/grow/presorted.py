@@ -43,7 +43,7 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
-from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, kernel_vector,
+from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, kernel_form,
                                present_entries)
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import growth_threads, share_among, sort_features
@@ -152,8 +152,8 @@ class PresortedGrowth(CompiledGrowth):
             entries = np.empty((data.n_features, self.n_present), np.uint32)
             present_entries(self.shared.entries, data.weights, entries)
         n = data.n_rows
-        w = kernel_vector(data.weights) if (data.weights != 1.0).any() else np.zeros(0)
-        y = kernel_vector(data.y) if data.is_regression else np.zeros(0)
+        w = kernel_form(data.weights) if (data.weights != 1.0).any() else np.zeros(0)
+        y = kernel_form(data.y) if data.is_regression else np.zeros(0)
         labels = np.zeros(0, np.uint8) if data.is_regression else data.y.astype(np.uint8)
         return Rows(self.shared.values, self.shared.steps, w, y, labels, entries,
                     np.zeros(n, np.uint8))

@@ -29,26 +29,31 @@ MAX_SLOTS = 4096
 UNDECIDED = -2
 
 
-def kernel_ready(array: np.ndarray) -> bool:
-    """Whether ``array`` is of the one type the kernels are compiled for (float64, contiguous
-    in either order, writable: numba compiles a kernel apart for each), so need not be copied."""
-    return (array.dtype == np.float64 and array.flags.writeable
-            and (array.flags.c_contiguous or array.flags.f_contiguous))
-
-
-def kernel_vector(values: np.ndarray) -> np.ndarray:
-    """``values`` as the kernels read a vector (:func:`kernel_ready`), copied only if need be."""
-    return values if kernel_ready(values) else np.array(values, dtype=float)
+def kernel_form(array: np.ndarray, order: str = "K") -> np.ndarray:
+    """``array`` as the kernels read it: float64, contiguous in either memory order and
+    writable, the one type they are compiled for (numba compiles a kernel apart for each).
+    Copied (in ``order``) only when it is not float64 or not contiguous, or its memory is truly
+    read-only. A read-only view of writable memory, as pandas hands out (``to_numpy()``), is
+    read through a writable view of the same memory: the kernels never write to it."""
+    if array.dtype == np.float64 and (array.flags.c_contiguous or array.flags.f_contiguous):
+        if array.flags.writeable:
+            return array
+        view = array.view()
+        try:
+            view.flags.writeable = True
+            return view
+        except ValueError:                       # memory no one may write, such as bytes
+            pass
+    return np.array(array, dtype=float, order=order)
 
 
 def flat_table(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
-    """(the table, its values, their steps) of ``X`` (rows × features), the table float64 and
-    contiguous in either memory order (copied column-major only when it is neither, or read-only):
-    ``values`` are its cells in memory order, one vector, and feature j of a row is
-    ``values[row · steps[0] + j · steps[1]]`` (:func:`value_at`). One vector of one type, so
-    numba compiles the kernels once for both orders."""
-    if not kernel_ready(X):
-        X = np.array(X, dtype=float, order="F")
+    """(the table, its values, their steps) of ``X`` (rows × features) in its
+    :func:`kernel_form` (copied column-major if need be): ``values`` are its cells in memory
+    order, one vector, and feature j of a row is ``values[row · steps[0] + j · steps[1]]``
+    (:func:`value_at`). One vector of one type, so numba compiles the kernels once for both
+    orders."""
+    X = kernel_form(X, order="F")
     return X, X.ravel(order="K"), (X.strides[0] // 8, X.strides[1] // 8)
 
 
