@@ -287,16 +287,20 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     anything reads their order but the first feature's (their rows): its other features are
     left as they are too."""
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
-    node_start, node_end = nodes.start, nodes.end
+    node_start, node_end, chosen, first_child = nodes.start, nodes.end, nodes.feature, \
+        nodes.first_child
     n_features = entries.shape[0]
-    for item in range(first_item, end_item):
-        p, j = item // n_features, item % n_features
+    for p in range(first_item // n_features, -(-end_item // n_features)):
         i = slots.split[p]
-        if j != nodes.feature[i] and (j == 0 or node_end[i] - node_start[i] > 2):
-            partition(entries, spare, goes_left, j, node_start[i], node_end[i])
-        if j == 0:
+        start, end = node_start[i], node_end[i]
+        first_j = max(first_item - p * n_features, 0)
+        end_j = min(end_item - p * n_features, n_features if end - start > 2 else 1)
+        for j in range(first_j, end_j):
+            if j != chosen[i]:
+                partition(entries, spare, goes_left, j, start, end)
+        if first_j == 0:
             place_threshold(i, rows.values, rows.steps, entries, nodes, rules.midpoint)
-            for child in (nodes.first_child[i], nodes.first_child[i] + 1):
+            for child in (first_child[i], first_child[i] + 1):
                 fill_child(child, entries[0], rows.labels, w, y, node_start, node_end,
                            nodes.counts, nodes.weight, nodes.one_target, nodes.stop,
                            rules.regression)
