@@ -11,6 +11,7 @@ ranks the root's candidates by it; no other file knows it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pandas as pd
@@ -52,6 +53,20 @@ def test_every_criterion_has_its_formula_and_its_words(name):
     keys = [criterion.label_key] + ([criterion.lens_key] if criterion.lens_figure else [])
     for key in keys:
         assert TRANSLATIONS[key]["en"] and TRANSLATIONS[key]["zh"], key
+
+
+#: The words a printed formula may hold: the books' names of its figures and functions, and
+#: the names of its reference. Anything else is prose, which only one language reads.
+FORMULA_WORDS = {"Gain", "Gain_ratio", "Gini_index", "Gini", "Ent", "IV", "log", "min", "max",
+                 "ave", "median", "Zhou", "Li", "Hang", "Tan", "et", "al"}
+
+
+@pytest.mark.parametrize("name", CRITERIA)
+def test_every_formula_reads_the_same_in_every_language(name):
+    """The Grow page prints the formula as it is in English and in 中文, so it holds symbols
+    and the book's names only (the regression criteria once read "min over (j, s) of …")."""
+    words = set(re.findall(r"[A-Za-z]{2,}(?:_[A-Za-z]+)*", CRITERIA[name].formula))
+    assert words <= FORMULA_WORDS, words - FORMULA_WORDS
 
 
 def test_the_lens_and_the_ranking_come_from_the_registry():

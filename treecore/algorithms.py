@@ -31,7 +31,7 @@ class Criterion:
     ``guided`` says whether a tree grown by it takes forced splits and validation-set
     pre-pruning (the absolute error does not: their figures are the squared error's so far).
     ``formula`` is the criterion as the books print it, with the reference, for a page to show
-    beside its figures. ``lens_figure`` is the figure of a threshold curve
+    beside its figures: symbols only, so it reads the same in every language of the app. ``lens_figure`` is the figure of a threshold curve
     (:class:`~treecore.tree.explain.ThresholdCurve`) that the criterion lens plots for it
     (``"gain"``, ``"gain_ratio"`` or ``"decrease"``, the decrease of its own impurity); None
     keeps it out of the classification lens (the regression criteria have their own).
@@ -77,13 +77,13 @@ CRITERIA: dict[str, Criterion] = {
         formula="E(D) − Σᵥ |Dᵛ|/|D| · E(Dᵛ),  E(D) = 1 − maxₖ pₖ  (Tan et al. §4.3.4)"),
     "squared_error": Criterion(
         "squared_error", "Squared error", impurity="squared_error", task="regression",
-        formula="min over (j, s) of Σ_{R₁(j,s)} (yᵢ − c₁)² + Σ_{R₂(j,s)} (yᵢ − c₂)²,  "
-                "cₘ = mean of yᵢ in Rₘ  (Li Hang 式 5.21)"),
+        formula="min_{j,s} [Σ_{xᵢ∈R₁(j,s)} (yᵢ − c₁)² + Σ_{xᵢ∈R₂(j,s)} (yᵢ − c₂)²],  "
+                "cₘ = ave(yᵢ | xᵢ ∈ Rₘ)  (Li Hang 式 5.21)"),
     "absolute_error": Criterion(
         "absolute_error", "Absolute error", impurity="absolute_error", task="regression",
         guided=False,
-        formula="min over (j, s) of Σ_{R₁(j,s)} |yᵢ − m₁| + Σ_{R₂(j,s)} |yᵢ − m₂|,  "
-                "mₘ = median of yᵢ in Rₘ"),
+        formula="min_{j,s} [Σ_{xᵢ∈R₁(j,s)} |yᵢ − m₁| + Σ_{xᵢ∈R₂(j,s)} |yᵢ − m₂|],  "
+                "mₘ = median(yᵢ | xᵢ ∈ Rₘ)"),
 }
 
 #: What a tree predicts: a class (classification tree) or a number (regression tree).
