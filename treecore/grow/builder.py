@@ -60,6 +60,8 @@ class _Draft:
     children: tuple[int, ...] = ()
     expanded_at: int | None = None
     stop_reason: StopReason | None = None
+    #: A least-absolute-deviation node's MAE about its median, found with the median.
+    absolute_error: float = 0.0
 
 
 class Growth:
@@ -102,7 +104,9 @@ class Growth:
             counts = squared_error.sums(self.data.y[rows], weights)
             weight, value = counts[squared_error.WEIGHT], None
             if weight > 0 and self._absolute:        # … or the weighted median
-                value = absolute_error.weighted_median(self.data.y[rows], weights)
+                value, error = absolute_error.node_figures(np.asarray(self.data.y[rows], float),
+                                                           np.asarray(weights, float))
+                draft.absolute_error = float(error) / float(weights.sum())
             elif weight > 0:
                 value = counts[squared_error.SUM] / weight
         else:
@@ -320,9 +324,7 @@ class Growth:
         if not self.data.is_regression:
             return float(self.impurity(d.class_counts))
         if self._absolute:
-            weight = float(d.weights.sum())
-            return absolute_error.absolute_deviation(self.data.y[d.rows], d.weights) / weight \
-                if weight > 0 else 0.0
+            return d.absolute_error
         return float(squared_error.mse(*d.class_counts))
 
     def _node(self, d: _Draft) -> Node:
