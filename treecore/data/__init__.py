@@ -7,6 +7,7 @@ input checks) that touches pandas.
 :mod:`.kinds`      guessing each column's kind and whether a target is a class or a quantity
 :mod:`.schema`     the :class:`Schema`: all a tree needs to encode rows it has never seen
 :mod:`.dataset`    the encoded :class:`Dataset` and its reading from a DataFrame
+:mod:`.memory`     arrays in the one form the compiled kernels read (float64, contiguous)
 ================  ============================================================================
 """
 

@@ -29,6 +29,7 @@ from ..errors import DataError
 from .columns import (DEFAULT_MISSING, Feature, Kind, column_weights, encode_column,
                       check_number_column, encode_number_target, encode_target)
 from .kinds import infer_kinds
+from .memory import kernel_layout
 from .schema import Schema
 
 
@@ -169,16 +170,17 @@ class Dataset:
                      task: str = "classification") -> "Dataset":
         """What :meth:`from_frame` makes of a table of numbers (``X``, one column per name in
         ``names``, every column continuous, NaN missing) beside ``target`` (a Series named as
-        the target), without a DataFrame: the table is used as it is when it is float64,
-        contiguous (row- or column-major) and every weight is positive, else copied once
-        column-major (a 1M × 20 table is 160 MB: scikit-learn's users hand it row-major)."""
+        the target), without a DataFrame: the table is used as it is (a read-only array stays
+        read-only) when the kernels can read it so (:func:`~treecore.data.memory.kernel_layout`:
+        float64, contiguous row- or column-major) and every weight is positive, else copied
+        once column-major (a 1M × 20 table is 160 MB: scikit-learn's users hand it row-major)."""
         markers = frozenset(m.strip() for m in DEFAULT_MISSING)
         weight_values = column_weights(X, weights)
         present = weight_values > 0
         rows = np.flatnonzero(present) + 1
         if not present.all():
             X, weight_values, target = X[present], weight_values[present], target[present]
-        if not (X.dtype == np.float64 and (X.flags.c_contiguous or X.flags.f_contiguous)):
+        if not kernel_layout(X):
             X = np.asfortranarray(X, dtype=float)
         for j, name in enumerate(names):
             check_number_column(X[:, j], name, rows)

@@ -30,6 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..data import Dataset, Kind
+from ..data.memory import kernel_form
 from ..measures import kernels, squared_error
 from ..measures.sorting import pack_order
 from ..split import least_squares
@@ -43,8 +44,7 @@ from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
-from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, kernel_form,
-                               present_entries)
+from .presorted_arrays import Nodes, Rows, Scores, Scratch, Slots, flat_table, present_entries
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
 from .threads import growth_threads, share_among, sort_features
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..data.memory import kernel_form
 from ..measures import cut_scan, kernels
 from ..measures.sorting import row_of
 
@@ -27,24 +28,6 @@ SLOTS_BYTES = 32 * 2**20
 MAX_SLOTS = 4096
 #: ``Slots.chosen`` of a slot whose feature :func:`~.presorted_kernel.decide` has to choose.
 UNDECIDED = -2
-
-
-def kernel_form(array: np.ndarray, order: str = "K") -> np.ndarray:
-    """``array`` as the kernels read it: float64, contiguous in either memory order and
-    writable, the one type they are compiled for (numba compiles a kernel apart for each).
-    Copied (in ``order``) only when it is not float64 or not contiguous, or its memory is truly
-    read-only. A read-only view of writable memory, as pandas hands out (``to_numpy()``), is
-    read through a writable view of the same memory: the kernels never write to it."""
-    if array.dtype == np.float64 and (array.flags.c_contiguous or array.flags.f_contiguous):
-        if array.flags.writeable:
-            return array
-        view = array.view()
-        try:
-            view.flags.writeable = True
-            return view
-        except ValueError:                       # memory no one may write, such as bytes
-            pass
-    return np.array(array, dtype=float, order=order)
 
 
 def flat_table(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
