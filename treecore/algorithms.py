@@ -31,7 +31,8 @@ class Criterion:
     ``guided`` says whether a tree grown by it takes forced splits and validation-set
     pre-pruning (the absolute error does not: their figures are the squared error's so far).
     ``formula`` is the criterion as the books print it, with the reference, for a page to show
-    beside its figures: symbols only, so it reads the same in every language of the app. ``lens_figure`` is the figure of a threshold curve
+    beside its figures: symbols only, so it reads the same in every language of the app.
+    ``lens_figure`` is the figure of a threshold curve
     (:class:`~treecore.tree.explain.ThresholdCurve`) that the criterion lens plots for it
     (``"gain"``, ``"gain_ratio"`` or ``"decrease"``, the decrease of its own impurity); None
     keeps it out of the classification lens (the regression criteria have their own).

@@ -61,7 +61,7 @@ class _Draft:
     expanded_at: int | None = None
     stop_reason: StopReason | None = None
     #: A least-absolute-deviation node's MAE about its median, found with the median.
-    absolute_error: float = 0.0
+    mae: float = 0.0
 
 
 class Growth:
@@ -106,7 +106,7 @@ class Growth:
             if weight > 0 and self._absolute:        # … or the weighted median
                 value, error = absolute_error.node_figures(np.asarray(self.data.y[rows], float),
                                                            np.asarray(weights, float))
-                draft.absolute_error = float(error) / float(weights.sum())
+                draft.mae = float(error) / weight
             elif weight > 0:
                 value = counts[squared_error.SUM] / weight
         else:
@@ -324,7 +324,7 @@ class Growth:
         if not self.data.is_regression:
             return float(self.impurity(d.class_counts))
         if self._absolute:
-            return d.absolute_error
+            return d.mae
         return float(squared_error.mse(*d.class_counts))
 
     def _node(self, d: _Draft) -> Node:

@@ -5,10 +5,10 @@ waiting nodes, and each thread's work space.
 A sorted position holds one 32-bit entry (:mod:`treecore.measures.sorting`), ``row << 1 | tie``:
 the row, and whether its value equals the value of the entry before it in the segment. A
 partition keeps that bit true for each side, so a scan tells a cut between distinct values from
-the bits alone, and a partition moves 4 bytes a row. The class of a row is read from ``Rows.labels``; values are
-read from the table only to place a threshold and to find a node whose every feature is
-constant, through :func:`value_at`: the table is read in the memory order it came in, so a
-row-major table (scikit-learn's habit) is not copied.
+the bits alone, and a partition moves 4 bytes a row. The class of a row is read from
+``Rows.labels``; values are read from the table only to place a threshold and to find a node
+whose every feature is constant, through :func:`value_at`: the table is read in the memory
+order it came in, so a row-major table (scikit-learn's habit) is not copied.
 """
 
 from __future__ import annotations
@@ -166,9 +166,9 @@ class Slots(NamedTuple):
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
     j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
     (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`); ``split``
-    lists the chunk's nodes that split. In a regression tree a feature's figures hold only its cut's score P until it is
-    chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work space of that last step
-    when :func:`~.presorted_kernel.decide` takes it."""
+    lists the chunk's nodes that split. In a regression tree a feature's figures hold only its
+    cut's score P until it is chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work
+    space of that last step when :func:`~.presorted_kernel.decide` takes it."""
 
     nodes: np.ndarray
     status: np.ndarray

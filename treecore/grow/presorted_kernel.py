@@ -290,7 +290,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     node_start, node_end, chosen, first_child = nodes.start, nodes.end, nodes.feature, \
         nodes.first_child
     n_features = entries.shape[0]
-    for p in range(first_item // n_features, -(-end_item // n_features)):
+    for p in range(first_item // n_features, -(-end_item // n_features)):   # ⌈end / F⌉
         i = slots.split[p]
         start, end = node_start[i], node_end[i]
         first_j = max(first_item - p * n_features, 0)
