@@ -11,7 +11,9 @@ AE(D) = W · MAE(D) = Σ wᵢ |yᵢ − m_D|; its impurity decrease is MAE(D) �
 
 The median is scikit-learn's: with the rows in order of y, the first value where the
 cumulative weight reaches half the total, W/2; when it reaches W/2 exactly, the mean of that
-value and the next one. Any m between those two gives the same AE, which is, with W_<, S_< the
+value and the next one. "Exactly" is to rounding (within :data:`~.sorting.EQUAL_RATIOS` · W):
+the fractional weights of rows whose value is missing are summed in different orders by
+different engines, and the median must not jump between two values for a last bit. Any m between those two gives the same AE, which is, with W_<, S_< the
 weight and Σ w y of the rows below m and W_≥, S_≥ those of the others (the pinball identity),
 
     AE(D) = (S_≥ − m · W_≥) + (m · W_< − S_<).
@@ -57,7 +59,7 @@ def _figures_taking_away(targets, weights, ranks, sorted_y, prefixes, medians, e
     with the median's rank k and the weight W_< and sum S_< of the ranks below it. The rows are
     then taken away one at a time from the far end (the last row for prefixes, the first for
     suffixes): unlinking a rank costs O(1), and k moves up or down the list until
-    W_< < W/2 ≤ W_< + w_k again, one step for unit weights. So a feature costs O(n) after the
+    W_< < W/2 ≤ W_< + w_k again (to rounding, as the module says), one step for unit weights. So a feature costs O(n) after the
     node's one sort of its targets, where a Fenwick tree (scikit-learn 1.8) costs O(n log n).
     A set of no weight has median and AE 0."""
     n, size = len(targets), len(sorted_y)
@@ -81,12 +83,12 @@ def _figures_taking_away(targets, weights, ranks, sorted_y, prefixes, medians, e
     below_w, below_wy = 0.0, 0.0
     for step in range(n):
         p = n - 1 - step if prefixes else step
-        half = 0.5 * total_w
-        while k >= 0 and after[k] >= 0 and below_w + w_at[k] < half:
+        half, slack = 0.5 * total_w, EQUAL_RATIOS * total_w
+        while k >= 0 and after[k] >= 0 and below_w + w_at[k] < half - slack:
             below_w += w_at[k]
             below_wy += w_at[k] * sorted_y[k]
             k = after[k]
-        while k >= 0 and before[k] >= 0 and below_w >= half:
+        while k >= 0 and before[k] >= 0 and below_w >= half - slack:
             k = before[k]
             below_w -= w_at[k]
             below_wy -= w_at[k] * sorted_y[k]
@@ -94,7 +96,7 @@ def _figures_taking_away(targets, weights, ranks, sorted_y, prefixes, medians, e
             medians[p], errors[p] = 0.0, 0.0
         else:
             median, cut_w, cut_wy = sorted_y[k], below_w, below_wy
-            if below_w + w_at[k] == half and after[k] >= 0:   # exactly half: the mean
+            if abs(below_w + w_at[k] - half) <= slack and after[k] >= 0:   # half: the mean
                 median = 0.5 * (sorted_y[k] + sorted_y[after[k]])
                 cut_w, cut_wy = below_w + w_at[k], below_wy + w_at[k] * sorted_y[k]
             medians[p] = median
