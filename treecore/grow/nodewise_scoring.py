@@ -94,30 +94,31 @@ def _count_levels(start, end, rows, arena_weights, codes, y, targets, regression
     """Every nominal feature's weighted class counts per value at the node holding the arena
     rows ``start…end − 1`` (regression: each value's sums (W, S, Q) of the targets) into
     ``level_counts`` (nominal features × levels × classes) and its rows per value into
-    ``level_rows``, with how many of its values are known and their weight: one pass over the
+    ``level_rows``, then how many of its values are known and their weight: one pass over the
     node's rows, in their order, reading each row's codes (``codes[row]``, −1 where missing)
     at once."""
     n_nominal = codes.shape[1]
     level_counts[:] = 0.0
     level_rows[:] = 0
-    n_known[:] = 0
-    known_weight[:] = 0.0
     for q in range(start, end):
         row, w = rows[q], arena_weights[q]
+        label = 0 if regression else y[row]
+        t = targets[row] if regression else 0.0
         for k in range(n_nominal):
             code = codes[row, k]
             if code < 0:
                 continue
             if regression:
-                t = targets[row]
                 level_counts[k, code, squared_error.WEIGHT] += w
                 level_counts[k, code, squared_error.SUM] += w * t
                 level_counts[k, code, squared_error.SQUARES] += w * t * t
             else:
-                level_counts[k, code, y[row]] += w
+                level_counts[k, code, label] += w
             level_rows[k, code] += 1
-            n_known[k] += 1
-            known_weight[k] += w
+    for k in range(n_nominal):
+        n_known[k] = level_rows[k].sum()
+        known_weight[k] = level_counts[k, :, squared_error.WEIGHT].sum() if regression \
+            else level_counts[k].sum()
 
 
 @njit(cache=True)
@@ -247,7 +248,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
     drawing = rules.max_features > 0
     key = feature_draw.node_key(rules.seed, i)
     order = scratch.order
-    order[:] = np.arange(n_features)
+    for j in range(n_features):
+        order[j] = j
     can_split, drawn = 0, n_features
     for step in range(n_features):
         j = feature_draw.draw_next(order, step, key) if drawing else step

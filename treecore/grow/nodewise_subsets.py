@@ -3,6 +3,9 @@
 every subset of up to :data:`treecore.split.proposals.EXHAUSTIVE_LEVELS` values visited in
 Gray-code order (one value changes side each time), or the values ordered by each class's
 share: the subsets of :func:`treecore.split.memberships.subset_memberships`, in its order.
+Visiting every subset by Gini, each one's decrease is first estimated from its sums of squares
+(:func:`_gini_estimate`), and only a subset that may come within the tie tolerance of the best
+so far is scored in full, so the choice is the one scoring every subset in full makes.
 """
 
 from __future__ import annotations
@@ -37,6 +40,28 @@ def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, 
     valid[s] = pair[0].sum() >= floor and pair[1].sum() >= floor
 
 
+@njit(cache=True, inline="always")
+def _gini_estimate(left, total, parent, rho, floor):
+    """A subset's Gini decrease ρ·max(Gini(D) − (W − P)/W, 0), P = Σᵥ Σₖ cᵥₖ² / Wᵥ over its
+    two branches (``left`` its left branch's class weights; two divisions where
+    :func:`~treecore.measures.kernels.partition_figures` takes one a class), equal to that
+    figure up to rounding; and whether both branches hold ``floor`` weight."""
+    w_left, w_right, squares_left, squares_right = 0.0, 0.0, 0.0, 0.0
+    for k in range(len(total)):
+        c_left, c_right = left[k], total[k] - left[k]
+        w_left += c_left
+        w_right += c_right
+        squares_left += c_left * c_left
+        squares_right += c_right * c_right
+    weight = w_left + w_right
+    inside = 0.0
+    if w_left > 0.0:
+        inside += w_left - squares_left / w_left
+    if w_right > 0.0:
+        inside += w_right - squares_right / w_right
+    return rho * max(parent - inside / weight, 0.0), w_left >= floor and w_right >= floor
+
+
 @njit(cache=True)
 def best_subset(counts, branch_counts, member, rules, rho, missing, pair, figure_scratch, out):
     """CART's best "subset vs rest" split of a nominal feature of class ``counts`` per value
@@ -59,6 +84,9 @@ def best_subset(counts, branch_counts, member, rules, rho, missing, pair, figure
     if exhaustive:            # every mask, in Gray-code order: one level changes side each time
         pair[0] = level_counts[0]
         previous = 0
+        gini = rules.impurity_code == 1
+        parent = kernels.impurity(total, total.sum(), 1) if gini else 0.0
+        near_any, near_valid = -np.inf, -np.inf
         for step in range(n_subsets + 1):
             mask = step ^ (step >> 1)
             if step > 0:
@@ -68,9 +96,22 @@ def best_subset(counts, branch_counts, member, rules, rho, missing, pair, figure
                 else:
                     pair[0] -= level_counts[level]
                 previous = mask
-            if mask < n_subsets:                    # the last mask puts every level left
+            if mask >= n_subsets:                   # the last mask puts every level left
+                continue
+            if not gini:
                 _score_subset(mask, pair, total, rho, missing, rules, floor, decreases, valid,
                               figure_scratch, out)
+                continue
+            d, is_valid = _gini_estimate(pair[0], total, parent, rho, floor)
+            if d >= near_any - 2.0 * rules.tolerance or \
+                    (is_valid and d >= near_valid - 2.0 * rules.tolerance):
+                _score_subset(mask, pair, total, rho, missing, rules, floor, decreases, valid,
+                              figure_scratch, out)
+            else:                                   # cannot come within tolerance of the best
+                decreases[mask], valid[mask] = d, is_valid
+            near_any = max(near_any, d)
+            if is_valid:
+                near_valid = max(near_valid, d)
     else:
         for s in range(n_subsets):
             pair[0] = 0.0
