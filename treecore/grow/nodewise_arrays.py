@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from ..measures import cut_scan, kernels
+from ..split.proposals import EXHAUSTIVE_LEVELS
 
 #: How a node was split (``Nodes.split_kind``).
 NOT_SPLIT, THRESHOLD, MULTIWAY, SUBSET = range(4)
@@ -155,6 +156,7 @@ class Scratch(NamedTuple):
     total: np.ndarray           # (classes,): a sorted segment's known rows' counts (or sums)
     cut: tuple                  # :func:`treecore.measures.cut_scan.cut_scratch`
     figure: tuple               # :func:`treecore.measures.kernels.figure_scratch`
+    subsets: tuple              # :func:`subset_work`
 
     @classmethod
     def of(cls, n: int, n_features: int, n_nominal: int, widest: int, most_levels: int,
@@ -169,7 +171,18 @@ class Scratch(NamedTuple):
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), np.zeros(n_classes),
                    cut_scan.cut_scratch(n, n_classes),
-                   kernels.figure_scratch(widest, n_classes))
+                   kernels.figure_scratch(widest, n_classes), subset_work(most_levels, n_classes))
+
+
+def subset_work(most_levels: int, n_classes: int) -> tuple:
+    """The work arrays of :func:`~treecore.grow.nodewise_subsets.best_subset` for features of
+    up to ``most_levels`` values: the values present, their class weights, the total, each
+    subset's decrease and whether it is allowed, and which values the best subset holds."""
+    exhaustive = min(most_levels, EXHAUSTIVE_LEVELS)
+    n_subsets = max(2 ** max(exhaustive - 1, 0), n_classes * most_levels)
+    return (np.zeros(most_levels, np.int64), np.zeros((most_levels, n_classes)),
+            np.zeros(n_classes), np.zeros(n_subsets), np.zeros(n_subsets, np.bool_),
+            np.zeros(most_levels, np.bool_))
 
 
 #: Memory for one chunk's per-feature results; a chunk holds as many nodes as fit, and never

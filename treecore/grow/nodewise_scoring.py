@@ -284,7 +284,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
                 status[j] = _multiway(counts, branch_counts, rules)
             else:
                 status[j] = best_subset(counts, branch_counts, slots.member[s, j], rules, rho,
-                                    missing, scratch.pair, scratch.figure, figures)
+                                        missing, scratch.pair, scratch.figure, figures,
+                                        scratch.subsets)
         slots.n_branches[s, j], slots.rho[s, j], slots.missing[s, j] = n_branches, rho, missing
         if status[j] != NONE:
             _branch_rows(c, k, m, slots.cut_at[s, j] - start + 1, scratch.level_rows,
