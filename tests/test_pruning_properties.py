@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 import treecore
 from treecore.pruning import ccp_path, prune_ccp, prune_ebp, prune_pep, prune_rep
+from treecore.pruning.arrays import TreeArrays
 from treecore.io import to_json
+from treecore.tree.lazy import LazyNodes
 
 
 @st.composite
@@ -60,6 +62,42 @@ def test_pruning_never_mutates_and_never_adds_leaves(case):
         assert {n.node_id for n in result.tree.nodes} <= {n.node_id for n in tree.nodes}
         assert len(result.steps) <= tree.n_nodes - tree.n_leaves
         assert all(step.reason for step in result.steps)
+
+
+def assert_arrays_read_from_the_node_table(tree):
+    """A compiled tree's pruning arrays, read from its node table, are those read from its
+    nodes (the same tree with every node made)."""
+    assert isinstance(tree.nodes, LazyNodes) and tree.nodes.columns is not None
+    from_table = TreeArrays.of(tree)
+    assert tree.nodes.n_made == 0                              # not a node made
+    made = treecore.Tree(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
+    from_nodes = TreeArrays.of(made)
+    for name in ("ids", "parent", "depth", "size", "is_leaf", "weighted_n", "counts",
+                 "prediction", "value"):
+        mine, theirs = getattr(from_table, name), getattr(from_nodes, name)
+        assert mine.shape == theirs.shape, name
+        assert np.array_equal(mine, theirs, equal_nan=mine.dtype.kind == "f"), name
+
+
+@SETTINGS
+@given(grown())
+def test_a_compiled_trees_pruning_arrays_come_from_its_node_table(case):
+    assert_arrays_read_from_the_node_table(case[0])
+
+
+def test_the_presorted_engines_and_regression_trees_node_tables_read_alike():
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(rng.normal(size=(300, 4)), columns=list("abcd"))
+    frame["label"] = rng.choice(["u", "v", "w"], 300)
+    frame["amount"] = frame["a"] * 3 + rng.normal(size=300)
+    numbers = frame.drop(columns="amount")
+    assert_arrays_read_from_the_node_table(
+        treecore.grow(treecore.Dataset.from_frame(numbers, "label"), algorithm="cart"))
+    amounts = frame.drop(columns="label").assign(kind=rng.choice(["p", "q"], 300))
+    amounts.loc[:30, "b"] = np.nan                              # the nodewise engine
+    for table in (amounts.drop(columns="kind").dropna(), amounts):
+        data = treecore.Dataset.from_frame(table, "amount", task="regression")
+        assert_arrays_read_from_the_node_table(treecore.grow(data, algorithm="cart"))
 
 
 @SETTINGS

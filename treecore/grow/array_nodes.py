@@ -15,7 +15,7 @@ from ..measures import absolute_error, squared_error
 from ..measures.criteria import IMPURITIES
 from ..split.candidates import Candidate, assemble
 from ..split.feature_draw import drawn_features
-from ..tree.lazy import collector_paused
+from ..tree.lazy import NodeColumns, collector_paused
 from ..tree.nodes import Node
 from .growing import GrowthConfig, majority
 from .kernel_rules import REASONS, WAITING
@@ -147,6 +147,16 @@ class ArrayNodeFactory:
                                      start, stop, earlier, config=self.config,
                                      criterion=self.criterion, n_features=len(self.features),
                                      distribution=self.distribution, prediction=self.prediction)
+
+    def columns(self) -> NodeColumns:
+        """What pruning reads of every node, from the arrays (no node made): the figures
+        :func:`nodes_from_arrays` gives the nodes."""
+        a, n = self.arrays, len(self.arrays.parent)
+        if self.criterion.task == "regression":
+            return NodeColumns(a.parent, a.depth, a.weight, np.zeros((n, 0)), self.prediction,
+                               self.distribution[:, 0])
+        return NodeColumns(a.parent, a.depth, a.weight, a.counts, self.prediction,
+                           np.full(n, np.nan))
 
     def _splits(self, start: int, stop: int) -> dict[int, Candidate]:
         """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1."""

@@ -267,7 +267,7 @@ class NodewiseGrowth(CompiledGrowth):
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
-        nodes = LazyNodes(factory.nodes, arrays.created_at, arrays.expanded_at)
+        nodes = LazyNodes(factory.nodes, arrays.created_at, arrays.expanded_at, factory.columns())
         return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
                     int(self.counters[STEPS]),
                     prebuilt=routing(arrays, subsets, self.levels, distribution,

@@ -252,7 +252,8 @@ class PresortedGrowth(CompiledGrowth):
         factory = _NodeFactory(self.nodes, self.nodes.end - self.nodes.start,
                                self.data.features, self.config, self.criterion, distribution,
                                prediction)
-        nodes = LazyNodes(factory.nodes, self.nodes.created_at, self.nodes.expanded_at)
+        nodes = LazyNodes(factory.nodes, self.nodes.created_at, self.nodes.expanded_at,
+                          factory.columns())
         return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
                     int(self.counters[STEPS]), prebuilt=self._routing(n, distribution))
 

@@ -13,6 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from ..tree import predict as _predict
+from ..tree.lazy import LazyNodes, NodeColumns
 from ..tree.nodes import Tree
 
 
@@ -39,6 +40,10 @@ class TreeArrays:
 
     @classmethod
     def of(cls, tree: Tree) -> "TreeArrays":
+        """The arrays of ``tree``: from its node table when a compiled engine grew it
+        (:class:`~treecore.tree.lazy.NodeColumns`, no node made), else from its nodes."""
+        if isinstance(tree.nodes, LazyNodes) and tree.nodes.columns is not None:
+            return cls._of_columns(tree, tree.nodes.columns, tree.nodes.expanded_at)
         nodes = list(tree.iter_preorder())
         position = {node.node_id: p for p, node in enumerate(nodes)}
         size = np.ones(len(nodes), np.int64)
@@ -55,6 +60,34 @@ class TreeArrays:
                    counts=np.array([n.class_counts for n in nodes], float),
                    prediction=np.array([n.prediction for n in nodes]),
                    value=np.array([np.nan if n.value is None else n.value for n in nodes]))
+
+    @classmethod
+    def _of_columns(cls, tree: Tree, columns: NodeColumns,
+                    expanded_at: np.ndarray) -> "TreeArrays":
+        """:meth:`of` a compiled tree: a node's children are consecutive ids after its own, so
+        its subtree sizes sum up in descending id order, and each child's pre-order place
+        follows its parent's and its earlier siblings' subtrees, in ascending id order."""
+        parent = columns.parent.tolist()
+        n = len(parent)
+        size = [1] * n
+        for i in range(n - 1, 0, -1):
+            size[parent[i]] += size[i]
+        place, next_place = [0] * n, [1] * n
+        for i in range(1, n):
+            up = parent[i]
+            place[i] = next_place[up]
+            next_place[up] += size[i]
+            next_place[i] = place[i] + 1
+        ids = np.empty(n, np.int64)
+        ids[place] = np.arange(n)
+        place = np.array(place)
+        parent_of = columns.parent[ids]
+        return cls(tree=tree, ids=ids,
+                   parent=np.where(parent_of < 0, -1, place[np.maximum(parent_of, 0)]),
+                   depth=columns.depth[ids], size=np.array(size)[ids],
+                   is_leaf=expanded_at[ids] < 0, weighted_n=columns.weighted_n[ids].astype(float),
+                   counts=columns.class_counts[ids].astype(float),
+                   prediction=columns.prediction[ids], value=columns.value[ids].astype(float))
 
     @cached_property
     def position(self) -> dict[int, int]:

@@ -13,7 +13,7 @@ import gc
 import threading
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -31,22 +31,39 @@ def collector_paused():
             gc.enable()
 
 
+class NodeColumns(NamedTuple):
+    """What pruning reads of every node, as arrays by id (a compiled engine's node table):
+    ``parent`` (−1 for the root), ``depth``, ``weighted_n`` N(t), ``class_counts`` (no
+    columns in a regression tree), the majority class ``prediction`` and a regression node's
+    mean ``value`` (NaN in a classification tree)."""
+
+    parent: np.ndarray
+    depth: np.ndarray
+    weighted_n: np.ndarray
+    class_counts: np.ndarray
+    prediction: np.ndarray
+    value: np.ndarray
+
+
 class LazyNodes(Sequence):
     """A tree's nodes, made as far as they are asked for: ``make(start, stop, earlier)`` makes
     the nodes of ids ``start`` … ``stop`` − 1 (``earlier``: those below) only when a view or an
     export reaches them. Ids are positions and follow creation order, so the tree as it stood
     after step k is a prefix (:meth:`stage`), and the first stages of a big tree cost what they
     show. ``created_at`` and ``expanded_at`` (−1: never) are every node's
-    growth steps, which answer a stage's size and its leaves without making a node. The made
-    prefix grows at least twofold, and a node is made once. Thread-safe (cached trees are
-    shared between sessions); pickles as the plain tuple of nodes."""
+    growth steps, which answer a stage's size and its leaves without making a node;
+    ``columns`` (:class:`NodeColumns`, when the maker has them) answer what pruning reads of
+    every node. The made prefix grows at least twofold, and a node is made once. Thread-safe
+    (cached trees are shared between sessions); pickles as the plain tuple of nodes."""
 
     def __init__(self, make: Callable[[int, int, tuple], tuple],
-                 created_at: np.ndarray, expanded_at: np.ndarray):
+                 created_at: np.ndarray, expanded_at: np.ndarray,
+                 columns: NodeColumns | None = None):
         if np.any(np.diff(created_at) < 0):
             raise ValueError("lazily made nodes must be numbered in creation order")
         self._make = make
         self.created_at, self.expanded_at = created_at, expanded_at
+        self.columns = columns
         self._nodes: tuple = ()
         self._lock = threading.Lock()
 
