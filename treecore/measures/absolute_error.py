@@ -13,8 +13,9 @@ The median is scikit-learn's: with the rows in order of y, the first value where
 cumulative weight reaches half the total, W/2; when it reaches W/2 exactly, the mean of that
 value and the next one. "Exactly" is to rounding (within :data:`~.sorting.EQUAL_RATIOS` · W):
 the fractional weights of rows whose value is missing are summed in different orders by
-different engines, and the median must not jump between two values for a last bit. Any m between those two gives the same AE, which is, with W_<, S_< the
-weight and Σ w y of the rows below m and W_≥, S_≥ those of the others (the pinball identity),
+different engines, and the median must not jump between two values for a last bit. Any m
+between those two gives the same AE, which is, with W_<, S_< the weight and Σ w y of the rows
+below m and W_≥, S_≥ those of the others (the pinball identity),
 
     AE(D) = (S_≥ − m · W_≥) + (m · W_< − S_<).
 
@@ -59,8 +60,9 @@ def _figures_taking_away(targets, weights, ranks, sorted_y, prefixes, medians, e
     with the median's rank k and the weight W_< and sum S_< of the ranks below it. The rows are
     then taken away one at a time from the far end (the last row for prefixes, the first for
     suffixes): unlinking a rank costs O(1), and k moves up or down the list until
-    W_< < W/2 ≤ W_< + w_k again (to rounding, as the module says), one step for unit weights. So a feature costs O(n) after the
-    node's one sort of its targets, where a Fenwick tree (scikit-learn 1.8) costs O(n log n).
+    W_< < W/2 ≤ W_< + w_k again (to rounding, as the module says), one step for unit weights.
+    So a feature costs O(n) after the node's one sort of its targets, where a Fenwick tree
+    (scikit-learn 1.8) costs O(n log n).
     A set of no weight has median and AE 0."""
     n, size = len(targets), len(sorted_y)
     unit = len(weights) == 0
