@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA
+from treecore.measures import cut_scan
 from treecore.split.candidates import TIE_TOLERANCE, choose
 from treecore.measures.criteria import IMPURITIES, impurity_decrease
 from treecore.data import Feature, Kind
@@ -122,6 +123,29 @@ def test_boundary_search_finds_the_full_optimum(sample):
     assert candidate.decrease == pytest.approx(decrease[valid].max(), abs=1e-9)
     # the sweep's own search (threshold charts) lands on the compiled search's cut
     assert cuts.midpoint[cuts.best(decrease, valid)] == pytest.approx(candidate.threshold)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 2)), min_size=2, max_size=60),
+       st.sampled_from([1.0, 2.0]))
+def test_the_entropy_scan_reads_unit_counts_from_its_table_to_the_same_bits(rows, min_leaf):
+    """With unit weights the scan looks each c · log₂ c up (an engine's table of the counts)
+    instead of computing it: the same cut, the same recorded decreases to the last bit."""
+    keys = np.array(sorted(k for k, _ in rows), np.int64)
+    labels = np.array([label for _, label in sorted(rows)], np.int64)
+    total = np.bincount(labels, minlength=3).astype(float)
+    assert cut_scan.xlog2x_table(4).tolist() == [0.0, 0.0, 2.0, 3 * np.log2(3), 8.0]
+    table = cut_scan.xlog2x_table(len(rows))
+    outcomes = []
+    for counts_table in (np.zeros(0), table):
+        scratch = cut_scan.cut_scratch(len(rows), 3, counts_table)
+        scratch[1][:] = 0.0                          # the decreases recorded, zeros after
+        left, right = np.zeros(3), np.zeros(3)
+        status, end = cut_scan.best_cut_of_sorted(keys, labels, np.zeros(0), total, 0, min_leaf,
+                                                  TIE_TOLERANCE, scratch, left, right)
+        outcomes.append((status, end, left.tolist(), scratch[1][:len(rows)].tolist()))
+    assert outcomes[0][:3] == outcomes[1][:3]
+    assert np.array_equal(outcomes[0][3], outcomes[1][3])
 
 
 # ------------------------------------------------------------------------------ CART subsets

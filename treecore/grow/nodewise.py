@@ -47,7 +47,7 @@ from contextlib import nullcontext
 import numpy as np
 
 from ..data import Dataset, Kind
-from ..measures import absolute_error, squared_error
+from ..measures import absolute_error, cut_scan, squared_error
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
@@ -164,8 +164,11 @@ class NodewiseGrowth(CompiledGrowth):
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
+        by_entropy = rules.impurity_code == 0 and not data.is_regression
+        counts_table = cut_scan.xlog2x_table(data.n_rows) if by_entropy else np.zeros(0)
         scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
-                              self.most_levels, n_classes, data.is_regression, self.absolute)
+                              self.most_levels, n_classes, data.is_regression, self.absolute,
+                              counts_table)
                    for _ in range(self.threads)]
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():

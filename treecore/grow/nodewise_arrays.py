@@ -160,8 +160,11 @@ class Scratch(NamedTuple):
 
     @classmethod
     def of(cls, n: int, n_features: int, n_nominal: int, widest: int, most_levels: int,
-           n_classes: int, regression: bool, absolute: bool) -> "Scratch":
-        """Scratch for nodes of up to ``n`` rows (a node holds each row once at most)."""
+           n_classes: int, regression: bool, absolute: bool,
+           counts_table: np.ndarray) -> "Scratch":
+        """Scratch for nodes of up to ``n`` rows (a node holds each row once at most);
+        ``counts_table`` is the growth's :func:`~treecore.measures.cut_scan.xlog2x_table` (or
+        empty), shared by its threads."""
         ranked = n if absolute else 0
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
                    np.empty(n if regression else 0), np.empty(ranked, np.int64),
@@ -170,7 +173,7 @@ class Scratch(NamedTuple):
                    np.zeros((n_nominal, most_levels), np.int64), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), np.zeros(n_classes),
-                   cut_scan.cut_scratch(n, n_classes),
+                   cut_scan.cut_scratch(n, n_classes, counts_table),
                    kernels.figure_scratch(widest, n_classes), subset_work(most_levels, n_classes))
 
 

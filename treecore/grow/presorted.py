@@ -31,7 +31,7 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..data.memory import kernel_form
-from ..measures import kernels, squared_error
+from ..measures import cut_scan, kernels, squared_error
 from ..measures.sorting import pack_order
 from ..split import least_squares
 from ..split.candidates import CandidateTable
@@ -166,7 +166,9 @@ class PresortedGrowth(CompiledGrowth):
         width = self.nodes.counts.shape[1]
         n_rows, n_features = rows.entries.shape[1], rows.entries.shape[0]
         slots = Slots.empty(n_features, width, n_rows)
-        scratch = [Scratch.of(n_rows, len(rows.w) > 0, len(rows.y) > 0, width)
+        unit_entropy = rules.impurity_code == 0 and len(rows.w) == 0 and len(rows.y) == 0
+        counts_table = cut_scan.xlog2x_table(n_rows) if unit_entropy else np.zeros(0)
+        scratch = [Scratch.of(n_rows, len(rows.w) > 0, len(rows.y) > 0, width, counts_table)
                    for _ in range(self.threads)]
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():

@@ -93,12 +93,15 @@ class Scratch(NamedTuple):
     pair: np.ndarray
 
     @classmethod
-    def of(cls, n: int, weighted: bool, regression: bool, width: int) -> "Scratch":
+    def of(cls, n: int, weighted: bool, regression: bool, width: int,
+           counts_table: np.ndarray) -> "Scratch":
+        """Scratch for nodes of up to ``n`` rows; ``counts_table`` is the growth's
+        :func:`~treecore.measures.cut_scan.xlog2x_table` (or empty), shared by its threads."""
         unpacked = 0 if regression else n
         return cls(np.empty(n, np.uint32), np.empty(unpacked, np.int32),
                    np.empty(unpacked, np.uint8), np.empty(unpacked if weighted else 0),
-                   cut_scan.cut_scratch(unpacked, width), kernels.figure_scratch(2, width),
-                   np.zeros((2, width)))
+                   cut_scan.cut_scratch(unpacked, width, counts_table),
+                   kernels.figure_scratch(2, width), np.zeros((2, width)))
 
 
 class Nodes(NamedTuple):

@@ -23,11 +23,25 @@ NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 
 @njit(cache=True)
-def cut_scratch(n, n_classes):
+def cut_scratch(n, n_classes, counts_table):
     """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once):
     positions (32-bit, as the engines hold at most 16.7 million rows), decreases, one
-    class-count vector and the entropy's kept terms (:func:`_entropy_decrease`)."""
-    return np.empty(n, np.int32), np.empty(n), np.empty(n_classes), np.empty((3, n_classes))
+    class-count vector, the entropy's kept terms (:func:`_entropy_decrease`) and
+    ``counts_table`` (:func:`xlog2x_table`, or empty)."""
+    return (np.empty(n, np.int32), np.empty(n), np.empty(n_classes), np.empty((3, n_classes)),
+            counts_table)
+
+
+@njit(cache=True)
+def xlog2x_table(n):
+    """c · log₂ c of every count c = 0 … n, by :func:`_xlog2x`'s operations: with unit weights
+    every class count and side weight of a scan is such a count, so the entropy's terms are
+    looked up instead of computed, to the same bits (one table per growth, which its threads
+    share)."""
+    out = np.empty(n + 1)
+    for c in range(n + 1):
+        out[c] = _xlog2x(float(c))
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -43,11 +57,11 @@ def _next_block_differs(keys, labels, start, label):
 
 
 @njit(cache=True, inline="always")
-def _decrease(parent, left, total, w_left, weight, impurity_code, terms):
+def _decrease(parent, left, total, w_left, weight, impurity_code, terms, counts_table):
     """max(I(D) − Σᵥ Wᵥ/W · I(Dᵛ), 0) of the cut with class counts ``left`` on its left (the
     entropy's by :func:`_entropy_decrease`, keeping its terms in ``terms``)."""
     if impurity_code == 0:
-        return _entropy_decrease(parent, left, total, w_left, weight, terms)
+        return _entropy_decrease(parent, left, total, w_left, weight, terms, counts_table)
     return max(parent - split_impurity(left, total, w_left, weight - w_left, impurity_code)
                / weight, 0.0)
 
@@ -59,23 +73,31 @@ def _xlog2x(x):
 
 
 @njit(cache=True, inline="always")
-def _entropy_decrease(parent, left, total, w_left, weight, terms):
+def _term(x, counts_table):
+    """x · log₂ x: from ``counts_table`` (:func:`xlog2x_table`) when it is given (x a count it
+    holds), else computed."""
+    return counts_table[int(x)] if len(counts_table) > 0 else _xlog2x(x)
+
+
+@njit(cache=True, inline="always")
+def _entropy_decrease(parent, left, total, w_left, weight, terms, counts_table):
     """Gain(D, a, t) = Ent(D) − Σᵥ Wᵥ/W · Ent(Dᵛ) (Zhou 式 4.8) of the cut with class counts
     ``left`` on its left, each side's Wᵥ · Ent(Dᵛ) = Wᵥ log₂ Wᵥ − Σₖ cₖ log₂ cₖ: no division,
     and a class's two cₖ log₂ cₖ are taken again only when its left count has changed since
     ``terms`` last held them (row 0 that count, rows 1 and 2 the left and right terms; a count
     of −1 holds none), so a cut one row past the last costs four logarithms instead of one
-    for every class on each side."""
+    for every class on each side, or four lookups in ``counts_table`` (unit weights)."""
     sum_left, sum_right = 0.0, 0.0
     for k in range(len(total)):
         if terms[0, k] != left[k]:
             terms[0, k] = left[k]
-            terms[1, k] = _xlog2x(left[k])
-            terms[2, k] = _xlog2x(total[k] - left[k])
+            terms[1, k] = _term(left[k], counts_table)
+            terms[2, k] = _term(total[k] - left[k], counts_table)
         sum_left += terms[1, k]
         sum_right += terms[2, k]
     w_right = weight - w_left
-    inside = max(_xlog2x(w_left) - sum_left, 0.0) + max(_xlog2x(w_right) - sum_right, 0.0)
+    inside = max(_term(w_left, counts_table) - sum_left, 0.0) + \
+        max(_term(w_right, counts_table) - sum_right, 0.0)
     return max(parent - inside / weight, 0.0)
 
 
@@ -88,10 +110,11 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
     since the left weight only grows). A cut is recorded as the position of the last value on
     its left and its impurity decrease. Returns (cuts recorded, whether there is any cut,
     whether any cut is allowed)."""
-    block_end, decrease, aside, terms = scratch
+    block_end, decrease, aside, terms, table = scratch
     m, n_classes = len(keys), len(total)
     unit = len(weights) == 0
     weight = total.sum()
+    counts_table = table if unit and len(table) > weight else table[:0]   # counts: whole
     parent = impurity(total, weight, impurity_code)
     for k in range(n_classes):
         left[k] = 0.0
@@ -117,12 +140,13 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
             if aside_end >= 0:         # the cut set aside was the last allowed one
                 n_recorded, top = _record_aside(aside_end, labels, weights, total, parent,
                                                 weight, impurity_code, tolerance, top,
-                                                n_recorded, scratch)
+                                                n_recorded, scratch, counts_table)
                 aside_end = -1
             continue
         boundary = not block_pure or _next_block_differs(keys, labels, p + 1, block_class)
         if every_cut or boundary or not any_allowed:
-            d = _decrease(parent, left, total, w_left, weight, impurity_code, terms)
+            d = _decrease(parent, left, total, w_left, weight, impurity_code, terms,
+                          counts_table)
             if d >= top - tolerance:
                 block_end[n_recorded], decrease[n_recorded] = p, d
                 n_recorded += 1
@@ -133,7 +157,8 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
         any_allowed |= allowed
     if aside_end >= 0:
         n_recorded, top = _record_aside(aside_end, labels, weights, total, parent, weight,
-                                        impurity_code, tolerance, top, n_recorded, scratch)
+                                        impurity_code, tolerance, top, n_recorded, scratch,
+                                        counts_table)
     return n_recorded, any_cut, any_allowed
 
 
@@ -226,12 +251,12 @@ def _is_boundary(keys, labels, end):
 
 @njit(cache=True, inline="always")
 def _record_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
-                  n_recorded, scratch):
+                  n_recorded, scratch, counts_table):
     """Record the cut after position ``end`` (set aside as possibly the last allowed one),
     summing its left counts again; returns (cuts recorded, best decrease so far)."""
-    block_end, decrease, aside, terms = scratch
+    block_end, decrease, aside, terms, _ = scratch
     w_aside = _left_counts(labels, weights, end, aside)
-    d = _decrease(parent, aside, total, w_aside, weight, impurity_code, terms)
+    d = _decrease(parent, aside, total, w_aside, weight, impurity_code, terms, counts_table)
     if d >= top - tolerance:
         block_end[n_recorded], decrease[n_recorded] = end, d
         return n_recorded + 1, max(top, d)
@@ -317,7 +342,7 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
     values = np.empty(n)
     labels = np.empty(n, np.int64)
     weights = np.empty(n)
-    scratch = cut_scratch(n, n_classes)
+    scratch = cut_scratch(n, n_classes, np.zeros(0))
     unit = True                        # all weights 1: the scan may then count instead of sum
     for i in range(n):
         unit = unit and w[i] == 1.0
