@@ -3,7 +3,8 @@
 :func:`best_cut_of_sorted` searches one feature whose values are already sorted; both engines
 use it: :func:`best_cuts` sorts each feature at a node for the general builder, and
 :mod:`treecore.grow.presorted` hands it the node's segment of an order sorted once at the root.
-The impurity is :func:`treecore.measures.kernels.impurity`; the caller places the cut between
+The impurity is :func:`treecore.measures.kernels.impurity` (a cut's entropy decrease in the
+equal form without divisions, :func:`_entropy_decrease`); the caller places the cut between
 the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
 The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
 over its boundary points). A regression tree's cuts are searched by

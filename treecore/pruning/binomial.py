@@ -77,7 +77,7 @@ def _solve_pairs(errors, n, cf, out):
             continue
         log_beta = math.lgamma(a) + math.lgamma(b) - math.lgamma(a + b)
         low, high = 0.0, 1.0
-        p = b / (a + b)                               # the mean of the beta distribution
+        p = b / (a + b)                               # (E + 1) / (N + 1): near the root
         for _ in range(_MAX_STEPS):
             excess = _betainc(a, b, 1.0 - p, log_beta) - cf
             if excess > 0.0:
