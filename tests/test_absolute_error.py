@@ -88,6 +88,16 @@ def test_the_cut_search_finds_the_least_absolute_error(rows):
     assert x[order][end] == first
 
 
+def test_half_the_weight_is_half_to_rounding():
+    """0.3 and 0.1 · 3 (= 0.30000000000000004) are each half of their sum to rounding: the
+    median is the mean of the two values in either order (the engines sum a missing value's
+    fractional weights in different orders); a real difference still decides."""
+    for weights in ([0.3, 0.1 * 3], [0.1 * 3, 0.3]):
+        assert ae.weighted_median(np.array([0.0, 1.0]), np.array(weights)) == 0.5
+    assert ae.weighted_median(np.array([0.0, 1.0]), np.array([0.3, 0.31])) == 1.0
+    assert ae.weighted_median(np.array([0.0, 1.0]), np.array([0.31, 0.3])) == 0.0
+
+
 def test_a_hand_worked_node():
     """Ten rows, x = 1 … 10, y = 5, 7, 6, 9, 8, 20, 22, 19, 25, 21.
 

@@ -63,6 +63,21 @@ def test_upper_limit_matches_quinlan_and_the_binomial():
     assert float(upper_error_rate(0, 0)) == 0.0
 
 
+@pytest.mark.parametrize("cf", [0.001, 0.25, 0.5, 0.9])
+def test_upper_limit_is_the_root_of_the_binomial_equation(cf):
+    """For whole and fractional E ≥ 1 and N up to 10⁵, U_CF(E, N) solves
+    I_{1−p}(N − E, E + 1) = CF, checked with scipy's incomplete beta (an independent
+    implementation) at the root and one part in 10⁹ either side of it."""
+    from scipy.special import betainc
+    rng = np.random.default_rng(7)
+    n = np.concatenate([rng.uniform(2, 60, 300), rng.uniform(60, 1e5, 300), np.arange(2, 40.0)])
+    errors = np.minimum(1 + rng.uniform(0, 1, len(n)) * (n - 1), n - 0.5)
+    p = upper_error_rate(errors, n, cf)
+    assert np.allclose(betainc(n - errors, errors + 1, 1 - p), cf, rtol=0, atol=1e-9)
+    assert (betainc(n - errors, errors + 1, 1 - p * (1 - 1e-9)) >= cf).all()
+    assert (betainc(n - errors, errors + 1, 1 - p * (1 + 1e-9)) <= cf).all()
+
+
 def test_ebp_by_hand(small):
     """Bottom-up, CF = 25 %.
 
