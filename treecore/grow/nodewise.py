@@ -164,8 +164,8 @@ class NodewiseGrowth(CompiledGrowth):
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
-        by_entropy = rules.impurity_code == 0 and not data.is_regression
-        counts_table = cut_scan.xlog2x_table(data.n_rows) if by_entropy else np.zeros(0)
+        counts_table = cut_scan.counts_table(data.n_rows, rules.impurity_code,
+                                             data.is_regression, False)   # weights per node
         scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
                               self.most_levels, n_classes, data.is_regression, self.absolute,
                               counts_table)

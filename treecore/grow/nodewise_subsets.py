@@ -46,24 +46,18 @@ def _score_subset(s, pair, total, rho, missing, rules, floor, decreases, valid, 
 
 @njit(cache=True, inline="always")
 def _gini_estimate(left, total, parent, rho, floor):
-    """A subset's Gini decrease ρ·max(Gini(D) − (W − P)/W, 0), P = Σᵥ Σₖ cᵥₖ² / Wᵥ over its
-    two branches (``left`` its left branch's class weights; two divisions where
-    :func:`~treecore.measures.kernels.partition_figures` takes one a class), equal to that
-    figure up to rounding; and whether both branches hold ``floor`` weight."""
-    w_left, w_right, squares_left, squares_right = 0.0, 0.0, 0.0, 0.0
+    """A subset's Gini decrease ρ·max(Gini(D) − Σᵥ Wᵥ/W · Gini(Dᵛ), 0) by
+    :func:`~treecore.measures.kernels.split_impurity` (``left`` its left branch's class
+    weights; two divisions where :func:`~treecore.measures.kernels.partition_figures` takes
+    one a class), equal to that figure up to rounding; and whether both branches hold
+    ``floor`` weight."""
+    w_left, w_right = 0.0, 0.0
     for k in range(len(total)):
-        c_left, c_right = left[k], total[k] - left[k]
-        w_left += c_left
-        w_right += c_right
-        squares_left += c_left * c_left
-        squares_right += c_right * c_right
-    weight = w_left + w_right
-    inside = 0.0
-    if w_left > 0.0:
-        inside += w_left - squares_left / w_left
-    if w_right > 0.0:
-        inside += w_right - squares_right / w_right
-    return rho * max(parent - inside / weight, 0.0), w_left >= floor and w_right >= floor
+        w_left += left[k]
+        w_right += total[k] - left[k]
+    inside = kernels.split_impurity(left, total, w_left, w_right, 1)
+    return rho * max(parent - inside / (w_left + w_right), 0.0), \
+        w_left >= floor and w_right >= floor
 
 
 @njit(cache=True)

@@ -166,8 +166,8 @@ class PresortedGrowth(CompiledGrowth):
         width = self.nodes.counts.shape[1]
         n_rows, n_features = rows.entries.shape[1], rows.entries.shape[0]
         slots = Slots.empty(n_features, width, n_rows)
-        unit_entropy = rules.impurity_code == 0 and len(rows.w) == 0 and len(rows.y) == 0
-        counts_table = cut_scan.xlog2x_table(n_rows) if unit_entropy else np.zeros(0)
+        counts_table = cut_scan.counts_table(n_rows, rules.impurity_code, len(rows.y) > 0,
+                                             len(rows.w) > 0)
         scratch = [Scratch.of(n_rows, len(rows.w) > 0, len(rows.y) > 0, width, counts_table)
                    for _ in range(self.threads)]
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:

@@ -33,6 +33,15 @@ def cut_scratch(n, n_classes, counts_table):
             counts_table)
 
 
+def counts_table(n: int, impurity_code: int, regression: bool, weighted: bool) -> np.ndarray:
+    """The :func:`xlog2x_table` of ``n`` rows a growth's threshold scans share when they score
+    by entropy and their counts may be whole (a classification tree, no weights but 1); an
+    empty table otherwise (a scan then computes its terms)."""
+    if impurity_code == 0 and not regression and not weighted:
+        return xlog2x_table(n)
+    return np.zeros(0)
+
+
 @njit(cache=True)
 def xlog2x_table(n):
     """c · log₂ c of every count c = 0 … n, by :func:`_xlog2x`'s operations: with unit weights
