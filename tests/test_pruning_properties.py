@@ -100,6 +100,62 @@ def test_the_presorted_engines_and_regression_trees_node_tables_read_alike():
         assert_arrays_read_from_the_node_table(treecore.grow(data, algorithm="cart"))
 
 
+def assert_pruned_alike_lazily(tree, X, y):
+    """Every pruning of a compiled tree keeps its nodes lazy (none made) and gives the tree that
+    pruning the same tree with every node made gives: the same nodes, lookups, leaves,
+    predictions, pruning arrays and stages, and pruning it again gives the same again."""
+    made = treecore.Tree(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
+    for lazy, eager in zip(_results(tree, X, y), _results(made, X, y)):
+        pruned, expected = lazy.tree, eager.tree
+        assert isinstance(pruned.nodes, LazyNodes) and pruned.nodes.n_made == 0
+        assert pruned.n_leaves == expected.n_leaves and pruned.n_nodes == expected.n_nodes
+        assert np.array_equal(pruned.predict_proba(X), expected.predict_proba(X))
+        assert np.array_equal(pruned.apply(X), expected.apply(X))
+        assert_arrays_read_from_the_node_table(pruned)
+        assert tuple(pruned.nodes) == tuple(expected.nodes)
+        for node in made.nodes:
+            assert (node.node_id in pruned) == (node.node_id in expected)
+            if node.node_id in expected:
+                assert pruned.node(node.node_id) == expected.node(node.node_id)
+        for step in (0, 1, tree.n_steps // 2):
+            assert tuple(pruned.until(step).nodes) == tuple(expected.until(step).nodes)
+            assert pruned.expanded_in(step) == expected.expanded_in(step)
+        again, expected_again = prune_ccp(pruned, 0.02).tree, prune_ccp(expected, 0.02).tree
+        assert tuple(again.nodes) == tuple(expected_again.nodes)
+        assert np.array_equal(again.predict_proba(X), expected_again.predict_proba(X))
+
+
+@SETTINGS
+@given(grown())
+def test_a_compiled_tree_stays_lazy_when_pruned(case):
+    assert_pruned_alike_lazily(*case)
+
+
+def test_presorted_and_regression_trees_stay_lazy_when_pruned():
+    rng = np.random.default_rng(5)
+    frame = pd.DataFrame(rng.normal(size=(200, 3)).round(1), columns=list("abc"))
+    frame["label"] = np.where(frame["a"] + rng.normal(size=200) > 0, "u", "v")
+    frame["amount"] = frame["b"] * 2 + rng.normal(size=200)
+    numbers = frame.drop(columns="amount")
+    train, val = numbers.iloc[:150], numbers.iloc[150:]
+    tree = treecore.grow(treecore.Dataset.from_frame(train, "label"), algorithm="cart")
+    assert_pruned_alike_lazily(tree, val.drop(columns="label"), val["label"])
+    amounts = frame.drop(columns="label")
+    amounts.loc[:20, "c"] = np.nan                              # the nodewise engine
+    for table in (amounts.dropna(), amounts):
+        train, val = table.iloc[:150], table.iloc[150:].dropna()
+        data = treecore.Dataset.from_frame(train, "amount", task="regression")
+        tree = treecore.grow(data, algorithm="cart")
+        made = treecore.Tree(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
+        for lazy, eager in ((prune_ccp(tree, 0.05), prune_ccp(made, 0.05)),
+                            (prune_rep(tree, val.drop(columns="amount"), val["amount"]),
+                             prune_rep(made, val.drop(columns="amount"), val["amount"]))):
+            assert isinstance(lazy.tree.nodes, LazyNodes) and lazy.tree.nodes.n_made == 0
+            assert_arrays_read_from_the_node_table(lazy.tree)
+            assert tuple(lazy.tree.nodes) == tuple(eager.tree.nodes)
+            assert np.array_equal(lazy.tree.predict(val), eager.tree.predict(val))
+
+
 @SETTINGS
 @given(grown())
 def test_rep_never_lowers_validation_accuracy(case):

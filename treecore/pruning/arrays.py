@@ -43,7 +43,7 @@ class TreeArrays:
         """The arrays of ``tree``: from its node table when a compiled engine grew it
         (:class:`~treecore.tree.lazy.NodeColumns`, no node made), else from its nodes."""
         if isinstance(tree.nodes, LazyNodes) and tree.nodes.columns is not None:
-            return cls._of_columns(tree, tree.nodes.columns, tree.nodes.expanded_at)
+            return cls._of_columns(tree, tree.nodes.columns, tree.nodes.is_leaf)
         nodes = list(tree.iter_preorder())
         position = {node.node_id: p for p, node in enumerate(nodes)}
         size = np.ones(len(nodes), np.int64)
@@ -62,11 +62,11 @@ class TreeArrays:
                    value=np.array([np.nan if n.value is None else n.value for n in nodes]))
 
     @classmethod
-    def _of_columns(cls, tree: Tree, columns: NodeColumns,
-                    expanded_at: np.ndarray) -> "TreeArrays":
-        """:meth:`of` a compiled tree: a node's children are consecutive ids after its own, so
-        its subtree sizes sum up in descending id order, and each child's pre-order place
-        follows its parent's and its earlier siblings' subtrees, in ascending id order."""
+    def _of_columns(cls, tree: Tree, columns: NodeColumns, is_leaf: np.ndarray) -> "TreeArrays":
+        """:meth:`of` a compiled tree, whose node table is by position: a node's children
+        are consecutive positions after its own, so its subtree sizes sum up in descending
+        order of position, and each child's pre-order place follows its parent's and its
+        earlier siblings' subtrees, in ascending order of position."""
         parent = columns.parent.tolist()
         n = len(parent)
         size = [1] * n
@@ -78,16 +78,16 @@ class TreeArrays:
             place[i] = next_place[up]
             next_place[up] += size[i]
             next_place[i] = place[i] + 1
-        ids = np.empty(n, np.int64)
-        ids[place] = np.arange(n)
+        at = np.empty(n, np.int64)                    # the position at each pre-order place
+        at[place] = np.arange(n)
         place = np.array(place)
-        parent_of = columns.parent[ids]
-        return cls(tree=tree, ids=ids,
+        parent_of = columns.parent[at]
+        return cls(tree=tree, ids=np.asarray(tree.nodes.id_at(at), np.int64),
                    parent=np.where(parent_of < 0, -1, place[np.maximum(parent_of, 0)]),
-                   depth=columns.depth[ids], size=np.array(size)[ids],
-                   is_leaf=expanded_at[ids] < 0, weighted_n=columns.weighted_n[ids].astype(float),
-                   counts=columns.class_counts[ids].astype(float),
-                   prediction=columns.prediction[ids], value=columns.value[ids].astype(float))
+                   depth=columns.depth[at], size=np.array(size)[at],
+                   is_leaf=is_leaf[at], weighted_n=columns.weighted_n[at].astype(float),
+                   counts=columns.class_counts[at].astype(float),
+                   prediction=columns.prediction[at], value=columns.value[at].astype(float))
 
     @cached_property
     def position(self) -> dict[int, int]:
@@ -123,8 +123,10 @@ class TreeArrays:
 
     @cached_property
     def tree_position(self) -> np.ndarray:
-        """The pre-order position of each node of ``tree.compiled`` (which is in id order)."""
-        return np.array([self.position[n.node_id] for n in self.tree.nodes])
+        """The pre-order position of each node of ``tree.compiled`` (found by id, so no node
+        need be made)."""
+        by_id = np.argsort(self.ids)
+        return by_id[np.searchsorted(self.ids[by_id], self.tree.compiled.node_id)]
 
     def routed_sum(self, X: np.ndarray, weights: np.ndarray, values) -> np.ndarray:
         """Σ wᵢ · values(i, t) over the rows reaching each node t, in one vectorised routing

@@ -2,7 +2,8 @@
 
 A compiled growth ends with arrays, not :class:`~treecore.tree.nodes.Node` objects: prediction
 reads the arrays, and a view of the first growth steps of a tree of 100k nodes needs a handful
-of nodes. Ids follow creation order, so every stage of growth is a prefix of the nodes.
+of nodes. Ids follow creation order, so every stage of growth is a prefix of the nodes. Pruning
+keeps them lazy too: a pruned tree's nodes are the grown tree's, less the subtrees cut away.
 Whoever makes many nodes at once (the engines' node factories, the tree view's faces) does it
 with the garbage collector paused (:func:`collector_paused`).
 """
@@ -47,23 +48,29 @@ class NodeColumns(NamedTuple):
 
 class LazyNodes(Sequence):
     """A tree's nodes, made as far as they are asked for: ``make(start, stop, earlier)`` makes
-    the nodes of ids ``start`` … ``stop`` − 1 (``earlier``: those below) only when a view or an
-    export reaches them. Ids are positions and follow creation order, so the tree as it stood
-    after step k is a prefix (:meth:`stage`), and the first stages of a big tree cost what they
-    show. ``created_at`` and ``expanded_at`` (−1: never) are every node's
-    growth steps, which answer a stage's size and its leaves without making a node;
-    ``columns`` (:class:`NodeColumns`, when the maker has them) answer what pruning reads of
-    every node. The made prefix grows at least twofold, and a node is made once. Thread-safe
-    (cached trees are shared between sessions); pickles as the plain tuple of nodes."""
+    the nodes at positions ``start`` … ``stop`` − 1 (``earlier``: those before) only when a view
+    or an export reaches them. Nodes follow creation order, so the tree as it stood after step k
+    is a prefix (:meth:`stage`), and the first stages of a big tree cost what they show.
+    ``created_at`` and ``expanded_at`` (−1: never) are every node's growth steps, which answer a
+    stage's size without making a node, and ``is_leaf`` (by default, the nodes never expanded)
+    its leaves; ``columns`` (:class:`NodeColumns`, when the maker has them) answer what pruning
+    reads of every node, and let a pruned tree stay lazy (:meth:`collapsed`). ``ids`` are the
+    node ids by position: None while they are the positions (a grown tree), ascending ids with
+    gaps once subtrees are pruned away. The made prefix grows at least twofold, and a node is
+    made once. Thread-safe (cached trees are shared between sessions); pickles as the plain
+    tuple of nodes."""
 
     def __init__(self, make: Callable[[int, int, tuple], tuple],
                  created_at: np.ndarray, expanded_at: np.ndarray,
-                 columns: NodeColumns | None = None):
+                 columns: NodeColumns | None = None, ids: np.ndarray | None = None,
+                 is_leaf: np.ndarray | None = None):
         if np.any(np.diff(created_at) < 0):
             raise ValueError("lazily made nodes must be numbered in creation order")
         self._make = make
         self.created_at, self.expanded_at = created_at, expanded_at
         self.columns = columns
+        self.ids = ids
+        self.is_leaf = expanded_at < 0 if is_leaf is None else is_leaf
         self._nodes: tuple = ()
         self._lock = threading.Lock()
 
@@ -115,7 +122,7 @@ class LazyNodes(Sequence):
 
     @property
     def n_leaves(self) -> int:
-        return int((self.expanded_at < 0).sum())
+        return int(self.is_leaf.sum())
 
     def created_by(self, step: int) -> int:
         """How many nodes exist after growth step ``step``: they are the first ones."""
@@ -124,7 +131,26 @@ class LazyNodes(Sequence):
     def expanded_in(self, step: int) -> int | None:
         """The id of the node expanded in growth step ``step``, or None."""
         hit = np.flatnonzero(self.expanded_at == step)
-        return int(hit[0]) if len(hit) else None
+        return int(self.id_at(hit[0])) if len(hit) else None
+
+    def id_at(self, positions):
+        """The node ids at ``positions`` (a position or an array of them)."""
+        return positions if self.ids is None else self.ids[positions]
+
+    def position(self, node_id: int) -> int | None:
+        """The position of the node with id ``node_id``, or None when the tree has no such node."""
+        if self.ids is None:
+            return node_id if 0 <= node_id < len(self) else None
+        found = self.positions(np.array([node_id]))
+        return int(found[0]) if len(found) else None
+
+    def positions(self, node_ids: np.ndarray) -> np.ndarray:
+        """The positions of those of ``node_ids`` the tree has (the ids are ascending)."""
+        ids = np.arange(len(self)) if self.ids is None else self.ids
+        at = np.searchsorted(ids, node_ids)
+        found = at < len(ids)
+        found[found] = ids[at[found]] == node_ids[found]
+        return at[found]
 
     def stage(self, step: int) -> "LazyNodes":
         """The nodes as they stood after growth step ``step``
@@ -135,10 +161,53 @@ class LazyNodes(Sequence):
         return LazyNodes(lambda start, stop, _: tuple(
             waiting(node) if later[at] else node
             for at, node in enumerate(self._made(stop)[start:stop], start)),
-            self.created_at[:count], np.where(later, -1, self.expanded_at[:count]))
+            self.created_at[:count], np.where(later, -1, self.expanded_at[:count]),
+            ids=None if self.ids is None else self.ids[:count],
+            is_leaf=self.is_leaf[:count] | later)
+
+    def collapsed(self, node_ids, reason) -> tuple["LazyNodes", np.ndarray, np.ndarray]:
+        """The nodes with each inner node of ``node_ids`` made a leaf stopped for ``reason``
+        (:meth:`treecore.tree.nodes.Tree.collapse`) and its descendants removed, made as
+        lazily (it needs :attr:`columns`); with the mask of the positions kept and of those
+        made leaves (by position here), so routing arrays can be cut alike. A node's parent
+        comes before it, so marking the nodes below a cut spreads one generation a pass."""
+        parent, n = self.columns.parent, len(self)
+        leaves = np.zeros(n, bool)
+        leaves[self.positions(np.fromiter(node_ids, np.int64))] = True
+        leaves &= ~self.is_leaf
+        has_parent, above = parent >= 0, np.maximum(parent, 0)
+        blocked = leaves.copy()
+        while True:
+            spread = blocked | (has_parent & blocked[above])
+            if np.array_equal(spread, blocked):
+                break
+            blocked = spread
+        keep = ~(has_parent & blocked[above])
+        kept, leaf_at = np.flatnonzero(keep), leaves[keep]
+        new_position = np.cumsum(keep) - 1
+        kept_parent = parent[keep]
+        columns = self.columns._replace(
+            parent=np.where(kept_parent < 0, -1, new_position[np.maximum(kept_parent, 0)]),
+            **{name: getattr(self.columns, name)[keep]
+               for name in NodeColumns._fields if name != "parent"})
+
+        def make(start: int, stop: int, _) -> tuple:
+            source = self._made(int(kept[stop - 1]) + 1)
+            return tuple(pruned_leaf(source[at], reason) if leaf_at[k] else source[at]
+                         for k, at in enumerate(kept[start:stop].tolist(), start))
+
+        nodes = LazyNodes(make, self.created_at[keep], self.expanded_at[keep], columns,
+                          np.asarray(self.id_at(kept), np.int64), (self.is_leaf | leaves)[keep])
+        return nodes, keep, leaves
 
 
 def waiting(node):
     """``node`` (a :class:`~treecore.tree.nodes.Node`) as it stood before its split: a leaf
     still waiting (no split, no stop reason)."""
     return replace(node, split=None, children=(), expanded_at=None, stop_reason=None)
+
+
+def pruned_leaf(node, reason):
+    """``node`` made a leaf by pruning: its split and children gone, stopped for ``reason``
+    (a leaf stays as it is)."""
+    return node if node.is_leaf else replace(node, split=None, children=(), stop_reason=reason)

@@ -8,7 +8,7 @@ tree keeps the ids of the nodes it keeps), and a view can compare two stages nod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from typing import Iterator, Mapping, Sequence
@@ -18,7 +18,7 @@ import numpy as np
 from ..data import Dataset, Schema
 from ..split.candidates import Candidate
 from . import predict as _predict
-from .lazy import LazyNodes, waiting
+from .lazy import LazyNodes, pruned_leaf, waiting
 
 
 class StopReason(str, Enum):
@@ -129,15 +129,16 @@ class Tree:
         return self.nodes[0]
 
     def node(self, node_id: int) -> Node:
-        if isinstance(self.nodes, LazyNodes):           # ids are positions
-            if node_id not in self:
+        if isinstance(self.nodes, LazyNodes):
+            at = self.nodes.position(node_id)
+            if at is None:
                 raise KeyError(node_id)
-            return self.nodes[node_id]
+            return self.nodes[at]
         return self.nodes[self._position[node_id]]
 
     def __contains__(self, node_id: int) -> bool:
         if isinstance(self.nodes, LazyNodes):
-            return 0 <= node_id < len(self.nodes)
+            return self.nodes.position(node_id) is not None
         return node_id in self._position
 
     def iter_nodes(self) -> Iterator[Node]:
@@ -238,16 +239,20 @@ class Tree:
         return self.nodes.created_by(step)
 
     def collapse(self, node_ids, reason: StopReason = StopReason.PRUNED) -> "Tree":
-        """A new tree in which each node of ``node_ids`` is a leaf; its descendants are removed."""
+        """A new tree in which each node of ``node_ids`` is a leaf; its descendants are removed.
+        A compiled tree's nodes stay lazy, and its routing arrays are cut to match, so pruning
+        a big tree makes no node (:meth:`LazyNodes.collapsed`)."""
+        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
+            nodes, keep, leaves = self.nodes.collapsed(node_ids, reason)
+            return Tree(self.schema, nodes, self.settings, self.n_steps,
+                        prebuilt=_predict.without_subtrees(self.compiled, keep, leaves))
         targets = set(node_ids)
         removed: set[int] = set()
         for node in self.nodes:             # parents come before their children
             if node.parent is not None and (node.parent in targets or node.parent in removed):
                 removed.add(node.node_id)
-        kept = tuple(
-            replace(node, split=None, children=(), stop_reason=reason) if node.node_id in targets
-            and not node.is_leaf else node
-            for node in self.nodes if node.node_id not in removed)
+        kept = tuple(pruned_leaf(node, reason) if node.node_id in targets else node
+                     for node in self.nodes if node.node_id not in removed)
         return Tree(self.schema, kept, self.settings, self.n_steps)
 
     def subtree_ids(self, node_id: int) -> list[int]:

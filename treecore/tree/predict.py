@@ -92,6 +92,22 @@ def compile_tree(tree) -> CompiledTree:
                         np.array([node.node_id for node in tree.nodes], np.int64))
 
 
+def without_subtrees(compiled: CompiledTree, keep: np.ndarray, leaves: np.ndarray
+                     ) -> CompiledTree:
+    """``compiled`` with the nodes at positions ``leaves`` made leaves and only the positions
+    ``keep`` left (:meth:`treecore.tree.nodes.Tree.collapse`: a kept node's children are all kept
+    unless it became a leaf). The tables of branches and nominal codes stay as they are; the
+    entries of removed nodes are never read."""
+    new_position = np.cumsum(keep) - 1
+    inner = (compiled.n_children > 0) & ~leaves
+    return CompiledTree(np.where(leaves, LEAF, compiled.kind)[keep].astype(np.int8),
+                        np.where(inner, compiled.feature, -1)[keep], compiled.threshold[keep],
+                        compiled.code_offset[keep], compiled.n_codes[keep], compiled.code_map,
+                        compiled.child_offset[keep], np.where(inner, compiled.n_children, 0)[keep],
+                        new_position[compiled.children], compiled.fractions,
+                        compiled.distribution[keep], compiled.node_id[keep])
+
+
 def walk(compiled: CompiledTree, X: np.ndarray, weights: np.ndarray | None = None
          ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Yield ``(rows, positions, weights)`` of all particles, one tree level at a time."""
