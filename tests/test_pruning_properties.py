@@ -73,7 +73,7 @@ def assert_arrays_read_from_the_node_table(tree):
     made = treecore.Tree(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
     from_nodes = TreeArrays.of(made)
     for name in ("ids", "parent", "depth", "size", "is_leaf", "weighted_n", "counts",
-                 "prediction", "value"):
+                 "prediction", "value", "impurity"):
         mine, theirs = getattr(from_table, name), getattr(from_nodes, name)
         assert mine.shape == theirs.shape, name
         assert np.array_equal(mine, theirs, equal_nan=mine.dtype.kind == "f"), name

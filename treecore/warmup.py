@@ -63,7 +63,7 @@ def warm() -> None:
     from .grow.growing import GrowthConfig
     from .grow.nodewise import NodewiseGrowth
     from .grow.presorted import PresortedGrowth
-    from .pruning import prune_ebp
+    from .pruning import ccp_path, prune_ebp
 
     rng = np.random.default_rng(0)
     n = 60
@@ -85,6 +85,7 @@ def warm() -> None:
                     tree.predict_proba(layout)
                 tree.predict(dataset.X)
         prune_ebp(grow(dataset, algorithm="c45"))
+        ccp_path(grow(dataset))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
     target = X[:, 1] + X[:, 2]

@@ -152,11 +152,12 @@ class ArrayNodeFactory:
         """What pruning reads of every node, from the arrays (no node made): the figures
         :func:`nodes_from_arrays` gives the nodes."""
         a, n = self.arrays, len(self.arrays.parent)
+        impurity = node_impurity(a.counts, self.criterion)
         if self.criterion.task == "regression":
             return NodeColumns(a.parent, a.depth, a.weight, np.zeros((n, 0)), self.prediction,
-                               self.distribution[:, 0])
+                               self.distribution[:, 0], impurity)
         return NodeColumns(a.parent, a.depth, a.weight, a.counts, self.prediction,
-                           np.full(n, np.nan))
+                           np.full(n, np.nan), impurity)
 
     def _splits(self, start: int, stop: int) -> dict[int, Candidate]:
         """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1."""

@@ -23,8 +23,9 @@ class TreeArrays:
 
     ``weighted_n`` is N(t), ``counts`` the weighted training class counts, ``prediction`` the
     training majority class, ``errors`` e(t) = N(t) − counts[prediction], the training errors
-    the node would make as a leaf. In a regression tree ``value`` is the training mean c_t
-    (NaN in a classification tree) and ``counts`` has no columns.
+    the node would make as a leaf, ``impurity`` the node's by the tree's criterion. In a
+    regression tree ``value`` is the training mean c_t (NaN in a classification tree) and
+    ``counts`` has no columns.
     """
 
     tree: Tree
@@ -37,6 +38,7 @@ class TreeArrays:
     counts: np.ndarray
     prediction: np.ndarray
     value: np.ndarray
+    impurity: np.ndarray
 
     @classmethod
     def of(cls, tree: Tree) -> "TreeArrays":
@@ -59,7 +61,8 @@ class TreeArrays:
                    weighted_n=np.array([n.weighted_n_samples for n in nodes], float),
                    counts=np.array([n.class_counts for n in nodes], float),
                    prediction=np.array([n.prediction for n in nodes]),
-                   value=np.array([np.nan if n.value is None else n.value for n in nodes]))
+                   value=np.array([np.nan if n.value is None else n.value for n in nodes]),
+                   impurity=np.array([n.impurity for n in nodes], float))
 
     @classmethod
     def _of_columns(cls, tree: Tree, columns: NodeColumns, is_leaf: np.ndarray) -> "TreeArrays":
@@ -87,7 +90,8 @@ class TreeArrays:
                    depth=columns.depth[at], size=np.array(size)[at],
                    is_leaf=is_leaf[at], weighted_n=columns.weighted_n[at].astype(float),
                    counts=columns.class_counts[at].astype(float),
-                   prediction=columns.prediction[at], value=columns.value[at].astype(float))
+                   prediction=columns.prediction[at], value=columns.value[at].astype(float),
+                   impurity=columns.impurity[at].astype(float))
 
     @cached_property
     def position(self) -> dict[int, int]:

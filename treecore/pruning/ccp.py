@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 import numpy as np
+from numba import njit
 
 from ..data import Dataset
 from ..errors import ConfigError
@@ -101,54 +102,77 @@ class _WeakestLinks:
             raise ConfigError(f"cost must be one of {COSTS}")
         self.arrays = arrays = TreeArrays.of(tree)
         n = arrays.weighted_n
-        impurity = (np.array([node.impurity for node in tree.iter_preorder()])
-                    if cost == "impurity" else misclassification(arrays.counts))
+        impurity = arrays.impurity if cost == "impurity" else misclassification(arrays.counts)
         self.r_node = n * impurity / n[0]
-        self.r_branch, self.leaves = _subtree_costs(arrays, self.r_node)
+        self.r_branch, self.leaves = _subtree_costs(arrays.parent, arrays.is_leaf, self.r_node)
         self.cost = float(self.r_branch[0])
 
     def __iter__(self) -> Iterator[_Link]:
-        arrays, r_node, r_branch, leaves = self.arrays, self.r_node, self.r_branch, self.leaves
-        inner = ~arrays.is_leaf
-        with np.errstate(divide="ignore", invalid="ignore"):
-            alpha = np.where(inner, (r_node - r_branch) / (leaves - 1), np.inf)
-        while inner[0]:
-            p = int(np.argmin(alpha))                   # the first in pre-order on a tie
-            alpha_eff = max(float(alpha[p]), 0.0)       # ≥ 0 exactly; below only by rounding
-            found = (int(arrays.ids[p]), alpha_eff, float(r_node[p]), float(r_branch[p]),
-                     int(leaves[p]))
-            end = p + arrays.size[p]
-            inner[p:end], alpha[p:end] = False, np.inf
-            ancestors = _ancestors(arrays.parent, p)
-            leaves[ancestors] -= leaves[p] - 1
-            r_branch[ancestors] += r_node[p] - r_branch[p]
-            leaves[p], r_branch[p] = 1, r_node[p]
-            alpha[ancestors] = (r_node[ancestors] - r_branch[ancestors]) / (leaves[ancestors] - 1)
-            yield _Link(*found, float(r_branch[0]))
+        arrays = self.arrays
+        at, alpha, r_node, r_branch, leaves, cost_after = _weakest_links(
+            arrays.parent, arrays.size, arrays.is_leaf, self.r_node, self.r_branch.copy(),
+            self.leaves.copy())
+        for link in zip(arrays.ids[at].tolist(), alpha.tolist(), r_node.tolist(),
+                        r_branch.tolist(), leaves.tolist(), cost_after.tolist()):
+            yield _Link(*link)
 
 
-def _subtree_costs(arrays: TreeArrays, r_node: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """R(T_t) and |leaves(T_t)|, each leaf's R added to its ancestors in pre-order (the order of
+@njit(cache=True)
+def _subtree_costs(parent, is_leaf, r_node):
+    """R(T_t) and |leaves(T_t)| of every node (pre-order positions): each leaf's R added to its
+    ancestors, leaf by leaf in pre-order and nearest ancestor first (the order of
     scikit-learn's sums)."""
-    leaf_positions = np.flatnonzero(arrays.is_leaf)
-    pairs_leaf, pairs_ancestor = [], []
-    for q in leaf_positions:
-        chain = _ancestors(arrays.parent, q)
-        pairs_leaf.extend([q] * len(chain))
-        pairs_ancestor.extend(chain)
-    r_branch = np.where(arrays.is_leaf, r_node, 0.0)
-    np.add.at(r_branch, np.asarray(pairs_ancestor, np.int64), r_node[np.asarray(pairs_leaf, np.int64)])
-    leaves = np.bincount(np.asarray(pairs_ancestor, np.int64), minlength=len(r_node))
-    leaves[arrays.is_leaf] = 1
+    r_branch = np.where(is_leaf, r_node, 0.0)
+    leaves = np.zeros(len(parent), np.int64)
+    for q in range(len(parent)):
+        if not is_leaf[q]:
+            continue
+        leaves[q] = 1
+        up = parent[q]
+        while up >= 0:
+            r_branch[up] += r_node[q]
+            leaves[up] += 1
+            up = parent[up]
     return r_branch, leaves
 
 
-def _ancestors(parent: np.ndarray, p: int) -> list[int]:
-    chain = []
-    while parent[p] >= 0:
-        p = parent[p]
-        chain.append(p)
-    return chain
+@njit(cache=True)
+def _weakest_links(parent, size, is_leaf, r_node, r_branch, leaves):
+    """The whole weakest-link sequence of the tree whose subtree costs are ``r_branch`` and
+    ``leaves`` (updated in place): per prune, the position pruned, its α_eff (≥ 0), R(t),
+    R(T_t), |leaves(T_t)| and R of the tree after it. The smallest α_eff is pruned first, the
+    first in pre-order on a tie; its subtree leaves the race and its ancestors' α_eff are
+    recomputed, each by the same operations as scikit-learn's."""
+    n = len(parent)
+    alpha = np.full(n, np.inf)
+    for p in range(n):
+        if not is_leaf[p]:
+            alpha[p] = (r_node[p] - r_branch[p]) / (leaves[p] - 1)
+    inner = int(np.count_nonzero(~is_leaf))
+    at, alpha_eff = np.empty(inner, np.int64), np.empty(inner)
+    cost_node, cost_branch = np.empty(inner), np.empty(inner)
+    n_leaves, cost_after = np.empty(inner, np.int64), np.empty(inner)
+    k = 0
+    while alpha[0] < np.inf:
+        p = 0
+        for q in range(1, n):
+            if alpha[q] < alpha[p]:
+                p = q
+        at[k], alpha_eff[k] = p, max(alpha[p], 0.0)
+        cost_node[k], cost_branch[k], n_leaves[k] = r_node[p], r_branch[p], leaves[p]
+        alpha[p:p + size[p]] = np.inf
+        removed, change = leaves[p] - 1, r_node[p] - r_branch[p]
+        up = parent[p]
+        while up >= 0:
+            leaves[up] -= removed
+            r_branch[up] += change
+            alpha[up] = (r_node[up] - r_branch[up]) / (leaves[up] - 1)
+            up = parent[up]
+        leaves[p], r_branch[p] = 1, r_node[p]
+        cost_after[k] = r_branch[0]
+        k += 1
+    return (at[:k], alpha_eff[:k], cost_node[:k], cost_branch[:k], n_leaves[:k],
+            cost_after[:k])
 
 
 def ccp_path(tree: Tree, *, cost: str = "impurity") -> CCPPath:

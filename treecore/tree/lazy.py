@@ -33,10 +33,11 @@ def collector_paused():
 
 
 class NodeColumns(NamedTuple):
-    """What pruning reads of every node, as arrays by id (a compiled engine's node table):
-    ``parent`` (−1 for the root), ``depth``, ``weighted_n`` N(t), ``class_counts`` (no
-    columns in a regression tree), the majority class ``prediction`` and a regression node's
-    mean ``value`` (NaN in a classification tree)."""
+    """What pruning reads of every node, as arrays by position (a compiled engine's node
+    table; by id until subtrees are pruned away): ``parent`` (its position, −1 for the root),
+    ``depth``, ``weighted_n`` N(t), ``class_counts`` (no columns in a regression tree), the
+    majority class ``prediction``, a regression node's mean ``value`` (NaN in a
+    classification tree) and the node's ``impurity`` by the tree's criterion."""
 
     parent: np.ndarray
     depth: np.ndarray
@@ -44,6 +45,7 @@ class NodeColumns(NamedTuple):
     class_counts: np.ndarray
     prediction: np.ndarray
     value: np.ndarray
+    impurity: np.ndarray
 
 
 class LazyNodes(Sequence):
