@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treecore import ALGORITHMS, Dataset, grow
+from treecore import ALGORITHMS, Dataset, Tree, grow
 from treecore.grow import nodewise, nodewise_arrays, threads
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
@@ -203,6 +203,7 @@ def test_deadline_leaves_the_root_waiting(melons):
     growth = NodewiseGrowth(melons, GrowthConfig(), max_seconds=0)
     tree = growth.tree()
     assert growth.stopped_early and tree.n_nodes == 1 and not tree.is_complete
+    assert not Tree(tree.schema, tuple(tree.nodes)).is_complete       # read from the nodes
     assert grow(melons, max_seconds=60).is_complete
 
 

@@ -153,11 +153,12 @@ class ArrayNodeFactory:
         :func:`nodes_from_arrays` gives the nodes."""
         a, n = self.arrays, len(self.arrays.parent)
         impurity = node_impurity(a.counts, self.criterion)
+        waiting = (a.stop == WAITING) & (a.expanded_at < 0)
         if self.criterion.task == "regression":
             return NodeColumns(a.parent, a.depth, a.weight, np.zeros((n, 0)), self.prediction,
-                               self.distribution[:, 0], impurity)
+                               self.distribution[:, 0], impurity, waiting)
         return NodeColumns(a.parent, a.depth, a.weight, a.counts, self.prediction,
-                           np.full(n, np.nan), impurity)
+                           np.full(n, np.nan), impurity, waiting)
 
     def _splits(self, start: int, stop: int) -> dict[int, Candidate]:
         """The chosen candidate of every expanded node of ids ``start`` … ``stop`` − 1."""

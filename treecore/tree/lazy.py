@@ -37,7 +37,8 @@ class NodeColumns(NamedTuple):
     table; by id until subtrees are pruned away): ``parent`` (its position, −1 for the root),
     ``depth``, ``weighted_n`` N(t), ``class_counts`` (no columns in a regression tree), the
     majority class ``prediction``, a regression node's mean ``value`` (NaN in a
-    classification tree) and the node's ``impurity`` by the tree's criterion."""
+    classification tree), the node's ``impurity`` by the tree's criterion, and whether it is
+    ``waiting``: not expanded and not stopped either (growth ended before it came to it)."""
 
     parent: np.ndarray
     depth: np.ndarray
@@ -46,6 +47,7 @@ class NodeColumns(NamedTuple):
     prediction: np.ndarray
     value: np.ndarray
     impurity: np.ndarray
+    waiting: np.ndarray
 
 
 class LazyNodes(Sequence):
@@ -190,8 +192,9 @@ class LazyNodes(Sequence):
         kept_parent = parent[keep]
         columns = self.columns._replace(
             parent=np.where(kept_parent < 0, -1, new_position[np.maximum(kept_parent, 0)]),
+            waiting=(self.columns.waiting & ~leaves)[keep],
             **{name: getattr(self.columns, name)[keep]
-               for name in NodeColumns._fields if name != "parent"})
+               for name in NodeColumns._fields if name not in ("parent", "waiting")})
 
         def make(start: int, stop: int, _) -> tuple:
             source = self._made(int(kept[stop - 1]) + 1)

@@ -191,7 +191,10 @@ class Tree:
     @property
     def is_complete(self) -> bool:
         """Every leaf says why it is one: growth ran to the end (not a stage of it, nor a growth
-        stopped early, whose waiting nodes are leaves without a stop reason)."""
+        stopped early, whose waiting nodes are leaves without a stop reason), read from the
+        node table when the nodes are made lazily."""
+        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
+            return not self.nodes.columns.waiting.any()
         return all(leaf.stop_reason is not None for leaf in self.iter_leaves())
 
     @property
