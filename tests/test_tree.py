@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from treecore import Dataset, StopReason, Tree, grow, grow_steps
+from treecore.io import to_dot
 from treecore.measures.criteria import entropy
 from treecore.tree.lazy import LazyNodes
 
@@ -176,3 +177,17 @@ def test_is_complete_only_when_every_leaf_has_a_stop_reason(tree):
     assert tree.is_complete
     assert not tree.until(1).is_complete               # its children wait to be expanded
     assert tree.until(tree.n_steps).is_complete
+
+
+def test_a_compiled_trees_shallow_nodes_are_made_alone():
+    rng = np.random.default_rng(2)
+    frame = pd.DataFrame(rng.normal(size=(400, 3)), columns=list("abc"))
+    frame["label"] = np.where(frame["a"] + rng.normal(size=400) > 0, "u", "v")
+    big = grow(Dataset.from_frame(frame, "label"), algorithm="cart")
+    assert isinstance(big.nodes, LazyNodes) and big.depth > 4
+    fresh = grow(Dataset.from_frame(frame, "label"), algorithm="cart")
+    shallow = list(fresh.iter_nodes(max_depth=2))
+    assert shallow == [node for node in big.nodes if node.depth <= 2]
+    assert fresh.nodes.n_made < big.n_nodes                 # the deeper nodes were not made
+    assert to_dot(grow(Dataset.from_frame(frame, "label"), algorithm="cart"), max_depth=3) == \
+        to_dot(Tree(big.schema, tuple(big.nodes), big.settings, big.n_steps), max_depth=3)

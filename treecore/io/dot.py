@@ -117,9 +117,7 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
            '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '
            'color="#555555"];',
            '  edge [fontname="sans-serif", fontsize=10, color="#777777"];']
-    for node in tree.iter_nodes():
-        if max_depth is not None and node.depth > max_depth:
-            continue
+    for node in tree.iter_nodes(max_depth):
         attrs = [f'label="{_dot_label(tree, node, words)}"']
         if node.node_id in greyed:
             attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',

@@ -141,9 +141,15 @@ class Tree:
             return self.nodes.position(node_id) is not None
         return node_id in self._position
 
-    def iter_nodes(self) -> Iterator[Node]:
-        """Nodes in id (breadth-first growth) order."""
-        return iter(self.nodes)
+    def iter_nodes(self, max_depth: int | None = None) -> Iterator[Node]:
+        """Nodes in id (breadth-first growth) order; with ``max_depth``, only those at most that
+        deep (a compiled tree's deeper nodes are then not made)."""
+        if max_depth is None:
+            return iter(self.nodes)
+        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
+            shallow = np.flatnonzero(self.nodes.columns.depth <= max_depth).tolist()
+            return (self.nodes[at] for at in shallow)
+        return (node for node in self.nodes if node.depth <= max_depth)
 
     def iter_preorder(self, start: int = 0) -> Iterator[Node]:
         """Nodes depth-first, each before its children, branches in order."""
