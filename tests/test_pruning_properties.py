@@ -68,10 +68,10 @@ def assert_arrays_read_from_the_node_table(tree):
     """A compiled tree's pruning arrays, read from its node table, are those read from its
     nodes (the same tree with every node made)."""
     assert isinstance(tree.nodes, LazyNodes) and tree.nodes.columns is not None
-    from_table, complete = TreeArrays.of(tree), tree.is_complete
+    from_table, complete, depth = TreeArrays.of(tree), tree.is_complete, tree.depth
     assert tree.nodes.n_made == 0                              # not a node made
     made = treecore.Tree(tree.schema, tuple(tree.nodes), tree.settings, tree.n_steps)
-    assert complete == made.is_complete
+    assert complete == made.is_complete and depth == made.depth
     from_nodes = TreeArrays.of(made)
     for name in ("ids", "parent", "depth", "size", "is_leaf", "weighted_n", "counts",
                  "prediction", "value", "impurity"):

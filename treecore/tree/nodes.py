@@ -184,6 +184,8 @@ class Tree:
 
     @property
     def depth(self) -> int:
+        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
+            return int(self.nodes.columns.depth.max())
         return max(node.depth for node in self.nodes)
 
     @cached_property
