@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from ..tree import predict as _predict
-from ..tree.lazy import LazyNodes, NodeColumns
+from ..tree.lazy import NodeColumns
 from ..tree.nodes import Tree
 
 
@@ -44,8 +44,8 @@ class TreeArrays:
     def of(cls, tree: Tree) -> "TreeArrays":
         """The arrays of ``tree``: from its node table when a compiled engine grew it
         (:class:`~treecore.tree.lazy.NodeColumns`, no node made), else from its nodes."""
-        if isinstance(tree.nodes, LazyNodes) and tree.nodes.columns is not None:
-            return cls._of_columns(tree, tree.nodes.columns, tree.nodes.is_leaf)
+        if tree.node_table is not None:
+            return cls._of_columns(tree, tree.node_table, tree.nodes.is_leaf)
         nodes = list(tree.iter_preorder())
         position = {node.node_id: p for p, node in enumerate(nodes)}
         size = np.ones(len(nodes), np.int64)

@@ -18,7 +18,7 @@ import numpy as np
 from ..data import Dataset, Schema
 from ..split.candidates import Candidate
 from . import predict as _predict
-from .lazy import LazyNodes, pruned_leaf, waiting
+from .lazy import LazyNodes, NodeColumns, pruned_leaf, waiting
 
 
 class StopReason(str, Enum):
@@ -125,6 +125,12 @@ class Tree:
         return self.prebuilt if self.prebuilt is not None else _predict.compile_tree(self)
 
     @property
+    def node_table(self) -> NodeColumns | None:
+        """The node table of a compiled tree whose nodes are made lazily (what pruning and the
+        tree-wide figures read without making a node), or None."""
+        return self.nodes.columns if isinstance(self.nodes, LazyNodes) else None
+
+    @property
     def root(self) -> Node:
         return self.nodes[0]
 
@@ -146,8 +152,8 @@ class Tree:
         deep (a compiled tree's deeper nodes are then not made)."""
         if max_depth is None:
             return iter(self.nodes)
-        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
-            shallow = np.flatnonzero(self.nodes.columns.depth <= max_depth).tolist()
+        if self.node_table is not None:
+            shallow = np.flatnonzero(self.node_table.depth <= max_depth).tolist()
             return (self.nodes[at] for at in shallow)
         return (node for node in self.nodes if node.depth <= max_depth)
 
@@ -184,8 +190,8 @@ class Tree:
 
     @property
     def depth(self) -> int:
-        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
-            return int(self.nodes.columns.depth.max())
+        if self.node_table is not None:
+            return int(self.node_table.depth.max())
         return max(node.depth for node in self.nodes)
 
     @cached_property
@@ -201,8 +207,8 @@ class Tree:
         """Every leaf says why it is one: growth ran to the end (not a stage of it, nor a growth
         stopped early, whose waiting nodes are leaves without a stop reason), read from the
         node table when the nodes are made lazily."""
-        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
-            return not self.nodes.columns.waiting.any()
+        if self.node_table is not None:
+            return not self.node_table.waiting.any()
         return all(leaf.stop_reason is not None for leaf in self.iter_leaves())
 
     @property
@@ -253,7 +259,7 @@ class Tree:
         """A new tree in which each node of ``node_ids`` is a leaf; its descendants are removed.
         A compiled tree's nodes stay lazy, and its routing arrays are cut to match, so pruning
         a big tree makes no node (:meth:`LazyNodes.collapsed`)."""
-        if isinstance(self.nodes, LazyNodes) and self.nodes.columns is not None:
+        if self.node_table is not None:
             nodes, keep, leaves = self.nodes.collapsed(node_ids, reason)
             return Tree(self.schema, nodes, self.settings, self.n_steps,
                         prebuilt=_predict.without_subtrees(self.compiled, keep, leaves))
