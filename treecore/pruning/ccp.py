@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
 from numba import njit
@@ -81,10 +81,9 @@ class _PrunedTrees(Sequence):
         return self._build(i % len(self))
 
 
-@dataclass(frozen=True)
-class _Link:
+class _Link(NamedTuple):
     """One prune of the sequence: the node, its α_eff, R(t), R(T_t), |leaves(T_t)|, and R of the
-    whole tree after the prune."""
+    whole tree after the prune (as arrays, one item a prune, in :meth:`_WeakestLinks.links`)."""
 
     node_id: int
     alpha: float
@@ -107,14 +106,15 @@ class _WeakestLinks:
         self.r_branch, self.leaves = _subtree_costs(arrays.parent, arrays.is_leaf, self.r_node)
         self.cost = float(self.r_branch[0])
 
-    def __iter__(self) -> Iterator[_Link]:
+    def links(self) -> _Link:
+        """The whole sequence, each field an array in the order of the prunes."""
         arrays = self.arrays
-        at, alpha, r_node, r_branch, leaves, cost_after = _weakest_links(
-            arrays.parent, arrays.size, arrays.is_leaf, self.r_node, self.r_branch.copy(),
-            self.leaves.copy())
-        for link in zip(arrays.ids[at].tolist(), alpha.tolist(), r_node.tolist(),
-                        r_branch.tolist(), leaves.tolist(), cost_after.tolist()):
-            yield _Link(*link)
+        at, *figures = _weakest_links(arrays.parent, arrays.size, arrays.is_leaf, self.r_node,
+                                      self.r_branch.copy(), self.leaves.copy())
+        return _Link(arrays.ids[at], *figures)
+
+    def __iter__(self) -> Iterator[_Link]:
+        return map(_Link._make, zip(*(field.tolist() for field in self.links())))
 
 
 @njit(cache=True)
@@ -178,13 +178,12 @@ def _weakest_links(parent, size, is_leaf, r_node, r_branch, leaves):
 def ccp_path(tree: Tree, *, cost: str = "impurity") -> CCPPath:
     """The weakest-link pruning sequence of ``tree``: α_eff and R(T) after each prune."""
     sequence = _WeakestLinks(tree, cost)
-    links = list(sequence)
-    pruned = tuple(link.node_id for link in links)
-    leaves_removed = np.array([link.leaves - 1 for link in links], dtype=np.int64)
-    return CCPPath(np.array([0.0] + [link.alpha for link in links]),
-                   np.array([sequence.cost] + [link.cost_after for link in links]),
+    links = sequence.links()
+    pruned = tuple(links.node_id.tolist())
+    return CCPPath(np.concatenate([[0.0], links.alpha]),
+                   np.concatenate([[sequence.cost], links.cost_after]),
                    _PrunedTrees(tree, pruned), pruned,
-                   tree.n_leaves - np.concatenate([[0], np.cumsum(leaves_removed)]))
+                   tree.n_leaves - np.concatenate([[0], np.cumsum(links.leaves - 1)]))
 
 
 def path_accuracy(path: CCPPath, data: Dataset, indices: Sequence[int] | None = None) -> np.ndarray:
