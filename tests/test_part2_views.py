@@ -63,6 +63,10 @@ def test_zhou_accuracies_and_replay(zhou):
     assert judged == result.steps[-1].node_id
     removed = set(tree.subtree_ids(0)) - {n.node_id for n in result.tree.iter_nodes()}
     assert greyed == removed                               # every removed node, none kept
+    for k, _ in enumerate(result.steps):                   # …at every decision
+        below = {i for step in result.steps[:k + 1] if step.decision == "prune"
+                 for i in tree.subtree_ids(step.node_id)[1:]}
+        assert lab.replay_frame(tree, result, k) == (result.steps[k].node_id, below)
     assert lab.post_prune("rep", tree, train, None, {"rule": "strict"}, {}).error == \
         "needs_validation"
 

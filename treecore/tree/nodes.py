@@ -183,6 +183,13 @@ class Tree:
         return len(self.nodes)
 
     @property
+    def node_ids(self) -> np.ndarray:
+        """Every node's id, in node order (a compiled tree's from its ids, no node made)."""
+        if isinstance(self.nodes, LazyNodes):
+            return np.asarray(self.nodes.id_at(np.arange(len(self.nodes))), np.int64)
+        return np.array([node.node_id for node in self.nodes], np.int64)
+
+    @property
     def n_leaves(self) -> int:
         if isinstance(self.nodes, LazyNodes):
             return self.nodes.n_leaves

@@ -252,14 +252,12 @@ def replay_frame(tree: Tree, result: PruneResult, k: int) -> tuple[int, frozense
     """The replay at decision ``k`` (0-based): the node judged, and the nodes removed by the
     prunes decided so far (descendants of each pruned node; the node itself stays, as a leaf).
 
-    Removed nodes are drawn greyed on the unpruned ``tree``, so the user sees what went.
+    Removed nodes are drawn greyed on the unpruned ``tree``, so the user sees what went. They
+    are the nodes the same prunes collapse away (a compiled tree's nodes stay unmade).
     """
     steps = result.steps[:k + 1]
-    removed: set[int] = set()
-    for step in steps:
-        if step.decision == "prune":
-            removed.update(tree.subtree_ids(step.node_id)[1:])
-    return steps[-1].node_id, frozenset(removed)
+    kept = tree.collapse([step.node_id for step in steps if step.decision == "prune"])
+    return steps[-1].node_id, frozenset(np.setdiff1d(tree.node_ids, kept.node_ids).tolist())
 
 
 def clamp_replay(k: int, result: PruneResult) -> int:
