@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA
-from treecore.measures import cut_scan
+from treecore.measures import cut_scan, kernels
 from treecore.split.candidates import TIE_TOLERANCE, choose
 from treecore.measures.criteria import IMPURITIES, impurity_decrease
 from treecore.data import Feature, Kind
@@ -138,14 +138,47 @@ def test_the_entropy_scan_reads_unit_counts_from_its_table_to_the_same_bits(rows
     table = cut_scan.xlog2x_table(len(rows))
     outcomes = []
     for counts_table in (np.zeros(0), table):
-        scratch = cut_scan.cut_scratch(len(rows), 3, counts_table)
-        scratch[1][:] = 0.0                          # the decreases recorded, zeros after
+        scratch = cut_scan.cut_scratch(3, counts_table)
+        scratch[1][:] = 0.0                          # the decreases kept, zeros after
         left, right = np.zeros(3), np.zeros(3)
         status, end = cut_scan.best_cut_of_sorted(keys, labels, np.zeros(0), total, 0, min_leaf,
                                                   TIE_TOLERANCE, scratch, left, right)
-        outcomes.append((status, end, left.tolist(), scratch[1][:len(rows)].tolist()))
+        outcomes.append((status, end, left.tolist(), scratch[1].tolist()))
     assert outcomes[0][:3] == outcomes[1][:3]
     assert np.array_equal(outcomes[0][3], outcomes[1][3])
+
+
+def _cut_with_record(keys, labels, weights, impurity_code, min_leaf, tolerance, room):
+    """best_cut_of_sorted with a record of ``room`` kept cuts: (status, end, left, right)."""
+    total = np.bincount(labels, weights=weights if len(weights) else None,
+                        minlength=3).astype(float)
+    scratch = (np.empty(room, np.int32), np.empty(room),
+               *cut_scan.cut_scratch(3, np.zeros(0))[2:])
+    left, right = np.zeros(3), np.zeros(3)
+    status, end = cut_scan.best_cut_of_sorted(keys, labels, weights, total, impurity_code,
+                                              min_leaf, tolerance, scratch, left, right)
+    return status, end, left.tolist(), right.tolist()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 2), st.sampled_from([0.5, 1, 2])),
+                min_size=2, max_size=80),
+       st.sampled_from(sorted(IMPURITIES)), st.booleans(), st.sampled_from([1.0, 3.0]),
+       st.sampled_from([TIE_TOLERANCE, 0.01, 0.1]), st.sampled_from([1, 2, 3]))
+def test_a_full_record_of_kept_cuts_gives_the_same_cut(rows, impurity, unit, min_leaf,
+                                                       tolerance, room):
+    """The scan keeps only the cuts that may still win (each beats every cut before it and
+    lies within the tolerance of the best) in a record of a few places; when more tie than
+    it holds it scans again from the best decrease. Whatever the record's size, the cut is
+    the one a record with room for every cut gives: the first within tolerance of the best
+    (wide tolerances make long runs of such cuts)."""
+    rows = sorted(rows)
+    keys = np.array([k for k, _, _ in rows], np.int64)
+    labels = np.array([label for _, label, _ in rows], np.int64)
+    weights = np.zeros(0) if unit else np.array([w for _, _, w in rows], float)
+    code = kernels.IMPURITY_CODES[impurity]
+    every_cut = _cut_with_record(keys, labels, weights, code, min_leaf, tolerance, len(rows))
+    assert _cut_with_record(keys, labels, weights, code, min_leaf, tolerance, room) == every_cut
 
 
 # ------------------------------------------------------------------------------ CART subsets

@@ -173,7 +173,7 @@ class Scratch(NamedTuple):
                    np.zeros((n_nominal, most_levels), np.int64), np.zeros(n_nominal, np.int64),
                    np.zeros(n_nominal), np.zeros(n_features, np.bool_), np.arange(n_features),
                    np.zeros((2, n_classes)), np.zeros(n_classes),
-                   cut_scan.cut_scratch(n, n_classes, counts_table),
+                   cut_scan.cut_scratch(n_classes, counts_table),
                    kernels.figure_scratch(widest, n_classes), subset_work(most_levels, n_classes))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .kept_cuts import KEPT_CUTS, keep_cut, may_win
 from .kernels import impurity, split_impurity
 from .sorting import value_order
 
@@ -24,13 +25,12 @@ NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 
 @njit(cache=True)
-def cut_scratch(n, n_classes, counts_table):
-    """Work arrays of :func:`best_cut_of_sorted` for up to ``n`` values (allocated once):
-    positions (32-bit, as the engines hold at most 16.7 million rows), decreases, one
-    class-count vector, the entropy's kept terms (:func:`_entropy_decrease`) and
-    ``counts_table`` (:func:`xlog2x_table`, or empty)."""
-    return (np.empty(n, np.int32), np.empty(n), np.empty(n_classes), np.empty((3, n_classes)),
-            counts_table)
+def cut_scratch(n_classes, counts_table):
+    """Work arrays of :func:`best_cut_of_sorted` (allocated once, whatever the rows): the kept
+    cuts' positions and decreases, one class-count vector, the entropy's kept terms
+    (:func:`_entropy_decrease`) and ``counts_table`` (:func:`xlog2x_table`, or empty)."""
+    return (np.empty(KEPT_CUTS, np.int32), np.empty(KEPT_CUTS), np.empty(n_classes),
+            np.empty((3, n_classes)), counts_table)
 
 
 def counts_table(n: int, impurity_code: int, regression: bool, weighted: bool) -> np.ndarray:
@@ -113,13 +113,12 @@ def _entropy_decrease(parent, left, total, w_left, weight, terms, counts_table):
 
 @njit(cache=True, inline="always")
 def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance,
-               scratch, left):
-    """One pass over the sorted values, recording in ``scratch`` the searched cuts that may still
-    win (decrease within ``tolerance`` of the best so far): with ``every_cut`` all cuts, else
-    the allowed boundary points and the first and last allowed cut (allowed cuts form one run,
-    since the left weight only grows). A cut is recorded as the position of the last value on
-    its left and its impurity decrease. Returns (cuts recorded, whether there is any cut,
-    whether any cut is allowed)."""
+               scratch, left, top):
+    """One pass over the sorted values, keeping in ``scratch`` the searched cuts that may win
+    (:mod:`~treecore.measures.kept_cuts`; ``top`` is −1, or the best decrease in a second
+    pass): with ``every_cut`` all cuts, else the allowed boundary points and the first and
+    last allowed cut (allowed cuts form one run, since the left weight only grows). Returns
+    (cuts kept, the best decrease, whether there is any cut, whether any cut is allowed)."""
     block_end, decrease, aside, terms, table = scratch
     m, n_classes = len(keys), len(total)
     unit = len(weights) == 0
@@ -129,7 +128,7 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
     for k in range(n_classes):
         left[k] = 0.0
         terms[0, k] = -1.0
-    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
+    w_left, n_kept, any_cut, any_allowed = 0.0, 0, False, False
     aside_end = -1                     # an allowed cut set aside in case it is the last one
     block_start, block_class, block_pure = 0, 0, True
     for p in range(m - 1):
@@ -148,40 +147,38 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
         allowed = w_left >= floor and weight - w_left >= floor
         if not (allowed or every_cut):
             if aside_end >= 0:         # the cut set aside was the last allowed one
-                n_recorded, top = _record_aside(aside_end, labels, weights, total, parent,
-                                                weight, impurity_code, tolerance, top,
-                                                n_recorded, scratch, counts_table)
+                n_kept, top = _keep_aside(aside_end, labels, weights, total, parent, weight,
+                                          impurity_code, tolerance, top, n_kept, scratch,
+                                          counts_table)
                 aside_end = -1
             continue
         boundary = not block_pure or _next_block_differs(keys, labels, p + 1, block_class)
         if every_cut or boundary or not any_allowed:
             d = _decrease(parent, left, total, w_left, weight, impurity_code, terms,
                           counts_table)
-            if d >= top - tolerance:
-                block_end[n_recorded], decrease[n_recorded] = p, d
-                n_recorded += 1
+            if may_win(d, top, tolerance, n_kept):
+                n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
                 top = max(top, d)
             aside_end = -1
         else:
             aside_end = p
         any_allowed |= allowed
     if aside_end >= 0:
-        n_recorded, top = _record_aside(aside_end, labels, weights, total, parent, weight,
-                                        impurity_code, tolerance, top, n_recorded, scratch,
-                                        counts_table)
-    return n_recorded, any_cut, any_allowed
+        n_kept, top = _keep_aside(aside_end, labels, weights, total, parent, weight,
+                                  impurity_code, tolerance, top, n_kept, scratch, counts_table)
+    return n_kept, top, any_cut, any_allowed
 
 
 @njit(cache=True, inline="always")
-def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left):
-    """:func:`_scan_cuts` for Gini with unit weights, recording the same cuts. Counts are then
+def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left, top):
+    """:func:`_scan_cuts` for Gini with unit weights, keeping the same cuts. Counts are then
     integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1). With
-    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be recorded
+    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be kept
     when P clears a bound set by the best decrease so far; the test
     Σl²·W_r + Σr²·W_l ≥ bound·W_l·W_r, with a margin far above rounding, needs no division and
     discards almost every cut. The rest get their exact decrease and, if they may still win,
     are checked to be a boundary point (or the first allowed cut; the last allowed one is added
-    at the end) before they are recorded."""
+    at the end) before they are kept."""
     block_end, decrease = scratch[0], scratch[1]
     m, n_classes = len(keys), len(total)
     weight = total.sum()
@@ -190,10 +187,10 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
     for k in range(n_classes):
         left[k] = 0.0
         squares_right += total[k] * total[k]
-    w_left, top, n_recorded, any_cut, any_allowed = 0.0, -1.0, 0, False, False
-    bound = -np.inf                    # P below this cannot reach the best decrease so far
+    w_left, n_kept, any_cut, any_allowed = 0.0, 0, False, False
+    bound = _gini_bound(parent, weight, top, tolerance)   # P below cannot reach the best
     last_end, last_squares_left, last_squares_right, last_w_left = -1, 0.0, 0.0, 0.0
-    last_recorded = False
+    last_kept = False
     for p in range(m - 1):
         label = labels[p]
         squares_left += 2.0 * left[label] + 1.0
@@ -207,27 +204,26 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
         allowed = w_left >= floor and w_right >= floor
         if not (allowed or every_cut):
             continue
-        recorded = False
+        kept = False
         if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
             d = _gini_decrease(parent, weight, squares_left, squares_right, w_left)
-            if d >= top - tolerance and (every_cut or (allowed and not any_allowed)
-                                         or _is_boundary(keys, labels, p)):
-                block_end[n_recorded], decrease[n_recorded] = p, d
-                n_recorded += 1
-                recorded = True
+            if may_win(d, top, tolerance, n_kept) and (
+                    every_cut or (allowed and not any_allowed) or _is_boundary(keys, labels, p)):
+                n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
+                kept = True
                 if d > top:
                     top = d
                     bound = _gini_bound(parent, weight, top, tolerance)
         if allowed:
             any_allowed = True
-            last_end, last_recorded = p, recorded
+            last_end, last_kept = p, kept
             last_squares_left, last_squares_right, last_w_left = squares_left, squares_right, w_left
-    if not every_cut and last_end >= 0 and not last_recorded:
+    if not every_cut and last_end >= 0 and not last_kept:
         d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
-        if d >= top - tolerance:
-            block_end[n_recorded], decrease[n_recorded] = last_end, d
-            n_recorded += 1
-    return n_recorded, any_cut, any_allowed
+        if may_win(d, top, tolerance, n_kept):
+            n_kept = keep_cut(block_end, decrease, n_kept, last_end, d, tolerance)
+            top = max(top, d)
+    return n_kept, top, any_cut, any_allowed
 
 
 @njit(cache=True, inline="always")
@@ -241,7 +237,8 @@ def _gini_decrease(parent, weight, squares_left, squares_right, w_left):
 def _gini_bound(parent, weight, top, tolerance):
     """The least P = Σl²/W_l + Σr²/W_r a cut needs for a decrease ≥ top − tolerance, lowered by
     a margin of 10⁻⁹·W (rounding is below 10⁻¹³·W); −∞ while any cut qualifies (the decrease
-    is clipped at 0, so a cut below the formula's bound may still tie a best of about 0)."""
+    is clipped at 0, so a cut below the formula's bound may still tie a best of about 0, and
+    no cut is scored yet while ``top`` is −1)."""
     if top - tolerance <= 0.0:
         return -np.inf
     return weight * (1.0 - parent + top - tolerance) - 1e-9 * weight
@@ -260,17 +257,17 @@ def _is_boundary(keys, labels, end):
 
 
 @njit(cache=True, inline="always")
-def _record_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
-                  n_recorded, scratch, counts_table):
-    """Record the cut after position ``end`` (set aside as possibly the last allowed one),
-    summing its left counts again; returns (cuts recorded, best decrease so far)."""
+def _keep_aside(end, labels, weights, total, parent, weight, impurity_code, tolerance, top,
+                n_kept, scratch, counts_table):
+    """Score the cut after position ``end`` (set aside as possibly the last allowed one),
+    summing its left counts again, and keep it if it may win; returns (cuts kept, best
+    decrease so far)."""
     block_end, decrease, aside, terms, _ = scratch
     w_aside = _left_counts(labels, weights, end, aside)
     d = _decrease(parent, aside, total, w_aside, weight, impurity_code, terms, counts_table)
-    if d >= top - tolerance:
-        block_end[n_recorded], decrease[n_recorded] = end, d
-        return n_recorded + 1, max(top, d)
-    return n_recorded, top
+    if may_win(d, top, tolerance, n_kept):
+        return keep_cut(block_end, decrease, n_kept, end, d, tolerance), max(top, d)
+    return n_kept, top
 
 
 @njit(cache=True, inline="always")
@@ -304,25 +301,19 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
     """
     block_end, decrease = scratch[0], scratch[1]
     floor = min_leaf - tolerance
-    counting = impurity_code == 1 and len(weights) == 0
-    status = BEST_CUT
-    for every_cut in (False, True):    # again over every cut when none is allowed
-        if counting:
-            n_recorded, any_cut, any_allowed = _scan_gini_counts(keys, labels, total, floor,
-                                                                 every_cut, tolerance, scratch,
-                                                                 left)
-        else:
-            n_recorded, any_cut, any_allowed = _scan_cuts(keys, labels, weights, total,
-                                                          impurity_code, floor, every_cut,
-                                                          tolerance, scratch, left)
+    status, every_cut = BEST_CUT, False
+    while True:                        # again over every cut when none is allowed
+        n_kept, top, any_cut, any_allowed = _scan(keys, labels, weights, total, impurity_code,
+                                                  floor, every_cut, tolerance, scratch, left,
+                                                  -1.0)
         if not any_cut:
             return NO_CUT, -1
         if any_allowed or every_cut:
             break
-        status = ONLY_SMALL_LEAVES
-    top = -1.0
-    for c in range(n_recorded):
-        top = max(top, decrease[c])
+        status, every_cut = ONLY_SMALL_LEAVES, True
+    if n_kept > len(block_end):        # more cuts tied with the best than the record holds
+        n_kept, top, _, _ = _scan(keys, labels, weights, total, impurity_code, floor, every_cut,
+                                  tolerance, scratch, left, top)
     best = 0
     while decrease[best] < top - tolerance:
         best += 1
@@ -331,6 +322,17 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
     for k in range(len(total)):
         right[k] = total[k] - left[k]
     return status, end
+
+
+@njit(cache=True, inline="always")
+def _scan(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance, scratch,
+          left, top):
+    """:func:`_scan_gini_counts` for Gini with unit weights, else :func:`_scan_cuts`."""
+    if impurity_code == 1 and len(weights) == 0:
+        return _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
+                                 left, top)
+    return _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut,
+                      tolerance, scratch, left, top)
 
 
 @njit(cache=True)
@@ -352,7 +354,7 @@ def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
     values = np.empty(n)
     labels = np.empty(n, np.int64)
     weights = np.empty(n)
-    scratch = cut_scratch(n, n_classes, np.zeros(0))
+    scratch = cut_scratch(n_classes, np.zeros(0))
     unit = True                        # all weights 1: the scan may then count instead of sum
     for i in range(n):
         unit = unit and w[i] == 1.0
