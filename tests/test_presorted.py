@@ -267,7 +267,8 @@ def threaded_cases(draw):
 @given(threaded_cases(), st.integers(1, 4))
 def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch, case, slots):
     """However the waiting nodes are chunked (``slots`` nodes at most) and however a chunk's
-    items are shared among threads, the node table is the one a single thread fills."""
+    items are shared among threads, the node table is the one a single thread fills; so it is
+    when the threads' scratch holds a row or two, and longer nodes take arrays of their own."""
     dataset, config = case
     single = PresortedGrowth(dataset, config, keep_scores=3)
     single.threads = 1
@@ -276,7 +277,9 @@ def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch,
         patch.setattr(threads, "THREADED_CHUNK", 0)         # every chunk on both threads
         patch.setattr(threads, "SMALLEST_PIECE", 1)         # and cut in many pieces
         patch.setattr(presorted_arrays, "MAX_SLOTS", slots)
+        patch.setattr(presorted_arrays, "SCRATCH_ROWS", 1)
         threaded = PresortedGrowth(dataset, config, keep_scores=3)
+        assert presorted_arrays.scratch_rows(dataset.n_rows) == max(dataset.n_rows // 16, 1)
         assert threaded.threads == 2
         table = _node_table(threaded)
     assert table.keys() == expected.keys()

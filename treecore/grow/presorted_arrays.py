@@ -28,6 +28,17 @@ SLOTS_BYTES = 32 * 2**20
 MAX_SLOTS = 4096
 #: ``Slots.chosen`` of a slot whose feature :func:`~.presorted_kernel.decide` has to choose.
 UNDECIDED = -2
+#: The fewest rows a thread's scratch holds (:func:`scratch_rows`).
+SCRATCH_ROWS = 65_536
+
+
+def scratch_rows(n_rows: int) -> int:
+    """How many rows a thread's :class:`Scratch` holds for a growth on ``n_rows`` rows: a
+    sixteenth of them (at least :data:`SCRATCH_ROWS`). The few nodes longer than that take work
+    arrays of their own while they are scored and split, which costs little next to their
+    rows' work, so the scratch of both threads (9 bytes a row each) is not held through the
+    whole growth."""
+    return min(n_rows, max(n_rows // 16, SCRATCH_ROWS))
 
 
 def flat_table(X: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
@@ -79,10 +90,10 @@ def present_entries(entries, weights, out):
 
 
 class Scratch(NamedTuple):
-    """One thread's work space: ``spare`` for partitions, and for a classification tree one
-    node segment unpacked into ``keys`` (value ranks), ``labels`` and ``weights``, and the work
-    arrays of the threshold scan and of the figures (a regression tree's scan reads the
-    segment in place)."""
+    """One thread's work space (for segments of up to :func:`scratch_rows` rows): ``spare``
+    for partitions, and for a classification tree one node segment unpacked into ``keys``
+    (value ranks), ``labels`` and ``weights``, and the work arrays of the threshold scan and of
+    the figures (a regression tree's scan reads the segment in place)."""
 
     spare: np.ndarray
     keys: np.ndarray
@@ -100,7 +111,7 @@ class Scratch(NamedTuple):
         unpacked = 0 if regression else n
         return cls(np.empty(n, np.uint32), np.empty(unpacked, np.int32),
                    np.empty(unpacked, np.uint8), np.empty(unpacked if weighted else 0),
-                   cut_scan.cut_scratch(unpacked, width, counts_table),
+                   cut_scan.cut_scratch(width, counts_table),
                    kernels.figure_scratch(2, width), np.zeros((2, width)))
 
 
