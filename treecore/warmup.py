@@ -111,6 +111,8 @@ def warm() -> None:
                      NodewiseGrowth(mixed, GrowthConfig())):
         threaded.threads = 2                                      # its phases called one by one
         threaded.tree()
+    # A row-major table (scikit-learn's habit) is sorted in place, through strided columns.
+    grow(Dataset(complete.schema, np.ascontiguousarray(complete.X), y, np.ones(n)))
     bootstrap = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
     MemberGrower(complete, GrowthConfig()).grow(weights=bootstrap)  # a forest's member
 

@@ -63,7 +63,7 @@ def pack_sorted(order, values, labels, out):
     values come before it (:data:`MISSING_RANK` for a missing one), and its class."""
     rank = 0
     for q in range(len(order)):
-        row = order[q]
+        row = np.int64(order[q])
         if q > 0 and values[row] != values[order[q - 1]]:
             rank += 1
         out[q] = pack_entry(row, MISSING_RANK if np.isnan(values[row]) else rank, labels[row])

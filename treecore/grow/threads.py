@@ -89,7 +89,7 @@ def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_r
     releases the GIL), the features dealt among :data:`SORTING_THREADS` threads; False when
     ``late()`` turned true first. Each thread reuses one set of work arrays, made here on the
     calling thread: once freed, their memory serves the growth's own arrays (memory freed on
-    a pool's thread would stay with that thread, 32 bytes a row each)."""
+    a pool's thread would stay with that thread, 24 bytes a row each)."""
     works = [sort_work(n_rows) for _ in range(SORTING_THREADS)]
 
     def sort_share(t: int) -> bool:
