@@ -18,7 +18,7 @@ array([ 0.,  1., nan])
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Mapping, Sequence
 
@@ -38,19 +38,24 @@ class Dataset:
     """Encoded training data: ``X`` (n × p float, NaN = missing), ``y`` (class codes, or the
     target's numbers for a regression data set), ``weights``.
 
-    ``row_labels`` are the caller's row numbers (1-based position in the uploaded table), so a
-    view can say "row 8 arrived with weight 7/15".
+    ``row_numbers`` are the caller's row numbers (1-based position in the uploaded table), so a
+    view can say "row 8 arrived with weight 7/15"; None when they are 1, 2, …, n, which
+    :attr:`row_labels` then makes when first read (8 MB at a million rows that a fit never
+    reads).
     """
 
     schema: Schema
     X: np.ndarray
     y: np.ndarray
     weights: np.ndarray
-    row_labels: np.ndarray = field(default=None)  # type: ignore[assignment]
+    row_numbers: np.ndarray | None = None
 
-    def __post_init__(self):
-        if self.row_labels is None:
-            object.__setattr__(self, "row_labels", np.arange(1, len(self.y) + 1))
+    @cached_property
+    def row_labels(self) -> np.ndarray:
+        """The caller's number of each row (:attr:`row_numbers`, or 1, 2, …, n)."""
+        if self.row_numbers is not None:
+            return self.row_numbers
+        return np.arange(1, len(self.y) + 1)
 
     # ----------------------------------------------------------------------------- views
     @property
@@ -162,7 +167,9 @@ class Dataset:
         if not features:
             raise DataError("no feature columns are left besides the target", code="no_features",
                             hint="include at least one column as nominal or continuous")
-        return cls._with_target(features, X, frame[target], markers, task, weight_values, rows)
+        numbering = None if row_numbers is None and len(rows) == len(numbers) else rows
+        return cls._with_target(features, X, frame[target], markers, task, weight_values, rows,
+                                numbering)
 
     @classmethod
     def from_numbers(cls, X: np.ndarray, names: Sequence[str], target: pd.Series, *,
@@ -186,21 +193,22 @@ class Dataset:
             check_number_column(X[:, j], name, rows)
         features = [Feature(name, Kind.CONTINUOUS) for name in names]
         return cls._with_target(features, X, target.reset_index(drop=True), markers, task,
-                                weight_values, rows)
+                                weight_values, rows, None if len(rows) == len(present) else rows)
 
     @classmethod
     def _with_target(cls, features: list[Feature], X: np.ndarray, target: pd.Series,
                      markers: frozenset[str], task: str, weights: np.ndarray,
-                     rows: np.ndarray) -> "Dataset":
+                     rows: np.ndarray, row_numbers: np.ndarray | None) -> "Dataset":
         """The data set of encoded features ``X`` and the ``target`` column, encoded as
-        classes, or for ``task="regression"`` as numbers."""
+        classes, or for ``task="regression"`` as numbers; ``rows`` number the rows in messages,
+        ``row_numbers`` is what the data set keeps (None for 1, 2, …, n)."""
         name = str(target.name)
         if task == "regression":
             classes, y = (), encode_number_target(target, name, markers, rows)
         else:
             classes, y = encode_target(target, name, markers, rows)
         schema = Schema(tuple(features), name, classes, task, tuple(sorted(markers)))
-        return cls(schema, X, y, weights, rows)
+        return cls(schema, X, y, weights, row_numbers)
 
 
 

@@ -297,7 +297,7 @@ class GradientBoostingClassifier(ClassifierMixin, GradientBoosting, BaseEstimato
         self.n_classes_ = len(self.classes_)
         residual = Schema(dataset.schema.features, "residual", (), task="regression")
         return (Dataset(residual, dataset.X, np.zeros(dataset.n_rows), dataset.weights,
-                        dataset.row_labels),
+                        dataset.row_numbers),
                 class_positions(self.classes_, dataset.schema)[dataset.y])
 
     def _new_loss(self):

@@ -73,7 +73,7 @@ class MemberGrower:
                               f"({data.n_rows} rows)")
         config = self.config if random_state is None else \
             replace(self.config, random_state=int(random_state))
-        member = Dataset(data.schema, data.X, y, weights, data.row_labels)
+        member = Dataset(data.schema, data.X, y, weights, data.row_numbers)
         if self.shared is not None:
             growth = presorted.PresortedGrowth(member, config, max_seconds=max_seconds,
                                                shared=self.shared)

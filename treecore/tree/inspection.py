@@ -107,7 +107,7 @@ def _with_column_permuted(X, j: int, order: np.ndarray):
     if isinstance(X, Dataset):
         values = X.X.copy()
         values[:, j] = X.X[order, j]
-        return Dataset(X.schema, values, X.y, X.weights, X.row_labels)
+        return Dataset(X.schema, values, X.y, X.weights, X.row_numbers)
     if hasattr(X, "iloc"):
         copy = X.copy()
         copy.isetitem(j, X.iloc[:, j].to_numpy()[order])
