@@ -301,19 +301,17 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
     """
     block_end, decrease = scratch[0], scratch[1]
     floor = min_leaf - tolerance
-    status, every_cut = BEST_CUT, False
-    while True:                        # again over every cut when none is allowed
+    status, every_cut, top = BEST_CUT, False, -1.0
+    while True:                        # one call site: the scan is inlined once
         n_kept, top, any_cut, any_allowed = _scan(keys, labels, weights, total, impurity_code,
-                                                  floor, every_cut, tolerance, scratch, left,
-                                                  -1.0)
+                                                  floor, every_cut, tolerance, scratch, left, top)
         if not any_cut:
             return NO_CUT, -1
-        if any_allowed or every_cut:
+        if not (any_allowed or every_cut):        # again over every cut when none is allowed
+            status, every_cut, top = ONLY_SMALL_LEAVES, True, -1.0
+        elif n_kept <= len(block_end):
             break
-        status, every_cut = ONLY_SMALL_LEAVES, True
-    if n_kept > len(block_end):        # more cuts tied with the best than the record holds
-        n_kept, top, _, _ = _scan(keys, labels, weights, total, impurity_code, floor, every_cut,
-                                  tolerance, scratch, left, top)
+        # else more cuts tied with the best than the record holds: again from the best (top)
     best = 0
     while decrease[best] < top - tolerance:
         best += 1
