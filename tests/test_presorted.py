@@ -15,7 +15,8 @@ from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
 from treecore.measures import squared_error
-from treecore.measures.sorting import EQUAL_RATIOS, order_with_ties, value_order
+from treecore.measures.sorting import (EQUAL_RATIOS, order_with_ties, pack_keys, pack_order,
+                                       sort_work, value_order, value_order_and_keys)
 from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies
 from treecore.warmup import every_layout
@@ -339,14 +340,20 @@ def test_every_memory_order_of_the_table_grows_the_same_tree(case):
                 max_size=300))
 def test_value_order_sorts_as_numpy_does(values):
     """The radix sort both engines and the builder sort features with orders the values as
-    ``np.argsort(kind="stable")`` does (NaN of either sign last, equal values in their order),
-    except that −0.0 comes before 0.0: the same values in the same order, each position once."""
+    ``np.argsort(kind="stable")`` does (NaN of either sign last, equal values in their order,
+    −0.0 equal to 0.0), and its sorted keys are equal where the values are, so the presorted
+    engine's tie bits read from the keys are those read from the values."""
     values = np.array(values, float)
     order = value_order(values)
-    assert sorted(order.tolist()) == list(range(len(values)))
-    assert np.array_equal(values[order], np.sort(values), equal_nan=True)
-    if not np.any((values == 0) & np.signbit(values)):
-        assert np.array_equal(order, np.argsort(values, kind="stable"))
+    assert np.array_equal(order, np.argsort(values, kind="stable"))
+    order, keys = value_order_and_keys(values, *sort_work(len(values)))
+    assert np.array_equal(order, np.argsort(values, kind="stable"))
+    known = values[order][~np.isnan(values[order])]
+    if len(known) == len(values):
+        from_keys, from_values = np.empty(len(values), np.uint32), np.empty(len(values), np.uint32)
+        pack_keys(order, keys, from_keys)
+        pack_order(order, values, from_values)
+        assert np.array_equal(from_keys, from_values)
 
 
 def test_value_order_skips_no_needed_pass():

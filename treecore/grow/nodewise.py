@@ -131,7 +131,7 @@ class NodewiseGrowth(CompiledGrowth):
         n = self.data.n_rows
         labels = self._labels()
 
-        def pack(j: int, order: np.ndarray, values: np.ndarray) -> None:
+        def pack(j: int, order: np.ndarray, _keys: np.ndarray, values: np.ndarray) -> None:
             pack_sorted(order, values, labels,                        # NaN sorts last
                         self.arena.sorted_entries[self.continuous_at[j], :n])
 

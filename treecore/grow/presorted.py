@@ -32,7 +32,7 @@ import numpy as np
 from ..data import Dataset, Kind
 from ..data.memory import kernel_form
 from ..measures import cut_scan, kernels, squared_error
-from ..measures.sorting import pack_order
+from ..measures.sorting import pack_keys
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -79,13 +79,13 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     """The features of ``data`` sorted once (None when ``late()`` turned true first), on two
     threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come in any order:
     unit and integer weights sum exactly whatever the order, and other weights to rounding. The
-    table is read in place, in its own memory order: a column of a row-major table is a
-    strided view, read once in order and then at the sorted positions, as a copy would be."""
+    table is read in place, in its own memory order (a column of a row-major table is a
+    strided view, read once, in order), and the tie bits come from the sorted keys."""
     n, n_features = data.n_rows, data.n_features
     X, values, steps = flat_table(data.X)
     entries = np.empty((n_features, n), np.uint32)
     packed = sort_features(lambda j: X[:, j], list(range(n_features)), n,
-                           lambda j, order, column: pack_order(order, column, entries[j]), late)
+                           lambda j, order, keys, _: pack_keys(order, keys, entries[j]), late)
     if not packed:
         return None
     return Presorted(values, steps, entries)

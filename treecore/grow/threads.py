@@ -21,7 +21,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..measures.sorting import sort_work, value_order_into
+from ..measures.sorting import sort_work, value_order_and_keys
 from .kernel_rules import GROWTH_THREADS, SORTING_THREADS
 
 #: Row × feature visits a chunk of nodes must hold before its phases are shared among threads
@@ -82,14 +82,15 @@ def share_among(pool, item_work: np.ndarray, threads: int,
 
 
 def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_rows: int,
-                  pack: Callable[[int, np.ndarray, np.ndarray], object],
+                  pack: Callable[[int, np.ndarray, np.ndarray, np.ndarray], object],
                   late: Callable[[], bool]) -> bool:
-    """``pack(j, order, values)`` of every feature j of ``features``, ``order`` sorting its
-    ``values = columns(j)`` (:func:`~treecore.measures.sorting.value_order_into`, which
-    releases the GIL), the features dealt among :data:`SORTING_THREADS` threads; False when
-    ``late()`` turned true first. Each thread reuses one set of work arrays, made here on the
-    calling thread: once freed, their memory serves the growth's own arrays (memory freed on
-    a pool's thread would stay with that thread, 24 bytes a row each)."""
+    """``pack(j, order, keys, values)`` of every feature j of ``features``, ``order`` sorting
+    its ``values = columns(j)`` and ``keys`` their sort keys in that order
+    (:func:`~treecore.measures.sorting.value_order_and_keys`, which releases the GIL), the
+    features dealt among :data:`SORTING_THREADS` threads; False when ``late()`` turned true
+    first. Each thread reuses one set of work arrays, made here on the calling thread: once
+    freed, their memory serves the growth's own arrays (memory freed on a pool's thread would
+    stay with that thread, 24 bytes a row each)."""
     works = [sort_work(n_rows) for _ in range(SORTING_THREADS)]
 
     def sort_share(t: int) -> bool:
@@ -97,7 +98,7 @@ def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_r
             if late():
                 return False
             values = columns(j)
-            pack(j, value_order_into(values, *works[t]), values)
+            pack(j, *value_order_and_keys(values, *works[t]), values)
         return True
 
     with ThreadPoolExecutor(SORTING_THREADS) as pool:
