@@ -16,7 +16,7 @@ from numba import njit
 
 
 def sort_work(n: int) -> tuple[np.ndarray, ...]:
-    """The work arrays of :func:`value_order_into` for up to ``n`` values (24 bytes a value:
+    """The work arrays of :func:`value_order_and_keys` for up to ``n`` values (24 bytes a value:
     positions are 32-bit, as the engines hold at most 16.7 million rows)."""
     return (np.empty(n, np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint32),
             np.empty(n, np.uint32))
@@ -24,17 +24,11 @@ def sort_work(n: int) -> tuple[np.ndarray, ...]:
 
 @njit(cache=True, nogil=True)
 def value_order(values):
-    """:func:`value_order_into` with work arrays of its own."""
+    """The positions of ``values`` in ascending order, NaN last (:func:`value_order_and_keys`,
+    with work arrays of its own)."""
     n = len(values)
-    return value_order_into(values, np.empty(n, np.uint64), np.empty(n, np.uint64),
-                            np.empty(n, np.int64), np.empty(n, np.int64))
-
-
-@njit(cache=True, nogil=True)
-def value_order_into(values, keys, spare_keys, order, spare_order):
-    """The positions of ``values`` (float64, contiguous or strided) in ascending order, NaN last
-    (:func:`value_order_and_keys`)."""
-    return value_order_and_keys(values, keys, spare_keys, order, spare_order)[0]
+    return value_order_and_keys(values, np.empty(n, np.uint64), np.empty(n, np.uint64),
+                                np.empty(n, np.int64), np.empty(n, np.int64))[0]
 
 
 @njit(cache=True, nogil=True)
