@@ -1,7 +1,8 @@
 """How a phase's items are shared among threads (:mod:`treecore.grow.threads`): every item once,
-in consecutive pieces that shrink as the work runs out."""
+in consecutive pieces that shrink as the work runs out; and how both threads sort a feature."""
 
 from concurrent.futures import ThreadPoolExecutor
+from unittest.mock import patch
 
 import numpy as np
 from hypothesis import given, settings
@@ -52,3 +53,38 @@ def test_share_among_runs_every_item_once_across_the_threads():
         threads.share_among(pool, item_work, 2, run)
     assert (seen == 1).all()
     assert by_thread <= {0, 1}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 3).flatmap(lambda n_features: st.lists(
+    st.lists(st.sampled_from([0.0, -0.0, 1.0, -1.0, 2.5, np.inf, np.nan]), min_size=n_features,
+             max_size=n_features), max_size=70)), st.booleans(), st.booleans())
+def test_sort_features_merges_two_sorted_halves_into_one_sorted_order(rows, threaded, by_row):
+    """Both threads sort half of a feature's rows each and merge the halves from both ends
+    (:func:`~treecore.grow.threads.sort_features`): each feature's entries list its rows in
+    ``np.argsort(kind="stable")`` order, each tie bit set iff the value equals the one before
+    (NaN equal to NaN, −0.0 to 0.0), whether the table is read by column or by row (strided),
+    and whether the halves are sorted on two threads or one."""
+    n_features = len(rows[0]) if rows else 2
+    X = np.array(rows, float).reshape(len(rows), n_features)
+    X = np.ascontiguousarray(X) if by_row else np.asfortranarray(X)
+    entries = np.full((n_features, len(X)), 7, np.uint32)
+    with patch.object(threads, "THREADED_SORT", 0 if threaded else 10**9):
+        assert threads.sort_features(lambda j: X[:, j], list(range(n_features)), len(X),
+                                     entries.__getitem__, lambda: False)
+    for j in range(n_features):
+        order = np.argsort(X[:, j], kind="stable")
+        assert np.array_equal(entries[j] >> 1, order)
+        values = X[order, j]
+        same = (values[1:] == values[:-1]) | (np.isnan(values[1:]) & np.isnan(values[:-1]))
+        assert np.array_equal(entries[j] & 1, np.r_[False, same][:len(X)])
+
+
+def test_sort_features_stops_when_late():
+    """A deadline reached while sorting stops before the next feature and says so."""
+    X = np.arange(12.0).reshape(4, 3)
+    calls = []
+    late = lambda: calls.append(1) or len(calls) > 2                          # noqa: E731
+    assert not threads.sort_features(lambda j: X[:, j], [0, 1, 2], 4,
+                                     np.empty((3, 4), np.uint32).__getitem__, late)
+    assert len(calls) == 3

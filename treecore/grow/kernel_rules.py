@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from ..measures import kernels
+from ..measures.sorting import row_of, ties_previous
 from ..split.candidates import TIE_TOLERANCE
 from ..split.proposals import EXHAUSTIVE_LEVELS
 from ..tree.nodes import StopReason
@@ -28,8 +29,8 @@ REASONS = (StopReason.PURE, StopReason.NO_FEATURES, StopReason.IDENTICAL,
 (WAITING, PURE, NO_FEATURES, IDENTICAL, EMPTY_BRANCH, MAX_DEPTH, MIN_SAMPLES_SPLIT,
  MIN_SAMPLES_LEAF, MIN_GAIN, MIN_IMPURITY_DECREASE, MAX_LEAVES) = range(-1, len(REASONS))
 
-#: Threads sorting the features at the root, and sharing the presorted engine's chunks of nodes.
-SORTING_THREADS = GROWTH_THREADS = 2
+#: Threads sharing the presorted engine's chunks of nodes.
+GROWTH_THREADS = 2
 #: Row × feature visits per compiled call: about 10 ms, so a deadline is never missed by more.
 WORK_PER_CALL = 2_000_000
 
@@ -56,15 +57,25 @@ def pack_entry(row, rank, label):
     return (row << 32) | (rank << CLASS_BITS) | label
 
 
+def upper_entries(out: np.ndarray) -> np.ndarray:
+    """The upper half of an int64 array's memory as 32-bit places, one a position of ``out``:
+    where a feature's sorted entries are put for :func:`pack_sorted` to pack in place."""
+    return out.view(np.uint32)[len(out):]
+
+
 @njit(cache=True, nogil=True)
-def pack_sorted(order, values, labels, out):
-    """One feature's entries in value order into ``out``: row ``order[q]`` (``order`` sorts
-    ``values``, missing ones (NaN) last) packed with the rank of its value, how many distinct
-    values come before it (:data:`MISSING_RANK` for a missing one), and its class."""
+def pack_sorted(entries, values, labels, out):
+    """One feature's rows in value order (``entries`` as
+    :func:`~treecore.measures.sorting.pack_keys` writes them, row << 1 | tie, missing values
+    last) packed into ``out``: each row with the rank of its value, how many distinct values
+    come before it (:data:`MISSING_RANK` for a missing one), and its class. ``entries`` may be
+    the :func:`upper_entries` of ``out``: entry q, at 32-bit place n + q, is read before
+    ``out[q]`` (places 2q and 2q + 1, at most n + q) is written."""
     rank = 0
-    for q in range(len(order)):
-        row = np.int64(order[q])
-        if q > 0 and values[row] != values[order[q - 1]]:
+    for q in range(len(out)):
+        entry = entries[q]
+        row = row_of(entry)
+        if q > 0 and not ties_previous(entry):
             rank += 1
         out[q] = pack_entry(row, MISSING_RANK if np.isnan(values[row]) else rank, labels[row])
 
@@ -162,7 +173,8 @@ def limit_after_choice(weight, figures, leaves_after, rules):
     :data:`WAITING` if none applies."""
     if figures[SCORE] < rules.min_gain - rules.tolerance:
         return MIN_GAIN
-    if weight / rules.root_weight * figures[DECREASE] < rules.min_impurity_decrease - rules.tolerance:
+    weighted_decrease = weight / rules.root_weight * figures[DECREASE]
+    if weighted_decrease < rules.min_impurity_decrease - rules.tolerance:
         return MIN_IMPURITY_DECREASE
     if rules.max_leaves >= 0 and leaves_after > rules.max_leaves:
         return MAX_LEAVES

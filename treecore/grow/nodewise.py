@@ -56,7 +56,8 @@ from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
 from .array_nodes import leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
-from .kernel_rules import MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of
+from .kernel_rules import (MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of,
+                           upper_entries)
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
                               Scratch, Slots, Table)
@@ -128,16 +129,17 @@ class NodewiseGrowth(CompiledGrowth):
         """Each continuous feature's rows in value order, missing values last, as packed
         entries at the start of the arena; False when time ran out first. Features are sorted
         on two threads (:func:`~treecore.grow.threads.sort_features`)."""
-        n = self.data.n_rows
-        labels = self._labels()
-
-        def pack(j: int, order: np.ndarray, _keys: np.ndarray, values: np.ndarray) -> None:
-            pack_sorted(order, values, labels,                        # NaN sorts last
-                        self.arena.sorted_entries[self.continuous_at[j], :n])
-
-        return sort_features(lambda j: columns[j],
-                             np.flatnonzero(self.continuous_at >= 0).tolist(), n, pack,
-                             self._late)
+        n, labels = self.data.n_rows, self._labels()
+        at = self.continuous_at
+        features = np.flatnonzero(at >= 0).tolist()
+        sorted_entries = self.arena.sorted_entries[:, :n]
+        if not sort_features(lambda j: columns[j], features, n,
+                             lambda j: upper_entries(sorted_entries[at[j]]), self._late):
+            return False
+        for j in features:
+            row = sorted_entries[at[j]]
+            pack_sorted(upper_entries(row), columns[j], labels, row)
+        return True
 
     def _labels(self) -> np.ndarray:
         """The class of each row (all 0 for a regression tree, whose targets are apart)."""

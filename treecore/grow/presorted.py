@@ -32,7 +32,6 @@ import numpy as np
 from ..data import Dataset, Kind
 from ..data.memory import kernel_form
 from ..measures import cut_scan, kernels, squared_error
-from ..measures.sorting import pack_keys
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -84,9 +83,8 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     n, n_features = data.n_rows, data.n_features
     X, values, steps = flat_table(data.X)
     entries = np.empty((n_features, n), np.uint32)
-    packed = sort_features(lambda j: X[:, j], list(range(n_features)), n,
-                           lambda j, order, keys, _: pack_keys(order, keys, entries[j]), late)
-    if not packed:
+    if not sort_features(lambda j: X[:, j], list(range(n_features)), n, entries.__getitem__,
+                         late):
         return None
     return Presorted(values, steps, entries)
 

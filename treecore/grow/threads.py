@@ -21,8 +21,8 @@ from typing import Callable
 
 import numpy as np
 
-from ..measures.sorting import sort_work, value_order_and_keys
-from .kernel_rules import GROWTH_THREADS, SORTING_THREADS
+from ..measures.sorting import merge_halves, sort_work, value_order_and_keys
+from .kernel_rules import GROWTH_THREADS
 
 #: Row × feature visits a chunk of nodes must hold before its phases are shared among threads
 #: (below, one thread does them).
@@ -30,6 +30,9 @@ THREADED_CHUNK = 200_000
 #: The fewest row × feature visits in a piece handed to a thread (:func:`pieces`): each
 #: handover costs tens of microseconds.
 SMALLEST_PIECE = 50_000
+#: The fewest rows of a table whose features are each sorted on two threads
+#: (:func:`sort_features`).
+THREADED_SORT = 50_000
 
 
 def growth_threads(n_rows: int, n_features: int) -> int:
@@ -82,24 +85,36 @@ def share_among(pool, item_work: np.ndarray, threads: int,
 
 
 def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_rows: int,
-                  pack: Callable[[int, np.ndarray, np.ndarray, np.ndarray], object],
-                  late: Callable[[], bool]) -> bool:
-    """``pack(j, order, keys, values)`` of every feature j of ``features``, ``order`` sorting
-    its ``values = columns(j)`` and ``keys`` their sort keys in that order
-    (:func:`~treecore.measures.sorting.value_order_and_keys`, which releases the GIL), the
-    features dealt among :data:`SORTING_THREADS` threads; False when ``late()`` turned true
-    first. Each thread reuses one set of work arrays, made here on the calling thread: once
-    freed, their memory serves the growth's own arrays (memory freed on a pool's thread would
-    stay with that thread, 24 bytes a row each)."""
-    works = [sort_work(n_rows) for _ in range(SORTING_THREADS)]
+                  into: Callable[[int], np.ndarray], late: Callable[[], bool]) -> bool:
+    """Every feature j of ``features`` sorted: the entries of its ``values = columns(j)`` (as
+    :func:`~treecore.measures.sorting.pack_keys` writes them) into ``into(j)``; False when
+    ``late()`` turned true first. Both threads sort each feature, one half of its rows each
+    (:func:`~treecore.measures.sorting.value_order_and_keys`), then merge the halves from both
+    ends at once (:func:`~treecore.measures.sorting.merge_halves`); a table smaller than
+    :data:`THREADED_SORT` rows is sorted the same way on the calling thread. The two sets of
+    work arrays hold half the rows each, 24 bytes a row in all (a whole feature on each thread
+    would take twice that), and they are made here on the calling thread: once freed, their
+    memory serves the growth's own arrays (memory freed on a pool's thread would stay there)."""
+    h = n_rows // 2
+    works = [sort_work(n_rows - h) for _ in range(2)]
+    with ThreadPoolExecutor(1) as pool:
+        def both(task: Callable[[int], object]) -> None:
+            if n_rows < THREADED_SORT:
+                task(0), task(1)
+                return
+            other = pool.submit(task, 1)
+            task(0)
+            other.result()
 
-    def sort_share(t: int) -> bool:
-        for j in features[t::SORTING_THREADS]:
+        for j in features:
             if late():
                 return False
-            values = columns(j)
-            pack(j, *value_order_and_keys(values, *works[t]), values)
-        return True
+            values, halves = columns(j), [None, None]
 
-    with ThreadPoolExecutor(SORTING_THREADS) as pool:
-        return all(pool.map(sort_share, range(SORTING_THREADS)))
+            def sort_half(t: int) -> None:
+                halves[t] = value_order_and_keys(values[h:] if t else values[:h], *works[t])
+
+            both(sort_half)
+            out = into(j)
+            both(lambda t: merge_halves(*halves[0], *halves[1], out, t == 1))
+    return True

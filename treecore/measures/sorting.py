@@ -133,6 +133,42 @@ def pack_keys(order, keys, out):
         out[q] = (np.int64(order[q]) << 1) | tie
 
 
+@njit(cache=True, nogil=True)
+def merge_halves(order_a, keys_a, order_b, keys_b, out, back):
+    """One of two parts of the entries (as :func:`pack_keys` writes them) of rows sorted in two
+    halves: rows ``0…h−1`` in ``order_a`` with keys ``keys_a`` and rows ``h…n−1`` in ``order_b``
+    (positions from h) with keys ``keys_b`` (:func:`value_order_and_keys` of each half), merged
+    stably (on equal keys the first half's row first). The front part (``back`` false) writes
+    ``out[:h]`` from the first entry on; the back part writes ``out[h:]`` from the last entry
+    back, each tie bit set as the entry before it is found. The parts write apart and read
+    only the halves, so two threads may write them at once."""
+    h, n = len(order_a), len(order_a) + len(order_b)
+    if back:        # down to the entry before the part, whose key the part's first tie bit needs
+        a, b, first, stop, step = h - 1, n - h - 1, n - 1, max(h, 1) - 2, -1
+    else:
+        a, b, first, stop, step = 0, 0, 0, h, 1
+    near = np.uint64(0)                               # the key of the entry found before
+    for q in range(first, stop, step):
+        if back:
+            from_a = b < 0 or (a >= 0 and keys_a[a] > keys_b[b])
+        else:
+            from_a = b == n - h or (a < h and keys_a[a] <= keys_b[b])
+        if from_a:
+            key, row = keys_a[a], np.int64(order_a[a])
+            a += step
+        else:
+            key, row = keys_b[b], h + np.int64(order_b[b])
+            b += step
+        if not back:
+            out[q] = (row << 1) | (q > 0 and key == near)
+        else:
+            if q < n - 1 and key == near:
+                out[q + 1] |= np.uint32(1)
+            if q >= h:
+                out[q] = row << 1
+        near = key
+
+
 @njit(cache=True, inline="always")
 def entries_of_ranks(ranks, m):
     """The value ranks of ``m`` sorted places (``ranks[:m]``, ascending) turned in place into
