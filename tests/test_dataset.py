@@ -108,6 +108,20 @@ def test_weights_column_and_sequence():
     np.testing.assert_array_equal(data.weights, [3, 1, 1])
 
 
+def test_rows_without_weights_weigh_one_each_held_as_one_number():
+    """A data set given no weights (a table, or an estimator's numbers) weighs each row 1 and
+    keeps no array of ones: its weights are one number seen from every row, read-only, and
+    its subsets and fingerprint read them as any other weights."""
+    table = frame(a=["x", "y", "x"], t=["p", "q", "p"])
+    by_numbers = Dataset.from_numbers(np.arange(6.0).reshape(3, 2), ["u", "v"], table["t"])
+    for data in (Dataset.from_frame(table, "t"), by_numbers):
+        np.testing.assert_array_equal(data.weights, [1.0, 1.0, 1.0])
+        assert data.weights.strides == (0,) and not data.weights.flags.writeable
+        np.testing.assert_array_equal(data.subset(np.array([0, 2])).weights, [1.0, 1.0])
+    weighted = Dataset.from_frame(table, "t", weights=[1.0, 1.0, 1.0])
+    assert weighted.fingerprint() == Dataset.from_frame(table, "t").fingerprint()
+
+
 def test_zero_weight_rows_are_absent_rows():
     """A row of weight 0 adds no threshold, nominal level or class: the encoding equals that of
     the table without it, and the row labels keep the caller's row numbers."""
