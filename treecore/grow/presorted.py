@@ -199,8 +199,9 @@ class PresortedGrowth(CompiledGrowth):
                                                      first, end))
 
     def _segment_lengths(self, node_ids: np.ndarray) -> np.ndarray:
-        """How many sorted positions each of the nodes ``node_ids`` owns."""
-        return self.nodes.end[node_ids] - self.nodes.start[node_ids]
+        """How many sorted positions each of the nodes ``node_ids`` owns (64-bit: a phase's
+        work multiplies them by the features)."""
+        return self.nodes.end[node_ids].astype(np.int64) - self.nodes.start[node_ids]
 
     # ------------------------------------------------------------------------------- results
     def node_rows(self, node_id: int) -> np.ndarray:
@@ -271,7 +272,7 @@ class PresortedGrowth(CompiledGrowth):
         child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
         child_offset[expanded] = 2 * np.arange(len(expanded))
         n_children[expanded] = 2
-        first = a.first_child[expanded]
+        first = a.first_child[expanded].astype(np.int64)
         children = np.column_stack([first, first + 1]).reshape(-1)
         weights = _branch_weights(a.branch_counts[expanded], self.data.is_regression)
         fractions = (weights / weights.sum(axis=1, keepdims=True)).reshape(-1)

@@ -120,7 +120,8 @@ class Nodes(NamedTuple):
     ``counts`` holds a node's class weights, or for a regression tree its sums (W, S, Q);
     ``branch_counts`` the same of the two branches of its split; ``n_drawn`` how many features
     it drew at random (−1: not scored, or every feature scored); ``one_target`` is 1 when every
-    row of a regression node has the same target (found as its sums are summed)."""
+    row of a regression node has the same target (found as its sums are summed). The integer
+    fields are 32-bit (a tree of the engine's 16.7 million rows has fewer than 2³¹ nodes)."""
 
     start: np.ndarray
     end: np.ndarray
@@ -146,7 +147,7 @@ class Nodes(NamedTuple):
         −1: any other node's are set when it is opened
         (:func:`treecore.grow.presorted_split.open_children`), so room added later may be
         zeros (:func:`treecore.grow.array_nodes.resize_nodes`)."""
-        ints = [np.zeros(capacity, np.int64) for _ in range(11)]
+        ints = [np.zeros(capacity, np.int32) for _ in range(11)]
         floats = [np.zeros(capacity) for _ in range(4)]
         nodes = cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
         for field in UNSET_WHEN_OPENED:

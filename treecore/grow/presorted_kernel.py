@@ -307,7 +307,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
                 partition(entries, spare, goes_left, j, start, end)
         if first_j == 0:
             place_threshold(i, rows.values, rows.steps, entries, nodes, rules.midpoint)
-            for child in (first_child[i], first_child[i] + 1):
+            for child in range(first_child[i], first_child[i] + 2):
                 fill_child(child, entries[0], rows.labels, w, y, node_start, node_end,
                            nodes.counts, nodes.weight, nodes.one_target, nodes.stop,
                            rules.regression)
