@@ -269,7 +269,8 @@ def threaded_cases(draw):
 def test_chunks_shared_among_threads_grow_the_tree_one_thread_grows(monkeypatch, case, slots):
     """However the waiting nodes are chunked (``slots`` nodes at most) and however a chunk's
     items are shared among threads, the node table is the one a single thread fills; so it is
-    when the threads' scratch holds a row or two, and longer nodes take arrays of their own."""
+    when the threads' scratch, made for the root, shrinks to a row or two as soon as no
+    waiting node is longer."""
     dataset, config = case
     single = PresortedGrowth(dataset, config, keep_scores=3)
     single.threads = 1

@@ -160,16 +160,27 @@ class PresortedGrowth(CompiledGrowth):
         rows = self._presort()
         if rows is None:
             return
+        self._expand_waiting(rows)
+        self.segment_rows = rows.entries[0] >> 1          # the chunks' work arrays freed first
+
+    def _expand_waiting(self, rows: Rows) -> None:
+        """Chunks of waiting nodes expanded until none waits or the time is up."""
         rules = rules_of(self.data, self.config, self.preset, self.criterion)
         width = self.nodes.counts.shape[1]
         n_rows, n_features = rows.entries.shape[1], rows.entries.shape[0]
         slots = Slots.empty(n_features, width, n_rows)
         counts_table = cut_scan.counts_table(n_rows, rules.impurity_code, len(rows.y) > 0,
                                              len(rows.w) > 0)
-        scratch = [Scratch.of(scratch_rows(n_rows), len(rows.w) > 0, len(rows.y) > 0, width,
-                              counts_table) for _ in range(self.threads)]
+
+        def scratch_of(size: int) -> list[Scratch]:
+            return [Scratch.of(size, len(rows.w) > 0, len(rows.y) > 0, width, counts_table)
+                    for _ in range(self.threads)]
+
+        scratch, small = scratch_of(n_rows), scratch_rows(n_rows)
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
+                if len(scratch[0].spare) > small and self._longest_waiting() <= small:
+                    scratch = scratch_of(small)
                 room = self.counters[N_NODES] + 2 * len(slots.nodes)
                 if room > len(self.nodes.start):
                     resize_nodes(self.nodes, min(max(room, 2 * len(self.nodes.start)),
@@ -179,7 +190,6 @@ class PresortedGrowth(CompiledGrowth):
                            rules, WORK_PER_CALL)
                 else:
                     self._chunk_on_threads(rows, slots, scratch, rules, pool)
-        self.segment_rows = rows.entries[0] >> 1
 
     def _chunk_on_threads(self, rows, slots, scratch, rules, pool) -> None:
         """One chunk of waiting nodes, its two parallel phases shared among the threads by
@@ -197,6 +207,12 @@ class PresortedGrowth(CompiledGrowth):
         share_among(pool, np.repeat(lengths, n_features), len(scratch),
                    lambda t, first, end: split_slots(rows, nodes, slots, scratch[t], rules,
                                                      first, end))
+
+    def _longest_waiting(self) -> int:
+        """The most rows a waiting node holds: never more as the tree grows, as a node's
+        children share its rows."""
+        waiting = np.arange(self.counters[NEXT_NODE], self.counters[N_NODES])
+        return int(self._segment_lengths(waiting).max(initial=0))
 
     def _segment_lengths(self, node_ids: np.ndarray) -> np.ndarray:
         """How many sorted positions each of the nodes ``node_ids`` owns (64-bit: a phase's

@@ -33,11 +33,11 @@ SCRATCH_ROWS = 65_536
 
 
 def scratch_rows(n_rows: int) -> int:
-    """How many rows a thread's :class:`Scratch` holds for a growth on ``n_rows`` rows: a
-    sixteenth of them (at least :data:`SCRATCH_ROWS`). The few nodes longer than that take work
-    arrays of their own while they are scored and split, which costs little next to their
-    rows' work, so the scratch of both threads (9 bytes a row each) is not held through the
-    whole growth."""
+    """How many rows a thread's :class:`Scratch` holds for a growth on ``n_rows`` rows once no
+    waiting node is longer: a sixteenth of them (at least :data:`SCRATCH_ROWS`). Until then
+    (the first levels of the tree) it holds the root, and is made on the calling thread, so
+    the memory it frees serves the node table as it grows; the scratch of both threads (9
+    bytes a row each) is not held through the whole growth."""
     return min(n_rows, max(n_rows // 16, SCRATCH_ROWS))
 
 
@@ -90,10 +90,11 @@ def present_entries(entries, weights, out):
 
 
 class Scratch(NamedTuple):
-    """One thread's work space (for segments of up to :func:`scratch_rows` rows): ``spare``
-    for partitions, and for a classification tree one node segment unpacked into ``keys``
-    (value ranks), ``labels`` and ``weights``, and the work arrays of the threshold scan and of
-    the figures (a regression tree's scan reads the segment in place)."""
+    """One thread's work space, for segments as long as the longest waiting node's (the root's,
+    then :func:`scratch_rows`): ``spare`` for partitions, and for a classification tree one
+    node segment unpacked into ``keys`` (value ranks), ``labels`` and ``weights``, and the work
+    arrays of the threshold scan and of the figures (a regression tree's scan reads the
+    segment in place)."""
 
     spare: np.ndarray
     keys: np.ndarray

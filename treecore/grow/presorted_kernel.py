@@ -169,7 +169,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
     cut (scikit-learn's rule). A slot whose every item is in the range has its feature chosen
     here too (:func:`choice`) and its rows marked left or right, on this thread rather than in
-    :func:`decide`. A node longer than the thread's scratch unpacks into arrays of its own.
+    :func:`decide`. Every node fits the thread's scratch (:func:`~.presorted_arrays.Scratch`).
     """
     entries, classes, w, y = rows.entries, rows.labels, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
@@ -190,10 +190,8 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         first = 0 if drawing else max(first_item - s * per_slot, 0)
         last = n_features if drawing else min(end_item - s * per_slot, n_features)
         key = feature_draw.node_key(rules.seed, i) if drawing else np.uint64(0)
-        keys, labels, weights = key_work, label_work, weight_work
-        if not rules.regression and m > len(key_work):    # longer than the scratch holds
-            keys, labels, weights = np.empty(m, np.int32), np.empty(m, np.uint8), \
-                np.empty(m if len(w) > 0 else 0)
+        if m > len(scratch.spare):
+            raise ValueError("a node is longer than the thread's scratch")
         if drawing:
             status[s] = cut_scan.NO_CUT
             order[:] = np.arange(n_features)
@@ -210,9 +208,9 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
                         left[s, j, k], right[s, j, k] = sides[k], total[k] - sides[k]
                     figures[s, j, SCORE] = proxy         # compared by P until chosen
             else:
-                _unpack(entries, classes, w, j, start, end, keys, labels, weights)
+                _unpack(entries, classes, w, j, start, end, key_work, label_work, weight_work)
                 status[s, j], at = cut_scan.best_cut_of_sorted(
-                    keys[:m], labels[:m], weights[:m], total, rules.impurity_code,
+                    key_work[:m], label_work[:m], weight_work[:m], total, rules.impurity_code,
                     rules.min_samples_leaf, rules.tolerance, cut_scratch, left[s, j],
                     right[s, j])
             if status[s, j] != cut_scan.NO_CUT:
@@ -290,8 +288,8 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     The chosen feature's segment is left as it is: its rows up to the cut are the left child's,
     already in order. A node of two rows splits into two single rows, which stop as pure before
     anything reads their order but the first feature's (their rows): its other features are
-    left as they are too. A node longer than the thread's scratch takes a spare of its own."""
-    entries, w, y, goes_left = rows.entries, rows.w, rows.y, rows.goes_left
+    left as they are too. Every node fits the thread's scratch."""
+    entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end, chosen, first_child = nodes.start, nodes.end, nodes.feature, \
         nodes.first_child
     n_features = entries.shape[0]
@@ -300,8 +298,8 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         start, end = node_start[i], node_end[i]
         first_j = max(first_item - p * n_features, 0)
         end_j = min(end_item - p * n_features, n_features if end - start > 2 else 1)
-        spare = scratch.spare if end - start <= len(scratch.spare) else \
-            np.empty(end - start, np.uint32)
+        if end - start > len(spare):
+            raise ValueError("a node is longer than the thread's scratch")
         for j in range(first_j, end_j):
             if j != chosen[i]:
                 partition(entries, spare, goes_left, j, start, end)
