@@ -25,7 +25,7 @@ from ..measures.sorting import row_of
 #: Memory for one chunk's per-node, per-feature scores (:class:`Slots`): a chunk holds at most
 #: as many nodes as fit, and never more than :data:`MAX_SLOTS`.
 SLOTS_BYTES = 32 * 2**20
-MAX_SLOTS = 4096
+MAX_SLOTS = 2048
 #: ``Slots.chosen`` of a slot whose feature :func:`~.presorted_kernel.decide` has to choose.
 UNDECIDED = -2
 #: The fewest rows a thread's scratch holds (:func:`scratch_rows`).
