@@ -2,7 +2,7 @@
 waiting nodes at a time, and a chunk's nodes (or (node, feature) items) are scored apart from
 one another, so each thread takes a range of them (the kernels release the GIL).
 
-The features are sorted once at the root, shared among threads the same way
+The features are sorted once at the root, each by both threads, half of its rows each
 (:func:`sort_features`).
 
 Handing work to another thread costs tens of microseconds, so a growth uses one thread when
@@ -100,7 +100,8 @@ def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_r
     with ThreadPoolExecutor(1) as pool:
         def both(task: Callable[[int], object]) -> None:
             if n_rows < THREADED_SORT:
-                task(0), task(1)
+                task(0)
+                task(1)
                 return
             other = pool.submit(task, 1)
             task(0)
