@@ -8,6 +8,7 @@ import pytest
 
 from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
 from treecore.data import marker_classes
+from treecore.data.columns import FirstRows
 
 
 def frame(**columns) -> pd.DataFrame:
@@ -257,3 +258,9 @@ def test_callers_frame_untouched_on_error(melons):
     with pytest.raises(DataError):
         Dataset.from_frame(melons, "好瓜", kinds={"色泽": "continuous"})
     pd.testing.assert_frame_equal(melons, before)
+
+
+def test_first_rows_are_numbered_from_one_without_an_array():
+    rows = FirstRows(5)
+    assert len(rows) == 5 and rows[3] == 4
+    np.testing.assert_array_equal(rows[np.array([False, True, False, True, True])], [2, 4, 5])

@@ -76,7 +76,8 @@ class FittedRows:
             columns, names = [f"x{j}" for j in range(numbers.shape[1])], None
             target = inputs.target(y, len(numbers), name)
             dataset = Dataset.from_numbers(
-                numbers, columns, pd.Series(target, name=inputs.target_name(y, columns)),
+                numbers, columns,
+                pd.Series(target, name=inputs.target_name(y, columns), copy=False),
                 weights=sample_weight, task=task)
         else:
             frame, names = inputs.features(X, name)

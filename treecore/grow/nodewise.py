@@ -91,7 +91,8 @@ class NodewiseGrowth(CompiledGrowth):
         super().__init__(dataset, config, max_seconds, on_tick)
         n, regression = dataset.n_rows, dataset.is_regression
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
-            np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+            np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
+                        minlength=dataset.n_classes).astype(float)
         if self.absolute:               # (W, S, Q) then the weighted median and its AE
             root = np.concatenate([root, absolute_error.node_figures(
                 dataset.y.astype(float), dataset.weights.astype(float))])
