@@ -18,7 +18,7 @@ from treecore.measures import squared_error
 from treecore.measures.sorting import (EQUAL_RATIOS, order_with_ties, pack_keys, pack_order,
                                        sort_work, value_order, value_order_and_keys)
 from treecore.grow import presorted_arrays, threads
-from treecore.grow.presorted import PresortedGrowth, applies
+from treecore.grow.presorted import PresortedGrowth, applies, presort
 from treecore.warmup import every_layout
 
 
@@ -126,13 +126,19 @@ def test_node_rows_are_the_rows_routed_to_the_node():
                               tree.node_rows(dataset, node.node_id).rows)
 
 
-def test_node_arrays_grow_past_their_first_capacity():
-    """More than 1024 nodes: the arrays are enlarged between compiled calls."""
+def test_the_node_table_is_reserved_for_every_node_and_copied_to_the_tree_grown():
+    """Room for the most nodes the rows allow (2n + 1) is reserved before growth, and the
+    grown tree's node table is exactly its nodes, in memory of its own; the sorted orders are
+    not kept past growth."""
     rng = np.random.default_rng(2)
     dataset = continuous(rng.normal(size=(3000, 2)), rng.choice(list("ab"), 3000))
-    tree = grow(dataset)
+    growth = PresortedGrowth(dataset, GrowthConfig())
+    assert len(growth.nodes.start) == growth.most_nodes == 6001
+    tree = growth.tree()
     assert tree.n_nodes > 1024 and tree.is_complete
     assert (tree.predict_proba(dataset.X).argmax(axis=1) == dataset.y).all()
+    assert all(len(field) == tree.n_nodes and field.flags.owndata for field in growth.nodes)
+    assert growth.shared is None
 
 
 @pytest.mark.parametrize("keep", [0, 1000])
@@ -325,14 +331,14 @@ def test_every_memory_order_of_the_table_grows_the_same_tree(case):
         for name in nodes:
             np.testing.assert_array_equal(nodes[name], expected[name], err_msg=name)
         contiguous = table.flags.c_contiguous or table.flags.f_contiguous
-        assert np.shares_memory(growth.shared.values, table) == contiguous
+        assert np.shares_memory(presort(growth.data).values, table) == contiguous
     frozen = np.frombuffer(dataset.X.tobytes(order="F"), float)      # truly read-only
     frozen = frozen.reshape(dataset.X.shape, order="F")
     growth = PresortedGrowth(Dataset(dataset.schema, frozen, dataset.y, dataset.weights),
                              config, keep_scores=3)
     for name, array in _node_table(growth).items():
         np.testing.assert_array_equal(array, expected[name], err_msg=name)
-    assert not np.shares_memory(growth.shared.values, frozen)
+    assert not np.shares_memory(presort(growth.data).values, frozen)
 
 
 @settings(max_examples=300, deadline=None)

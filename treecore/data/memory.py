@@ -1,10 +1,13 @@
 """Arrays as the compiled kernels read them (:func:`kernel_form`). A data set made from a table
 of numbers keeps it as it came when its layout is theirs (:func:`kernel_layout`,
 :meth:`treecore.data.Dataset.from_numbers`), so the engines read a user's array in place
-whenever its memory allows.
+whenever its memory allows. Room for an array that fills from its start, such as a growing
+tree's nodes, is reserved from the system rather than taken from the heap (:func:`reserved`).
 """
 
 from __future__ import annotations
+
+import mmap
 
 import numpy as np
 
@@ -31,3 +34,14 @@ def kernel_form(array: np.ndarray, order: str = "K") -> np.ndarray:
         except ValueError:                       # memory no one may write, such as bytes
             pass
     return np.array(array, dtype=float, order=order)
+
+
+def reserved(shape: tuple[int, ...], dtype) -> np.ndarray:
+    """Zeros of ``shape`` in memory mapped anonymously from the system, not taken from the
+    heap: the system gives a page (4 KB) only when it is first written, so room reserved for
+    an array that fills from its start costs only the part written, nothing is copied as it
+    fills, and no freed block is left behind in the heap when it goes (with its last view).
+    The room is address space: keep it only while the array fills, then copy the part used."""
+    count = int(np.prod(shape))
+    room = mmap.mmap(-1, max(count * np.dtype(dtype).itemsize, 1))
+    return np.frombuffer(room, dtype, count).reshape(shape)

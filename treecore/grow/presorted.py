@@ -40,7 +40,7 @@ from ..split.splitting import NodeScores, build_candidate, score_node
 from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
-from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes, resize_nodes
+from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
 from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, present_entries,
@@ -102,7 +102,8 @@ class PresortedGrowth(CompiledGrowth):
                  shared: "Presorted | None" = None, on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
         #: The sort of the features this growth reads (:func:`presort`): made by the first
-        #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows.
+        #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows;
+        #: dropped once the tree is grown.
         self.shared = shared
         n = self.n_present = dataset.n_rows if shared is None else \
             int(np.count_nonzero(dataset.weights > 0))
@@ -113,14 +114,15 @@ class PresortedGrowth(CompiledGrowth):
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
-            root = np.bincount(dataset.y, weights=dataset.weights, minlength=dataset.n_classes)
+            root = np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
+                               minlength=dataset.n_classes).astype(float)
         #: The most nodes a tree of these rows has room for: every leaf holds a row, so a
         #: binary tree has at most 2n − 1 nodes, and the kernel screens a node only while two
         #: children fit.
         self.most_nodes = 2 * n + 1
-        #: Room for nodes, doubled in place as the tree grows (:func:`resize_nodes`) up to
-        #: :attr:`most_nodes`, and trimmed in place to the tree once grown.
-        self.nodes = Nodes.empty(min(1024, self.most_nodes), len(root))
+        #: Room for :attr:`most_nodes` nodes, given memory as they are opened
+        #: (:meth:`Nodes.reserved`), and the tree's nodes copied out of it once grown.
+        self.nodes = Nodes.reserved(self.most_nodes, len(root))
         self.counters = np.array([1, 0, 0], np.int64)
         self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0
         self.nodes.created_at[0] = 0
@@ -150,7 +152,7 @@ class PresortedGrowth(CompiledGrowth):
             entries = np.empty((data.n_features, self.n_present), np.uint32)
             present_entries(self.shared.entries, data.weights, entries)
         n = data.n_rows
-        w = kernel_form(data.weights) if (data.weights != 1.0).any() else np.zeros(0)
+        w = np.zeros(0) if data.unit_weighted else kernel_form(data.weights)
         y = kernel_form(data.y) if data.is_regression else np.zeros(0)
         labels = np.zeros(0, np.uint8) if data.is_regression else data.y.astype(np.uint8)
         return Rows(self.shared.values, self.shared.steps, w, y, labels, entries,
@@ -162,6 +164,7 @@ class PresortedGrowth(CompiledGrowth):
             return
         self._expand_waiting(rows)
         self.segment_rows = rows.entries[0] >> 1          # the chunks' work arrays freed first
+        self.shared = None               # the sorted orders go before the tree is built
 
     def _expand_waiting(self, rows: Rows) -> None:
         """Chunks of waiting nodes expanded until none waits or the time is up."""
@@ -181,10 +184,6 @@ class PresortedGrowth(CompiledGrowth):
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 if len(scratch[0].spare) > small and self._longest_waiting() <= small:
                     scratch = scratch_of(small)
-                room = self.counters[N_NODES] + 2 * len(slots.nodes)
-                if room > len(self.nodes.start):
-                    resize_nodes(self.nodes, min(max(room, 2 * len(self.nodes.start)),
-                                                 self.most_nodes))
                 if pool is None:
                     expand(rows, self.nodes, self.scores, self.counters, slots, scratch[0],
                            rules, WORK_PER_CALL)
@@ -265,7 +264,7 @@ class PresortedGrowth(CompiledGrowth):
             prediction = np.zeros(n, np.int64)
         else:
             distribution, prediction = leaf_votes(self.nodes.counts[:n], self.nodes.parent[:n])
-        resize_nodes(self.nodes, n)
+        self.nodes = self.nodes.first(n)
         factory = _NodeFactory(self.nodes, self.nodes.end - self.nodes.start,
                                self.data.features, self.config, self.criterion, distribution,
                                prediction)

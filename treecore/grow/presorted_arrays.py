@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..data.memory import kernel_form
+from ..data.memory import kernel_form, reserved
 from ..measures import cut_scan, kernels
 from ..measures.sorting import row_of
 
@@ -107,11 +107,14 @@ class Scratch(NamedTuple):
     @classmethod
     def of(cls, n: int, weighted: bool, regression: bool, width: int,
            counts_table: np.ndarray) -> "Scratch":
-        """Scratch for nodes of up to ``n`` rows; ``counts_table`` is the growth's
+        """Scratch for nodes of up to ``n`` rows, its row arrays in memory mapped from the
+        system (:func:`~treecore.data.memory.reserved`: a scratch made for the root gives its
+        memory back whole when it shrinks); ``counts_table`` is the growth's
         :func:`~treecore.measures.cut_scan.xlog2x_table` (or empty), shared by its threads."""
         unpacked = 0 if regression else n
-        return cls(np.empty(n, np.uint32), np.empty(unpacked, np.int32),
-                   np.empty(unpacked, np.uint8), np.empty(unpacked if weighted else 0),
+        return cls(reserved((n,), np.uint32), reserved((unpacked,), np.int32),
+                   reserved((unpacked,), np.uint8), reserved((unpacked if weighted else 0,),
+                                                             np.float64),
                    cut_scan.cut_scratch(width, counts_table),
                    kernels.figure_scratch(2, width), np.zeros((2, width)))
 
@@ -143,17 +146,23 @@ class Nodes(NamedTuple):
     branch_counts: np.ndarray
 
     @classmethod
-    def empty(cls, capacity: int, width: int) -> "Nodes":
-        """Room for ``capacity`` nodes, every field 0 but the root's :data:`UNSET_WHEN_OPENED`,
-        −1: any other node's are set when it is opened
-        (:func:`treecore.grow.presorted_split.open_children`), so room added later may be
-        zeros (:func:`treecore.grow.array_nodes.resize_nodes`)."""
-        ints = [np.zeros(capacity, np.int32) for _ in range(11)]
-        floats = [np.zeros(capacity) for _ in range(4)]
-        nodes = cls(*ints, *floats, np.zeros((capacity, width)), np.zeros((capacity, 2, width)))
+    def reserved(cls, capacity: int, width: int) -> "Nodes":
+        """Room for ``capacity`` nodes (:func:`~treecore.data.memory.reserved`: memory only for
+        the nodes opened), every field 0 but the root's :data:`UNSET_WHEN_OPENED`, −1: any
+        other node's are set when it is opened
+        (:func:`treecore.grow.presorted_split.open_children`)."""
+        ints = [reserved((capacity,), np.int32) for _ in range(11)]
+        floats = [reserved((capacity,), np.float64) for _ in range(4)]
+        nodes = cls(*ints, *floats, reserved((capacity, width), np.float64),
+                    reserved((capacity, 2, width), np.float64))
         for field in UNSET_WHEN_OPENED:
             getattr(nodes, field)[0] = -1
         return nodes
+
+    def first(self, n: int) -> "Nodes":
+        """The first ``n`` nodes, copied out of the reserved room (which goes back to the
+        system once no view of it is left)."""
+        return Nodes(*(field[:n].copy() for field in self))
 
 
 #: The fields of a node that hold −1 (none yet, or :data:`~treecore.grow.kernel_rules.WAITING`)

@@ -14,12 +14,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..data.memory import reserved
+
 
 def sort_work(n: int) -> tuple[np.ndarray, ...]:
     """The work arrays of :func:`value_order_and_keys` for up to ``n`` values (24 bytes a value:
-    positions are 32-bit, as the engines hold at most 16.7 million rows)."""
-    return (np.empty(n, np.uint64), np.empty(n, np.uint64), np.empty(n, np.uint32),
-            np.empty(n, np.uint32))
+    positions are 32-bit, as the engines hold at most 16.7 million rows), in memory mapped from
+    the system (:func:`~treecore.data.memory.reserved`): it goes back whole once the sort is
+    done, rather than stay with the heap."""
+    return (reserved((n,), np.uint64), reserved((n,), np.uint64), reserved((n,), np.uint32),
+            reserved((n,), np.uint32))
 
 
 @njit(cache=True, nogil=True)
