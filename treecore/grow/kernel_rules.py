@@ -66,7 +66,7 @@ def upper_entries(out: np.ndarray) -> np.ndarray:
 @njit(cache=True, nogil=True)
 def pack_sorted(entries, values, labels, out):
     """One feature's rows in value order (``entries`` as
-    :func:`~treecore.measures.sorting.pack_keys` writes them, row << 1 | tie, missing values
+    :func:`~treecore.measures.sorting.pack_order` writes them, row << 1 | tie, missing values
     last) packed into ``out``: each row with the rank of its value, how many distinct values
     come before it (:data:`MISSING_RANK` for a missing one), and its class. ``entries`` may be
     the :func:`upper_entries` of ``out``: entry q, at 32-bit place n + q, is read before

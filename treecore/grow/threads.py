@@ -87,7 +87,7 @@ def share_among(pool, item_work: np.ndarray, threads: int,
 def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_rows: int,
                   into: Callable[[int], np.ndarray], late: Callable[[], bool]) -> bool:
     """Every feature j of ``features`` sorted: the entries of its ``values = columns(j)`` (as
-    :func:`~treecore.measures.sorting.pack_keys` writes them) into ``into(j)``; False when
+    :func:`~treecore.measures.sorting.pack_order` writes them) into ``into(j)``; False when
     ``late()`` turned true first. Both threads sort each feature, one half of its rows each
     (:func:`~treecore.measures.sorting.value_order_and_keys`), then merge the halves from both
     ends at once (:func:`~treecore.measures.sorting.merge_halves`); a table smaller than

@@ -129,17 +129,8 @@ def pack_order(order, values, out):
 
 
 @njit(cache=True, nogil=True)
-def pack_keys(order, keys, out):
-    """:func:`pack_order` from the sorted keys (:func:`value_order_and_keys`) of values none of
-    which is NaN: the tie bits read in order, with no value looked up at a sorted position."""
-    for q in range(len(order)):
-        tie = q > 0 and keys[q] == keys[q - 1]
-        out[q] = (np.int64(order[q]) << 1) | tie
-
-
-@njit(cache=True, nogil=True)
 def merge_halves(order_a, keys_a, order_b, keys_b, out, back):
-    """One of two parts of the entries (as :func:`pack_keys` writes them) of rows sorted in two
+    """One of two parts of the entries (as :func:`pack_order` writes them) of rows sorted in two
     halves: rows ``0…h−1`` in ``order_a`` with keys ``keys_a`` and rows ``h…n−1`` in ``order_b``
     (positions from h) with keys ``keys_b`` (:func:`value_order_and_keys` of each half), merged
     stably (on equal keys the first half's row first). The front part (``back`` false) writes
