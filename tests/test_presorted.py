@@ -126,18 +126,20 @@ def test_node_rows_are_the_rows_routed_to_the_node():
                               tree.node_rows(dataset, node.node_id).rows)
 
 
-def test_the_node_table_is_reserved_for_every_node_and_copied_to_the_tree_grown():
+def test_the_node_table_is_reserved_for_every_node_and_trimmed_to_the_tree_grown():
     """Room for the most nodes the rows allow (2n + 1) is reserved before growth, and the
-    grown tree's node table is exactly its nodes, in memory of its own; the sorted orders are
-    not kept past growth."""
+    grown tree's node table is exactly its nodes, where they were grown; the sorted orders
+    are not kept past growth."""
     rng = np.random.default_rng(2)
     dataset = continuous(rng.normal(size=(3000, 2)), rng.choice(list("ab"), 3000))
     growth = PresortedGrowth(dataset, GrowthConfig())
     assert len(growth.nodes.start) == growth.most_nodes == 6001
+    where = [field.__array_interface__["data"][0] for field in growth.nodes]
     tree = growth.tree()
     assert tree.n_nodes > 1024 and tree.is_complete
     assert (tree.predict_proba(dataset.X).argmax(axis=1) == dataset.y).all()
-    assert all(len(field) == tree.n_nodes and field.flags.owndata for field in growth.nodes)
+    assert all(len(field) == tree.n_nodes for field in growth.nodes)
+    assert [field.__array_interface__["data"][0] for field in growth.nodes] == where
     assert growth.shared is None
 
 

@@ -121,7 +121,7 @@ class PresortedGrowth(CompiledGrowth):
         #: children fit.
         self.most_nodes = 2 * n + 1
         #: Room for :attr:`most_nodes` nodes, given memory as they are opened
-        #: (:meth:`Nodes.reserved`), and the tree's nodes copied out of it once grown.
+        #: (:meth:`Nodes.reserved`), and the room past the grown tree's nodes given back.
         self.nodes = Nodes.reserved(self.most_nodes, len(root))
         self.counters = np.array([1, 0, 0], np.int64)
         self.nodes.start[0], self.nodes.end[0], self.nodes.depth[0] = 0, n, 0

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..data.memory import kernel_form, reserved
+from ..data.memory import kernel_form, reserved, trimmed
 from ..measures import cut_scan, kernels
 from ..measures.sorting import row_of
 
@@ -160,9 +160,9 @@ class Nodes(NamedTuple):
         return nodes
 
     def first(self, n: int) -> "Nodes":
-        """The first ``n`` nodes, copied out of the reserved room (which goes back to the
-        system once no view of it is left)."""
-        return Nodes(*(field[:n].copy() for field in self))
+        """The first ``n`` nodes of a :meth:`reserved` table, kept where they are: the room past
+        them goes back to the system (:func:`~treecore.data.memory.trimmed`)."""
+        return Nodes(*(trimmed(field, n) for field in self))
 
 
 #: The fields of a node that hold −1 (none yet, or :data:`~treecore.grow.kernel_rules.WAITING`)
