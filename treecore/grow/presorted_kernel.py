@@ -76,9 +76,10 @@ def _unpack(entries, classes, w, j, start, end, keys, labels, weights):
     weights (none when every weight is 1). A regression tree's scan reads the entries in place
     (:func:`treecore.measures.squared_error.best_cut_of_entries`)."""
     weighted = len(w) > 0
+    j, start = np.uint64(j), np.uint64(start)
     rank = 0
-    for q in range(end - start):
-        entry = np.int64(entries[j, start + q])
+    for q in range(np.uint64(end) - start):
+        entry = entries[j, start + q]
         row = row_of(entry)
         rank += (q > 0) and not ties_previous(entry)
         keys[q] = rank

@@ -108,8 +108,10 @@ def order_with_ties(values, tie):
 # ------------------------------------------------------------------------------ sorted entries
 @njit(cache=True, inline="always")
 def row_of(entry):
-    """The row of a sorted entry."""
-    return np.int64(entry) >> 1
+    """The row of a sorted entry, unsigned: numba checks every signed index for a negative
+    value (and wraps it around), a test and a fix-up in each step of a loop over rows, where
+    an unsigned one is used as it is. Loops over sorted positions count unsigned too."""
+    return np.uint64(entry) >> np.uint64(1)
 
 
 @njit(cache=True, inline="always")

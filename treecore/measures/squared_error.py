@@ -83,10 +83,11 @@ def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, toler
     end_allowed, end_any = -1, -1
     w_left, s_left, q_left = 0.0, 0.0, 0.0
     sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
+    j, first = np.uint64(j), np.uint64(first)          # unsigned positions: no wraparound
     following = entries[j, first]
-    for p in range(m - 1):
+    for p in range(np.uint64(m - 1)):
         row = row_of(following)
-        following = entries[j, first + p + 1]
+        following = entries[j, first + p + np.uint64(1)]
         w_p = 1.0 if unit else weights[row]
         y_p = y[row]
         w_left += w_p
@@ -98,10 +99,10 @@ def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, toler
         scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
         product = w_left * w_right
         if scaled > top_any * product:
-            proxy_any, end_any = scaled / product, p
+            proxy_any, end_any = scaled / product, np.int64(p)
             top_any, sums_any = proxy_any + slack, (w_left, s_left, q_left)
         if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
-            proxy_allowed, end_allowed = scaled / product, p
+            proxy_allowed, end_allowed = scaled / product, np.int64(p)
             top_allowed, sums_allowed = proxy_allowed + slack, (w_left, s_left, q_left)
     if end_any < 0:
         return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0, 0.0
