@@ -23,7 +23,7 @@ sorted segment, in order, so no node sorts. At each node:
 
 A regression tree (CART's least squares) grows by the same loop: a node keeps the sums (W, S, Q)
 of :mod:`treecore.measures.squared_error` in place of class weights, a continuous feature's cut is
-searched by that module's :func:`~treecore.measures.squared_error.best_cut_of_entries`, a nominal
+searched by that module's :func:`~treecore.measures.squared_error.best_cuts_of_entries`, a nominal
 feature's two groups by :func:`~treecore.measures.squared_error.best_ordered_cut` (its values
 ordered by mean target), and a cut's decrease is that of its known rows scaled by ρ, as
 :mod:`treecore.split.least_squares` scores it. By the absolute error a node also keeps its

@@ -2,7 +2,7 @@
 
 A continuous feature's known values are read in order from the node's sorted segment and
 searched by :func:`treecore.measures.cut_scan.best_cut_of_sorted` (a regression node: the
-squared error's :func:`~treecore.measures.squared_error.best_cut_of_entries`, or the absolute
+squared error's :func:`~treecore.measures.squared_error.best_cuts_of_entries`, or the absolute
 error's :func:`treecore.measures.absolute_error.best_cut`);
 a nominal feature's class weights are counted per code: one branch per value (ID3, C4.5), or
 CART's best "subset vs rest" (:mod:`treecore.grow.nodewise_subsets`; for regression the values
@@ -31,7 +31,7 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
                 key_targets, key_ranks, row_rank, sorted_y, total, sides, cut, rules):
     """The best bi-partition of a continuous feature at the node owning ``entries[start:end]``
     (its sorted segment, missing values last): no sort at the node; by class weights, or
-    (regression) by squared error (:func:`treecore.measures.squared_error.best_cut_of_entries`)
+    (regression) by squared error (:func:`treecore.measures.squared_error.best_cuts_of_entries`)
     or absolute error (:func:`treecore.measures.absolute_error.best_cut`, the targets ranked
     among the node's by ``row_rank`` in ``sorted_y``), each side's counts into ``sides``
     (``total``: work space for their sum). Returns (status, the sorted position of the last
@@ -75,10 +75,13 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
             total[key_labels[p]] += key_weights[p]
     if rules.regression:
         entries_of_ranks(keys, m)                # the scan reads the places as sorted entries
-        status, last, w_left, s_left, q_left, _ = squared_error.best_cut_of_entries(
-            keys.reshape((1, len(keys))), 0, 0, m, key_targets, weights, total,
-            rules.min_samples_leaf, rules.tolerance)
-        squared_error.fill_sides(total, w_left, s_left, q_left, left, right)
+        found = cut[0][:2]             # the status and place, in the class scan's work arrays
+        squared_error.best_cuts_of_entries(
+            keys.reshape((1, len(keys))), 0, 1, 0, m, key_targets, weights, total,
+            rules.min_samples_leaf, rules.tolerance, found[:1], found[1:], sides[:1], cut[1][:1])
+        status, last = found[0], found[1]
+        for k in range(len(total)):
+            right[k] = total[k] - left[k]
     else:
         status, last = cut_scan.best_cut_of_sorted(
             keys[:m], key_labels[:m], weights, total, rules.impurity_code,

@@ -14,7 +14,7 @@ So the tree is the one :class:`treecore.grow.builder.Growth` grows, node for nod
 holds the two to it), but no Python object is made per node until the finished tree is built from
 the kernel's arrays. A regression tree grows by the same loop: a node keeps the sums (W, S, Q) of
 :mod:`treecore.measures.squared_error` instead of class weights, and its cuts are searched by that
-module's :func:`~treecore.measures.squared_error.best_cut_of_entries`. Growth runs in chunks of
+module's :func:`~treecore.measures.squared_error.best_cuts_of_entries`. Growth runs in chunks of
 bounded work, so a deadline is checked often even on large data.
 
 Used by :func:`treecore.grow.engines.start_growth` whenever it applies (:func:`applies`): no nominal

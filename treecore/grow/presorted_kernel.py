@@ -1,7 +1,7 @@
 """The presorted engine's compiled loop: a node owns one contiguous segment of every feature's
 sorted order; expanding it scans each segment for its best cut
 (:func:`treecore.measures.cut_scan.best_cut_of_sorted`, or the squared error's
-:func:`~treecore.measures.squared_error.best_cut_of_entries`), chooses by
+:func:`~treecore.measures.squared_error.best_cuts_of_entries`), chooses by
 the rule of :func:`treecore.split.candidates.choose_index` and partitions every segment stably
 into the two children's. The stopping cases are the builder's, in its order
 (:class:`treecore.grow.builder.Growth`).
@@ -20,8 +20,9 @@ Each sorted position holds one entry (:mod:`treecore.grow.presorted_arrays`): a 
 tie bit.
 
 The helpers take the arrays they read, never the Rows or Nodes tuples, and the per-feature work
-is written in the loops themselves: handing arrays to a function counts a reference to each up
-and down again (an atomic operation), which cost a third of a deep tree's growth.
+is written in the loops themselves, or one call scans all of a node's features (the squared
+error's): handing arrays to a function counts a reference to each up and down again (an atomic
+operation), which cost a third of a deep tree's growth.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def _unpack(entries, classes, w, j, start, end, keys, labels, weights):
     """Feature j's segment into the first ``end − start`` places of the work arrays for a
     classification tree's scan: value ranks within the segment (from the tie bits), classes and
     weights (none when every weight is 1). A regression tree's scan reads the entries in place
-    (:func:`treecore.measures.squared_error.best_cut_of_entries`)."""
+    (:func:`treecore.measures.squared_error.best_cuts_of_entries`)."""
     weighted = len(w) > 0
     j, start = np.uint64(j), np.uint64(start)
     rank = 0
@@ -96,7 +97,7 @@ def choice(status, figures, left, right, total, rules, pair):
     known are :func:`decide`'s, which knows how many leaves the tree has.
 
     A regression tree's features are compared by their cuts' P (the decrease grows with it,
-    :func:`treecore.measures.squared_error.best_cut_of_entries`), with the tie in P's unit;
+    :func:`treecore.measures.squared_error.best_cuts_of_entries`), with the tie in P's unit;
     the chosen cut's figures are computed then, from its two sides' sums (``pair``: work
     space), so no other cut pays for the divisions."""
     if rules.regression:
@@ -199,15 +200,15 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         can_cut = 0
         for step in range(first, last):
             j = feature_draw.draw_next(order, step, key) if drawing else step
-            if rules.regression:                 # no views made: one per item cost a tenth
-                status[s, j], at, w_left, s_left, q_left, proxy = \
-                    squared_error.best_cut_of_entries(entries, j, start, m, y, w, total,
-                                                      rules.min_samples_leaf, rules.tolerance)
-                if status[s, j] != cut_scan.NO_CUT:
-                    sides = (w_left, s_left, q_left)
-                    for k in range(3):
-                        left[s, j, k], right[s, j, k] = sides[k], total[k] - sides[k]
-                    figures[s, j, SCORE] = proxy         # compared by P until chosen
+            if rules.regression:
+                if drawing or step == first:     # the drawn feature, or all the slot's at once
+                    squared_error.best_cuts_of_entries(
+                        entries, j if drawing else first, j + 1 if drawing else last, start, m,
+                        y, w, total, rules.min_samples_leaf, rules.tolerance, status[s],
+                        cut_at[s], left[s], figures[s, :, SCORE])    # compared by P until chosen
+                at = cut_at[s, j]
+                for k in range(3):
+                    right[s, j, k] = total[k] - left[s, j, k]
             else:
                 _unpack(entries, classes, w, j, start, end, key_work, label_work, weight_work)
                 status[s, j], at = cut_scan.best_cut_of_sorted(

@@ -8,7 +8,7 @@ equal form without divisions, :func:`_entropy_decrease`); the caller places the 
 the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
 The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
 over its boundary points). A regression tree's cuts are searched by
-:func:`treecore.measures.squared_error.best_cut_of_entries`.
+:func:`treecore.measures.squared_error.best_cuts_of_entries`.
 """
 
 from __future__ import annotations

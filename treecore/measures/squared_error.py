@@ -49,16 +49,19 @@ def node_mse(sums):
 
 
 @njit(cache=True, inline="always")
-def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, tolerance):
-    """The cut of one feature that most decreases the squared error, over the ``m`` sorted
-    entries ``entries[j, first:first + m]`` (:mod:`treecore.measures.sorting`: each a row and
-    whether its value equals the previous one's), reading each row's target from ``y`` and its
-    weight from ``weights`` (none: all 1); ``total`` are the sums (W, S, Q) of these rows. The
-    entries are read in place, in one pass: an engine hands the sorted order it keeps, with no
-    copy made per node and no view (each would count a reference up and down).
+def best_cuts_of_entries(entries, first_j, end_j, first, m, y, weights, total, min_leaf,
+                         tolerance, status, at, left, proxy):
+    """The cut that most decreases the squared error of each feature j = ``first_j`` …
+    ``end_j`` − 1, over its ``m`` sorted entries ``entries[j, first:first + m]``
+    (:mod:`treecore.measures.sorting`: each a row and whether its value equals the previous
+    one's), reading each row's target from ``y`` and its weight from ``weights`` (none: all 1);
+    ``total`` are the sums (W, S, Q) of these rows. The entries are read in place, in one pass
+    a feature: an engine hands the sorted order it keeps, with no copy made per node. One call
+    scans a node's features: each array handed to a function counts a reference up and down
+    (atomic operations that took a third of a small node's scan when each feature was a call).
 
     A cut lies between neighbouring distinct values. Cuts leaving at least ``min_leaf`` weight
-    on each side are allowed; when none is, the best of all cuts is returned with the status
+    on each side are allowed; when none is, the best of all cuts is taken with the status
     :data:`treecore.measures.cut_scan.ONLY_SMALL_LEAVES`. Scanning up from the lowest threshold, a
     cut replaces the best so far only when its decrease is higher by more than ``tolerance`` ×
     MSE(D) (the squared error has the target's unit squared, so a tie is relative; with no
@@ -66,69 +69,63 @@ def best_cut_of_entries(entries, j, first, m, y, weights, total, min_leaf, toler
 
     The decrease MSE(D) − (Q − P)/W grows with P = S_l²/W_l + S_r²/W_r, so the scan compares
     P·W_l·W_r = S_l²·W_r + S_r²·W_l with the best so far by multiplications alone and divides
-    only when a cut wins. Returns (status, the place in ``0 … m − 1`` of the last entry left of
-    the cut, the left side's sums W_l, S_l, Q_l, kept from the scan (the right side's are
-    ``total`` minus these), and the cut's P); (NO_CUT, −1, 0, 0, 0, 0) when the values are all
-    equal. An engine compares features by P (:func:`decrease_slack` is the tie in P's unit), so
-    only the chosen cut's figures need the divisions of :func:`partition_figures`.
+    only when a cut wins. Writes per feature j: ``status[j]``, ``at[j]`` the place in
+    ``0 … m − 1`` of the last entry left of the cut, ``left[j]`` the left side's sums
+    (W_l, S_l, Q_l), kept from the scan (the right side's are ``total`` minus these), and
+    ``proxy[j]`` the cut's P; (NO_CUT, −1, 0, 0) when the values are all equal. An engine
+    compares features by P (:func:`decrease_slack` is the tie in P's unit), so only the chosen
+    cut's figures need the divisions of :func:`partition_figures`. Places and rows are counted
+    unsigned (:func:`~treecore.measures.sorting.row_of`).
     """
-    if m < 2:
-        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0, 0.0
     unit = len(weights) == 0
     weight, total_sum = total[WEIGHT], total[SUM]
     slack = decrease_slack(total, tolerance)
     floor = min_leaf - tolerance
-    top_any, top_allowed = -np.inf, -np.inf                               # best P + slack
-    proxy_any, proxy_allowed = 0.0, 0.0                                   # best P
-    end_allowed, end_any = -1, -1
-    w_left, s_left, q_left = 0.0, 0.0, 0.0
-    sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)           # left sums at each
-    j, first = np.uint64(j), np.uint64(first)          # unsigned positions: no wraparound
-    following = entries[j, first]
-    for p in range(np.uint64(m - 1)):
-        row = row_of(following)
-        following = entries[j, first + p + np.uint64(1)]
-        w_p = 1.0 if unit else weights[row]
-        y_p = y[row]
-        w_left += w_p
-        s_left += w_p * y_p
-        q_left += w_p * y_p * y_p
-        if ties_previous(following):
-            continue
-        w_right, s_right = weight - w_left, total_sum - s_left
-        scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
-        product = w_left * w_right
-        if scaled > top_any * product:
-            proxy_any, end_any = scaled / product, np.int64(p)
-            top_any, sums_any = proxy_any + slack, (w_left, s_left, q_left)
-        if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
-            proxy_allowed, end_allowed = scaled / product, np.int64(p)
-            top_allowed, sums_allowed = proxy_allowed + slack, (w_left, s_left, q_left)
-    if end_any < 0:
-        return cut_scan.NO_CUT, -1, 0.0, 0.0, 0.0, 0.0
-    if end_allowed < 0:
-        return (cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any[0], sums_any[1], sums_any[2],
-                proxy_any)
-    return (cut_scan.BEST_CUT, end_allowed, sums_allowed[0], sums_allowed[1], sums_allowed[2],
-            proxy_allowed)
+    for j in range(first_j, end_j):
+        top_any, top_allowed = -np.inf, -np.inf                           # best P + slack
+        proxy_any, proxy_allowed = 0.0, 0.0                               # best P
+        end_allowed, end_any = -1, -1
+        w_left, s_left, q_left = 0.0, 0.0, 0.0
+        sums_any, sums_allowed = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)       # left sums at each
+        row_j, start = np.uint64(j), np.uint64(first)
+        following = entries[row_j, start] if m > 0 else 0
+        for p in range(np.uint64(max(m - 1, 0))):
+            row = row_of(following)
+            following = entries[row_j, start + p + np.uint64(1)]
+            w_p = 1.0 if unit else weights[row]
+            y_p = y[row]
+            w_left += w_p
+            s_left += w_p * y_p
+            q_left += w_p * y_p * y_p
+            if ties_previous(following):
+                continue
+            w_right, s_right = weight - w_left, total_sum - s_left
+            scaled = s_left * s_left * w_right + s_right * s_right * w_left   # P · W_l · W_r
+            product = w_left * w_right
+            if scaled > top_any * product:
+                proxy_any, end_any = scaled / product, np.int64(p)
+                top_any, sums_any = proxy_any + slack, (w_left, s_left, q_left)
+            if scaled > top_allowed * product and w_left >= floor and w_right >= floor:
+                proxy_allowed, end_allowed = scaled / product, np.int64(p)
+                top_allowed, sums_allowed = proxy_allowed + slack, (w_left, s_left, q_left)
+        if end_any < 0:
+            status[j], at[j], sums, proxy[j] = cut_scan.NO_CUT, -1, (0.0, 0.0, 0.0), 0.0
+        elif end_allowed < 0:
+            status[j], at[j], sums, proxy[j] = cut_scan.ONLY_SMALL_LEAVES, end_any, sums_any, \
+                proxy_any
+        else:
+            status[j], at[j], sums, proxy[j] = cut_scan.BEST_CUT, end_allowed, sums_allowed, \
+                proxy_allowed
+        left[j, WEIGHT], left[j, SUM], left[j, SQUARES] = sums
 
 
 @njit(cache=True, inline="always")
 def decrease_slack(total, tolerance):
     """The tie between two cuts of a node with sums ``total`` in the unit of their P =
-    S_l²/W_l + S_r²/W_r (:func:`best_cut_of_entries`): two decreases within ``tolerance`` ×
+    S_l²/W_l + S_r²/W_r (:func:`best_cuts_of_entries`): two decreases within ``tolerance`` ×
     MSE(D) tie, and the decrease (P − S²/W)/W moves by 1/W of P."""
     weight = total[WEIGHT]
     return tolerance * mse(weight, total[SUM], total[SQUARES]) * weight
-
-
-@njit(cache=True, inline="always")
-def fill_sides(total, w_left, s_left, q_left, left, right):
-    """The two sides' sums of a cut that :func:`best_cut_of_entries` returned: ``left`` the
-    left side's (W_l, S_l, Q_l), ``right`` the rest of ``total``."""
-    left[WEIGHT], left[SUM], left[SQUARES] = w_left, s_left, q_left
-    for k in range(3):
-        right[k] = total[k] - left[k]
 
 
 @njit(cache=True)

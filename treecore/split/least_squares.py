@@ -264,8 +264,11 @@ def _best_cut(j: int, feature: Feature, values, y, weights, total, min_leaf: flo
     entries = np.empty((1, len(order)), np.int64)
     pack_order(order, values, entries[0])
     unit = weights[:0] if np.all(weights == 1.0) else weights
-    status, end, *left, _ = squared_error.best_cut_of_entries(
-        entries, 0, 0, len(keys), y, unit, total, float(min_leaf), TIE_TOLERANCE)
+    status, at, left = np.zeros(1, np.int8), np.zeros(1, np.int64), np.zeros((1, 3))
+    squared_error.best_cuts_of_entries(entries, 0, 1, 0, len(keys), y, unit, total,
+                                       float(min_leaf), TIE_TOLERANCE, status, at, left,
+                                       np.zeros(1))
+    status, end, left = status[0], int(at[0]), left[0]
     if status == cut_scan.NO_CUT:
         return None
     branch_sums = np.stack([left, total - left])
