@@ -116,14 +116,24 @@ def test_deadline_leaves_the_root_waiting():
     assert grow(dataset, max_seconds=60).is_complete
 
 
-def test_node_rows_are_the_rows_routed_to_the_node():
+@pytest.mark.parametrize("config", [GrowthConfig(max_depth=5), GrowthConfig(max_leaves=9),
+                                    GrowthConfig(min_impurity_decrease=0.01)])
+def test_node_rows_are_the_rows_routed_to_the_node(config):
+    """Also where a node's segments were partitioned as it was scored and the limits then
+    stopped it (the tree's last leaves, or a split too small): it keeps its rows."""
     rng = np.random.default_rng(1)
     dataset = continuous(rng.normal(size=(400, 4)), rng.choice(list("abc"), 400))
-    growth = PresortedGrowth(dataset, GrowthConfig(max_depth=5))
+    growth = PresortedGrowth(dataset, config)
     tree = growth.tree()
     for node in tree.iter_nodes():
         assert np.array_equal(growth.node_rows(node.node_id),
                               tree.node_rows(dataset, node.node_id).rows)
+    builder = Growth(dataset, config)
+    for _ in builder.steps():
+        pass
+    reference = builder.tree()
+    assert [n.split.feature if n.split else None for n in tree.iter_nodes()] == \
+        [n.split.feature if n.split else None for n in reference.iter_nodes()]
 
 
 def test_the_node_table_is_reserved_for_every_node_and_trimmed_to_the_tree_grown():

@@ -199,10 +199,12 @@ class PresortedGrowth(CompiledGrowth):
         lengths = self._segment_lengths(slots.nodes[:filled])
         work = lengths * n_features if rules.max_features > 0 else np.repeat(lengths, n_features)
         nodes = self.nodes
+        partition_now = bool(self.counters[STEPS] >= len(self.scores.status))
         share_among(pool, work, len(scratch), lambda t, first, end: score_slots(
-            rows, nodes, slots, scratch[t], rules, first, end))
+            rows, nodes, slots, scratch[t], rules, first, end, partition_now))
         n_split = decide(rows, nodes, slots, filled, self.scores, self.counters, rules)
         lengths = self._segment_lengths(slots.split[:n_split])
+        lengths[slots.split_partitioned[:n_split]] = 1        # only their children summed
         share_among(pool, np.repeat(lengths, n_features), len(scratch),
                    lambda t, first, end: split_slots(rows, nodes, slots, scratch[t], rules,
                                                      first, end))

@@ -190,8 +190,9 @@ class Slots(NamedTuple):
     """One chunk of waiting nodes: ``nodes[s]`` is the node in slot s, scored into
     ``status[s, j]``, ``cut_at[s, j]`` (the sorted position of the last entry left of feature
     j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
-    (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`); ``split``
-    lists the chunk's nodes that split. In a regression tree a feature's figures hold only its
+    (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`) and whether
+    its segments were partitioned as soon as it was scored (``partitioned``); ``split`` lists
+    the chunk's nodes that split, ``split_partitioned`` whether each was partitioned so. In a regression tree a feature's figures hold only its
     cut's score P until it is chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work
     space of that last step when :func:`~.presorted_kernel.decide` takes it."""
 
@@ -205,10 +206,12 @@ class Slots(NamedTuple):
     chosen: np.ndarray
     stop: np.ndarray
     pair: np.ndarray
+    partitioned: np.ndarray
+    split_partitioned: np.ndarray
 
     @classmethod
     def empty(cls, n_features: int, width: int, n_rows: int) -> "Slots":
-        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 32
+        per_slot = n_features * (1 + 8 + 16 * width + 8 * len(kernels.FIGURE_COLUMNS)) + 34
         size = int(max(1, min(MAX_SLOTS, n_rows, SLOTS_BYTES // per_slot)))
         return cls(np.zeros(size, np.int64), np.zeros((size, n_features), np.int8),
                    np.zeros((size, n_features), np.int64), np.zeros((size, n_features, width)),
@@ -216,4 +219,4 @@ class Slots(NamedTuple):
                    np.zeros((size, n_features, len(kernels.FIGURE_COLUMNS))),
                    np.zeros(size, np.int64),
                    np.full(size, UNDECIDED, np.int64), np.zeros(size, np.int64),
-                   np.zeros((2, width)))
+                   np.zeros((2, width)), np.zeros(size, np.bool_), np.zeros(size, np.bool_))

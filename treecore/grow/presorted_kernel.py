@@ -165,13 +165,17 @@ def screen(values, steps, entries, nodes, counters, slots, rules, work_budget):
 
 
 @njit(cache=True, nogil=True)
-def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
+def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item, partition_now):
     """Every feature's best cut at the chunk's nodes, for the items ``[first_item, end_item)``:
     an item is (slot, feature), or with ``rules.max_features`` k ≥ 1 a whole slot, whose node
     scores features in the order of :mod:`treecore.split.feature_draw` until k of them could
     cut (scikit-learn's rule). A slot whose every item is in the range has its feature chosen
     here too (:func:`choice`) and its rows marked left or right, on this thread rather than in
-    :func:`decide`. Every node fits the thread's scratch (:func:`~.presorted_arrays.Scratch`).
+    :func:`decide`; with ``partition_now`` (no step of the chunk keeps its scores, which read
+    the segments as scored) its segments are partitioned too, while the scan has them in the
+    cache, rather than in :func:`split_slots`. A node :func:`decide` then stops keeps its rows
+    in its segments, only in another order, which nothing reads again. Every node fits the
+    thread's scratch (:func:`~.presorted_arrays.Scratch`).
     """
     entries, classes, w, y = rows.entries, rows.labels, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
@@ -233,6 +237,11 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
             slots.chosen[s] = chosen
             if chosen >= 0:          # its rows marked here too, in case :func:`decide` splits it
                 mark_sides(rows.goes_left, entries, chosen, start, cut_at[s, chosen] + 1, end)
+                slots.partitioned[s] = partition_now and m > 2
+                if slots.partitioned[s]:
+                    for j in range(n_features):
+                        if j != chosen:
+                            partition(entries, scratch.spare, rows.goes_left, j, start, end)
         s += 1
 
 
@@ -250,6 +259,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         i = slots.nodes[s]
         status = slots.status[s]
         marked = slots.chosen[s] != UNDECIDED
+        partitioned, slots.partitioned[s] = slots.partitioned[s], False
         if marked:
             chosen, stop = slots.chosen[s], slots.stop[s]
             slots.chosen[s] = UNDECIDED
@@ -277,7 +287,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
         open_children(i, step, middle, counters, node_start, node_end, nodes.parent,
                       nodes.depth, nodes.created_at, nodes.expanded_at, stop_of, nodes.feature,
                       nodes.first_child, nodes.n_drawn)
-        slots.split[n_split] = i
+        slots.split[n_split], slots.split_partitioned[n_split] = i, partitioned
         n_split += 1
     return n_split
 
@@ -290,7 +300,8 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     The chosen feature's segment is left as it is: its rows up to the cut are the left child's,
     already in order. A node of two rows splits into two single rows, which stop as pure before
     anything reads their order but the first feature's (their rows): its other features are
-    left as they are too. Every node fits the thread's scratch."""
+    left as they are too, as are those of a node :func:`score_slots` partitioned. Every node
+    fits the thread's scratch."""
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end, chosen, first_child = nodes.start, nodes.end, nodes.feature, \
         nodes.first_child
@@ -299,7 +310,8 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         i = slots.split[p]
         start, end = node_start[i], node_end[i]
         first_j = max(first_item - p * n_features, 0)
-        end_j = min(end_item - p * n_features, n_features if end - start > 2 else 1)
+        whole = end - start > 2 and not slots.split_partitioned[p]
+        end_j = min(end_item - p * n_features, n_features if whole else 1)
         if end - start > len(spare):
             raise ValueError("a node is longer than the thread's scratch")
         for j in range(first_j, end_j):
@@ -325,6 +337,7 @@ def expand(rows, nodes, scores, counters, slots, scratch, rules, work_budget):
         filled, visits = screen(rows.values, rows.steps, rows.entries, nodes, counters, slots,
                                 rules, work_budget - work)
         work += visits
-        score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot)
+        score_slots(rows, nodes, slots, scratch, rules, 0, filled * per_slot,
+                    counters[STEPS] >= scores.status.shape[0])
         n_split = decide(rows, nodes, slots, filled, scores, counters, rules)
         split_slots(rows, nodes, slots, scratch, rules, 0, n_split * n_features)
