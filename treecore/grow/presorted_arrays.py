@@ -192,9 +192,10 @@ class Slots(NamedTuple):
     j's cut), ``left``/``right`` (each side's sums) and ``figures``, its choice in ``chosen``
     (the feature, −1 with the reason it stops in ``stop``, or :data:`UNDECIDED`) and whether
     its segments were partitioned as soon as it was scored (``partitioned``); ``split`` lists
-    the chunk's nodes that split, ``split_partitioned`` whether each was partitioned so. In a regression tree a feature's figures hold only its
-    cut's score P until it is chosen (:func:`~.presorted_kernel.choice`); ``pair`` is the work
-    space of that last step when :func:`~.presorted_kernel.decide` takes it."""
+    the chunk's nodes that split, ``split_partitioned`` whether each was partitioned so. In a
+    regression tree a feature's figures hold only its cut's score P until it is chosen
+    (:func:`~.presorted_kernel.choice`); ``pair`` is the work space of that last step when
+    :func:`~.presorted_kernel.decide` takes it."""
 
     nodes: np.ndarray
     status: np.ndarray
