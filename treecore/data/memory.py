@@ -74,6 +74,8 @@ class _Mapping:
     array views it."""
 
     address = None
+    #: Kept with the class: at the interpreter's exit the module's globals may go first.
+    _munmap = _libc.munmap
 
     def __init__(self, shape: tuple[int, ...], dtype: np.dtype):
         self.shape, self.dtype = shape, dtype
@@ -95,7 +97,7 @@ class _Mapping:
         shape = (length, *self.shape[1:])
         keep = self._pages(shape)
         if keep < self.size:
-            _libc.munmap(self.address + keep, self.size - keep)
+            self._munmap(self.address + keep, self.size - keep)
             self.size = keep
         self.shape = shape
 
@@ -106,4 +108,4 @@ class _Mapping:
 
     def __del__(self) -> None:
         if self.address is not None:
-            _libc.munmap(self.address, self.size)
+            self._munmap(self.address, self.size)
