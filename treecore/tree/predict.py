@@ -19,6 +19,8 @@ import numpy as np
 from numba import njit
 
 from ..data import Kind
+from . import packed as _packed
+from .packed import FEATURE_SHIFT, KIND_SHIFT, MAX_FEATURES, PackedTree, pack
 
 #: ``CompiledTree.kind`` of a leaf, a threshold split and a nominal split.
 LEAF, CONTINUOUS_SPLIT, NOMINAL_SPLIT = 0, 1, 2
@@ -48,9 +50,14 @@ class CompiledTree:
     node_id: np.ndarray
 
     @cached_property
-    def walk_nodes(self) -> tuple[np.ndarray, np.ndarray]:
-        """The same tree packed for the compiled walk (:func:`walk_nodes`), made once."""
-        return walk_nodes(self)
+    def packed(self) -> PackedTree:
+        """The same tree packed for the compiled walk (:func:`.packed.pack`), made once."""
+        return pack(self, self.kind == LEAF, self.kind == NOMINAL_SPLIT)
+
+    @cached_property
+    def leaf_distribution(self) -> np.ndarray:
+        """The leaves' class distributions (or values) in the packed tree's leaf order."""
+        return np.ascontiguousarray(self.distribution[self.packed.leaf_source], dtype=float)
 
 
 def compile_tree(tree) -> CompiledTree:
@@ -181,35 +188,6 @@ def _matrix(X) -> np.ndarray:
     return X if X.dtype == np.float64 else X.astype(float)
 
 
-#: A node as the compiled walk reads it: one record per node, so a step loads one cache line.
-#: ``left``/``right`` are a threshold split's children; ``codes`` starts the node's segment of
-#: ``code_child`` (the child of each nominal code, −1 for a code the node never saw);
-#: ``first`` starts its branches in ``children``/``fractions``.
-WALK_NODE = np.dtype([("threshold", np.float64), ("kind", np.int32), ("feature", np.int32),
-                      ("left", np.int32), ("right", np.int32), ("first", np.int32),
-                      ("n_children", np.int32), ("codes", np.int32), ("n_codes", np.int32)])
-
-
-def walk_nodes(compiled: CompiledTree) -> tuple[np.ndarray, np.ndarray]:
-    """(``WALK_NODE`` records, ``code_child``) of ``compiled``: the same tree, packed for the walk."""
-    nodes = np.zeros(len(compiled.kind), WALK_NODE)
-    for name in ("threshold", "kind", "feature", "n_children", "n_codes"):
-        nodes[name] = getattr(compiled, name)
-    nodes["first"], nodes["codes"] = compiled.child_offset, compiled.code_offset
-    binary = np.flatnonzero(compiled.kind == CONTINUOUS_SPLIT)
-    nodes["left"][binary] = compiled.children[compiled.child_offset[binary]]
-    nodes["right"][binary] = compiled.children[compiled.child_offset[binary] + 1]
-    owner = np.repeat(np.arange(len(compiled.kind)), compiled.n_codes)   # node of each code
-    code = np.arange(len(owner)) - np.repeat(np.cumsum(compiled.n_codes) - compiled.n_codes,
-                                             compiled.n_codes)               # …and its value
-    slot = compiled.code_offset[owner] + code
-    branch = compiled.code_map[slot]
-    code_child = np.full(len(compiled.code_map), -1, np.int32)
-    code_child[slot] = np.where(branch >= 0, compiled.children[compiled.child_offset[owner]
-                                                               + np.maximum(branch, 0)], -1)
-    return nodes, code_child
-
-
 #: Rows per task of the walk; tasks are shared out to :data:`THREADS` threads as they finish.
 ROWS_PER_TASK = 16_384
 #: Threads of the walk: the cores this process may use.
@@ -221,9 +199,12 @@ def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: n
     """:func:`_route_rows` over all rows of ``X``, in tasks of :data:`ROWS_PER_TASK` rows run on
     :data:`THREADS` threads (the kernel releases the GIL); a small ``X`` runs here. The leaves
     blend ``distribution`` (by node position; default the tree's own)."""
-    arrays = (*compiled.walk_nodes, compiled.children, compiled.fractions,
-              compiled.distribution if distribution is None else distribution, X, proba,
-              heaviest)
+    packed = compiled.packed
+    leaf_values = (compiled.leaf_distribution if distribution is None
+                   else np.ascontiguousarray(distribution[packed.leaf_source], dtype=float))
+    arrays = (packed.nodes, packed.thresholds, packed.binary_fractions, packed.code_child,
+              packed.children, packed.fractions, packed.n_branches, packed.levels,
+              packed.position, leaf_values, X, proba, heaviest)
     n = X.shape[0]
     if n <= ROWS_PER_TASK or THREADS < 2:
         _route_rows(*arrays, 0, n)
@@ -235,18 +216,23 @@ def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: n
 
 #: Rows copied at a time into a row-major block by :func:`_route_rows`.
 BLOCK_ROWS = 512
+_ONE, _LOW = np.uint64(1), np.uint64(0xFFFF_FFFF)
+_FEATURE_SHIFT, _KIND_SHIFT = np.uint64(FEATURE_SHIFT), np.uint64(KIND_SHIFT)
+_FEATURE_MASK = np.uint64(MAX_FEATURES - 1)
 
 
 @njit(cache=True, nogil=True)
-def _route_rows(nodes, code_child, children, fractions, distribution, X, proba, heaviest,
-                start, stop):
-    """Rows ``start``…``stop - 1`` of ``X`` from the root to their leaves, depth first: a known
-    value takes one branch, a missing one (or a code the node never saw) every branch with
-    weight × r̃ᵥ. Adds weight × distribution of each leaf reached to ``proba`` (when it has
-    rows) and writes the position of the leaf with the largest weight to ``heaviest`` (when it
-    has rows; ties to the lowest position). ``X`` is read a block of rows at a time, copied row
-    by row, so a column-major ``X`` costs no more than a row-major one."""
-    pending_pos = np.empty(len(nodes) + 1, np.int64)
+def _route_rows(nodes, thresholds, binary_fractions, code_child, children, fractions,
+                n_branches, levels, position, leaf_values, X, proba, heaviest, start, stop):
+    """Rows ``start``…``stop - 1`` of ``X`` from the root to their leaves through the
+    :class:`~.packed.PackedTree` arrays, depth first: a known value takes one branch, a missing
+    one (or a code the node never saw) every branch with weight × r̃ᵥ, branch 0 first. Adds
+    weight × ``leaf_values`` of each leaf reached to ``proba`` (when it has rows) and writes the
+    compiled position of the leaf with the largest weight to ``heaviest`` (when it has rows;
+    ties to the lowest position). ``X`` is read a block of rows at a time, copied row by row,
+    so a column-major ``X`` costs no more than a row-major one. Positions are unsigned, so
+    numba adds no test for a negative index."""
+    pending_pos = np.empty(len(nodes) + 1, np.uint64)
     pending_w = np.empty(len(nodes) + 1)
     block = np.empty((BLOCK_ROWS, X.shape[1]))
     for block_start in range(start, stop, BLOCK_ROWS):
@@ -259,34 +245,50 @@ def _route_rows(nodes, code_child, children, fractions, distribution, X, proba, 
             while top > 0:
                 top -= 1
                 pos, w = pending_pos[top], pending_w[top]
-                node = nodes[pos]
-                while node.kind != LEAF:       # down the known branches, no stack
-                    value = row[node.feature]
-                    if node.kind == CONTINUOUS_SPLIT:
-                        if value > node.threshold:
-                            pos = node.right
-                        elif value <= node.threshold:
-                            pos = node.left
-                        else:                  # NaN: missing
-                            break
-                    else:
-                        code = int(value) if not np.isnan(value) else -1
-                        if not 0 <= code < node.n_codes or code_child[node.codes + code] < 0:
-                            break
-                        pos = code_child[node.codes + code]
-                    node = nodes[pos]
-                if node.kind == LEAF:
+                while True:                    # down the known branches, no stack
+                    meta = nodes[pos, 1]
+                    kind = meta >> _KIND_SHIFT
+                    if kind == _packed.LEAF:
+                        break
+                    value = row[(meta >> _FEATURE_SHIFT) & _FEATURE_MASK]
+                    link = meta & _LOW
+                    if kind == _packed.THRESHOLD:
+                        if value > thresholds[pos, 0]:
+                            pos = link
+                            continue
+                        if value <= thresholds[pos, 0]:
+                            pos += _ONE
+                            continue
+                    elif kind == _packed.SUBSET:
+                        if -1.0 < value < levels[(meta >> _FEATURE_SHIFT) & _FEATURE_MASK]:
+                            pos = pos + _ONE if nodes[pos, 0] >> np.uint64(value) & _ONE else link
+                            continue
+                    elif -1.0 < value < np.float64(nodes[pos, 0] >> np.uint64(32)):
+                        child = code_child[(nodes[pos, 0] & _LOW) + np.uint64(value)]
+                        if child >= 0:
+                            pos = np.uint64(child)
+                            continue
+                    break                      # missing, or a code the node never saw
+                if kind == _packed.LEAF:
+                    leaf = nodes[pos, 0]
                     if len(proba):
-                        for c in range(distribution.shape[1]):
-                            proba[r, c] += w * distribution[pos, c]
-                    if w > best_w or (w == best_w and pos < best_pos):
-                        best_w, best_pos = w, pos
-                    continue
-                for b in range(node.n_children - 1, -1, -1):      # every branch, weight × r̃ᵥ
-                    share = w * fractions[node.first + b]
-                    if share > 0.0:
-                        pending_pos[top], pending_w[top] = children[node.first + b], share
-                        top += 1
+                        for c in range(leaf_values.shape[1]):
+                            proba[r, c] += w * leaf_values[leaf, c]
+                    if w > best_w or (w == best_w and position[pos] < best_pos):
+                        best_w, best_pos = w, position[pos]
+                elif kind == _packed.BRANCHES:         # every branch, weight × r̃ᵥ
+                    for b in range(n_branches[pos] - 1, -1, -1):
+                        share = w * fractions[link + np.uint64(b)]
+                        if share > 0.0:
+                            pending_pos[top] = children[link + np.uint64(b)]
+                            pending_w[top] = share
+                            top += 1
+                else:
+                    for b, child in ((1, link), (0, pos + _ONE)):
+                        share = w * binary_fractions[pos, b]
+                        if share > 0.0:
+                            pending_pos[top], pending_w[top] = child, share
+                            top += 1
             if len(heaviest):
                 heaviest[r] = best_pos
 
