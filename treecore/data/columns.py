@@ -84,9 +84,11 @@ def class_key(value):
     return value
 
 
-def to_float(column: pd.Series, known: np.ndarray, name: str, rows: np.ndarray) -> np.ndarray:
-    """The column as floats (NaN where not ``known``); ``rows`` are the row numbers its errors
-    name, one per cell."""
+def to_float(column: pd.Series, known: np.ndarray | None, name: str, rows: np.ndarray
+             ) -> np.ndarray:
+    """The column as floats (NaN where not ``known``; a column of numbers has its own NaN, so
+    ``known`` is read only for text); ``rows`` are the row numbers its errors name, one per
+    cell."""
     if is_number_dtype(column.dtype):
         values = column.to_numpy(dtype=float, na_value=np.nan, copy=True)   # NaN: not known
     else:

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import DataError
-from .columns import (DEFAULT_MISSING, Feature, Kind, class_key, encode_number_target,
+from .columns import (DEFAULT_MISSING, Feature, FirstRows, Kind, class_key, encode_number_target,
                       is_number_dtype, missing_mask, nominal_codes, refuse_infinite, to_float)
 
 
@@ -66,7 +66,7 @@ class Schema:
         if self.is_numeric and all(is_number_dtype(dtype) for dtype in columns.dtypes):
             return self.encode_numbers(columns.to_numpy(dtype=float, na_value=np.nan))
         markers = frozenset(m.strip() for m in (self.missing if missing is None else missing))
-        rows = np.arange(1, len(frame) + 1)
+        rows = FirstRows(len(frame))
         X = np.empty((len(frame), len(self.features)), dtype=float, order="F")   # by column
         for j, feature in enumerate(self.features):
             column = frame[feature.name]
@@ -76,7 +76,9 @@ class Schema:
                 code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
                 X[:, j] = code_of[codes]
             else:
-                X[:, j] = to_float(column, ~missing_mask(column, markers), feature.name, rows)
+                known = (None if is_number_dtype(column.dtype)
+                         else ~missing_mask(column, markers))
+                X[:, j] = to_float(column, known, feature.name, rows)
         return X
 
     @property
@@ -131,8 +133,8 @@ class Schema:
 
     @classmethod
     def from_dict(cls, data: Mapping) -> "Schema":
-        features = tuple(Feature(str(f["name"]), Kind(f["kind"]), tuple(str(x) for x in f["labels"]))
-                         for f in data["features"])
+        features = tuple(Feature(str(f["name"]), Kind(f["kind"]),
+                                 tuple(str(x) for x in f["labels"])) for f in data["features"])
         return cls(features, str(data["target"]), tuple(data["classes"]),
                    str(data.get("task", "classification")),
                    tuple(str(m) for m in data.get("missing", DEFAULT_MISSING)))
