@@ -37,8 +37,8 @@ from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, SCORE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
 from .presorted_arrays import UNDECIDED, value_at
-from .presorted_split import fill_child, mark_sides, open_children, partition, place_threshold, \
-    record_split
+from .presorted_split import (fill_child, mark_sides, open_children, partition_others,
+                              place_threshold, record_split)
 
 
 @njit(cache=True, inline="always")
@@ -239,9 +239,8 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item, partit
                 mark_sides(rows.goes_left, entries, chosen, start, cut_at[s, chosen] + 1, end)
                 slots.partitioned[s] = partition_now and m > 2
                 if slots.partitioned[s]:
-                    for j in range(n_features):
-                        if j != chosen:
-                            partition(entries, scratch.spare, rows.goes_left, j, start, end)
+                    partition_others(entries, scratch.spare, rows.goes_left, chosen, 0,
+                                     n_features, start, end)
         s += 1
 
 
@@ -314,9 +313,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
         end_j = min(end_item - p * n_features, n_features if whole else 1)
         if end - start > len(spare):
             raise ValueError("a node is longer than the thread's scratch")
-        for j in range(first_j, end_j):
-            if j != chosen[i]:
-                partition(entries, spare, goes_left, j, start, end)
+        partition_others(entries, spare, goes_left, chosen[i], first_j, end_j, start, end)
         if first_j == 0:
             place_threshold(i, rows.values, rows.steps, entries, nodes, rules.midpoint)
             for child in range(first_child[i], first_child[i] + 2):

@@ -25,6 +25,15 @@ def mark_sides(goes_left, entries, chosen, start, middle, end):
 
 
 @njit(cache=True, inline="always")
+def partition_others(entries, spare, goes_left, chosen, first_j, end_j, start, end):
+    """:func:`partition` of features ``first_j…end_j − 1`` of the segment but the ``chosen``
+    one, whose rows up to the cut are the left child's already in order."""
+    for j in range(first_j, end_j):
+        if j != chosen:
+            partition(entries, spare, goes_left, j, start, end)
+
+
+@njit(cache=True, inline="always")
 def partition(entries, spare, goes_left, j, start, end):
     """Stable partition of ``entries[j][start:end]``: the rows going left first, each side
     keeping its order, so a sorted segment stays sorted. Each side's tie bit is the AND of the
