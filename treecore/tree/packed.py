@@ -15,7 +15,8 @@ LEAF       row of the leaf in ``leaf_source``        —
 THRESHOLD  the threshold t (a float64's bits)        the right child (x > t); the left is next
 SUBSET     bit c set: code c goes left (c < 64)      the right child; the left is next
 BRANCHES   start of the node's codes in              start of its branches in ``children`` and
-           ``code_child``                            ``fractions``
+           ``code_child``; their number in the       ``fractions``
+           upper 32 bits
 ========== ========================================= ===========================================
 
 ``meta`` bits 32–55 hold the feature, bits 56–63 the kind. A binary node's two r̃ᵥ are the
