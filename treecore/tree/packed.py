@@ -64,6 +64,11 @@ class PackedTree:
         """The ``key`` column read as float64: a THRESHOLD node's threshold."""
         return self.nodes.view(np.float64)
 
+    def leaf_rows(self, values: np.ndarray) -> np.ndarray:
+        """The rows of ``values`` (one per compiled node) that belong to leaves, in leaf-key
+        order, as contiguous floats: what the walk blends at each leaf it reaches."""
+        return np.ascontiguousarray(values[self.leaf_source], dtype=float)
+
 
 def pack(compiled, leaf: np.ndarray, nominal: np.ndarray) -> PackedTree:
     """``compiled`` (a :class:`~.predict.CompiledTree`, its nodes being leaves where ``leaf``

@@ -57,7 +57,7 @@ class CompiledTree:
     @cached_property
     def leaf_distribution(self) -> np.ndarray:
         """The leaves' class distributions (or values) in the packed tree's leaf order."""
-        return np.ascontiguousarray(self.distribution[self.packed.leaf_source], dtype=float)
+        return self.packed.leaf_rows(self.distribution)
 
 
 def compile_tree(tree) -> CompiledTree:
@@ -201,7 +201,7 @@ def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: n
     blend ``distribution`` (by node position; default the tree's own)."""
     packed = compiled.packed
     leaf_values = (compiled.leaf_distribution if distribution is None
-                   else np.ascontiguousarray(distribution[packed.leaf_source], dtype=float))
+                   else packed.leaf_rows(distribution))
     arrays = (packed.nodes, packed.thresholds, packed.binary_fractions, packed.code_child,
               packed.children, packed.fractions, packed.n_branches, packed.levels,
               packed.position, leaf_values, X, proba, heaviest)
