@@ -84,14 +84,15 @@ def class_key(value):
     return value
 
 
-def to_float(column: pd.Series, known: np.ndarray | None, name: str, rows: np.ndarray
+def to_float(column: pd.Series, markers: frozenset[str], name: str, rows: np.ndarray
              ) -> np.ndarray:
-    """The column as floats (NaN where not ``known``; a column of numbers has its own NaN, so
-    ``known`` is read only for text); ``rows`` are the row numbers its errors name, one per
-    cell."""
+    """The column as floats, NaN where a value is missing (:func:`missing_mask`; a column of
+    numbers has its own NaN and holds no markers); ``rows`` are the row numbers its errors
+    name, one per cell."""
     if is_number_dtype(column.dtype):
-        values = column.to_numpy(dtype=float, na_value=np.nan, copy=True)   # NaN: not known
+        values = column.to_numpy(dtype=float, na_value=np.nan, copy=True)
     else:
+        known = ~missing_mask(column, markers)
         values = np.full(len(column), np.nan)
         values[known] = _parse_numbers(column, known, name, rows)
     refuse_infinite(values, name, rows)
@@ -138,9 +139,9 @@ def _parse_numbers(column: pd.Series, known: np.ndarray, name: str, rows: np.nda
 def encode_column(column: pd.Series, name: str, kind: Kind, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[Feature, np.ndarray]:
     if kind is Kind.CONTINUOUS:
-        known = ~missing_mask(column, markers)
-        _check_some_known(known.any(), name)
-        return Feature(name, kind), to_float(column, known, name, rows)
+        values = to_float(column, markers, name, rows)
+        _check_some_known(not np.isnan(values).all(), name)
+        return Feature(name, kind), values
     if isinstance(column.dtype, pd.CategoricalDtype):  # declared values, in declared order
         known = ~missing_mask(column, markers)
         _check_some_known(known.any(), name)
@@ -245,12 +246,13 @@ def encode_target(column: pd.Series, name: str, markers: frozenset[str],
 def encode_number_target(column: pd.Series, name: str, markers: frozenset[str],
                           rows: np.ndarray) -> np.ndarray:
     """The target of a regression data set as floats: every value known and a finite number."""
-    known = ~missing_mask(column, markers)
-    if not known.all():
+    values = to_float(column, markers, name, rows)
+    missing = np.flatnonzero(np.isnan(values))
+    if missing.size:
         raise DataError("the target value is missing", code="target_missing", column=name,
-                        row=int(rows[~known][0]),
+                        row=int(rows[missing[0]]),
                         hint="fill it in, or remove the rows without a target value")
-    return to_float(column, known, name, rows)
+    return values
 
 
 def unit_weights(n: int) -> np.ndarray:

@@ -11,7 +11,7 @@ import pandas as pd
 
 from ..errors import DataError
 from .columns import (DEFAULT_MISSING, Feature, FirstRows, Kind, class_key, encode_number_target,
-                      is_number_dtype, missing_mask, nominal_codes, refuse_infinite, to_float)
+                      is_number_dtype, nominal_codes, refuse_infinite, to_float)
 
 
 @dataclass(frozen=True)
@@ -76,9 +76,7 @@ class Schema:
                 code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
                 X[:, j] = code_of[codes]
             else:
-                known = (None if is_number_dtype(column.dtype)
-                         else ~missing_mask(column, markers))
-                X[:, j] = to_float(column, known, feature.name, rows)
+                X[:, j] = to_float(column, markers, feature.name, rows)
         return X
 
     @property
