@@ -48,6 +48,8 @@ def test_the_blend_is_the_prediction(alpha, alpha_tree):
         leaves = flow_view.leaves_frame(flow, alpha_tree)
         blend = leaves.iloc[-1][list(map(str, alpha_tree.classes))].to_numpy(dtype=float)
         np.testing.assert_allclose(blend, proba[i])
+        assert list(leaves["node"]) == [str(leaf.node_id) for leaf in flow.leaves] + [""]
+        assert leaves["path"].iloc[-1] == "Σ"
 
 
 def test_a_known_value_takes_one_branch_with_all_its_weight(alpha, alpha_tree):

@@ -53,13 +53,13 @@ def steps_frame(flow: RowFlow) -> pd.DataFrame:
 
 def leaves_frame(flow: RowFlow, tree: Tree) -> pd.DataFrame:
     """The leaves the row lands in: weight, and each class's share of the leaf times that
-    weight; the last line (node None) is the blend, the row's class probabilities."""
+    weight; the last line (Σ, its node blank) is the blend, the row's class probabilities."""
     classes = [str(c) for c in tree.classes]
-    lines = [{"node": leaf.node_id, "path": " → ".join(tree.node(leaf.node_id).path),
+    lines = [{"node": str(leaf.node_id), "path": " → ".join(tree.node(leaf.node_id).path),
               "weight": leaf.weight,
               **{c: leaf.weight * p for c, p in zip(classes, leaf.distribution)}}
              for leaf in flow.leaves]
-    lines.append({"node": None, "path": "Σ", "weight": sum(leaf.weight for leaf in flow.leaves),
+    lines.append({"node": "", "path": "Σ", "weight": sum(leaf.weight for leaf in flow.leaves),
                   **dict(zip(classes, flow.probabilities))})
     return pd.DataFrame(lines, columns=["node", "path", "weight", *classes])
 
@@ -86,7 +86,7 @@ def show_row_flow(tree: Tree, row: np.ndarray, key: str) -> None:
         "weight": st.column_config.TextColumn(t("flow.weight"))})
     st.markdown(f"**{t('flow.leaves')}**")
     st.dataframe(leaves_frame(flow, tree), hide_index=True, key=f"{key}.leaves", column_config={
-        "node": st.column_config.NumberColumn(t("flow.leaf")),
+        "node": st.column_config.TextColumn(t("flow.leaf")),
         "path": st.column_config.TextColumn(t("flow.path")),
         "weight": st.column_config.NumberColumn(t("col.weight"), format="%.4g"),
         **{str(c): st.column_config.NumberColumn(str(c), format="%.4f") for c in tree.classes}})
