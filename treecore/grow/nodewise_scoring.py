@@ -228,9 +228,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
     ``slots``; with ``rules.max_features`` k ≥ 1 the features in the order of
     :mod:`treecore.split.feature_draw` until k of them could split (a feature used up on the
     path is passed over). A regression split's decrease and score are those of its known rows
-    scaled by ρ, as :func:`treecore.split.least_squares.node_candidates` scores them. (The
-    loop over the features is written here: a helper handed the tuples would count a
-    reference to each of their arrays up and down, atomically, for every feature.)"""
+    scaled by ρ, as :func:`treecore.split.least_squares.node_candidates` scores them. The
+    arrays are borrowed (:mod:`treecore.grow.borrowed`) by the caller."""
     start, end, total = nodes.start[i], nodes.end[i], nodes.weight[i]
     rows, arena_weights, row_weight = arena.rows, arena.weights, scratch.row_weight
     targets, continuous_at, nominal_at = table.targets, table.continuous_at, table.nominal_at
