@@ -19,10 +19,9 @@ thread (:func:`expand`).
 Each sorted position holds one entry (:mod:`treecore.grow.presorted_arrays`): a row and its
 tie bit.
 
-The helpers take the arrays they read, never the Rows or Nodes tuples, and the per-feature work
-is written in the loops themselves, or one call scans all of a node's features (the squared
-error's): handing arrays to a function counts a reference to each up and down again (an atomic
-operation), which cost a third of a deep tree's growth.
+The phases borrow their arrays on entry (:mod:`treecore.grow.borrowed`): the helpers they call
+and the views they take count no references, an atomic operation each that cost a third of a
+deep tree's growth when counted.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from numba import njit
 from ..measures import cut_scan, kernels, squared_error
 from ..measures.sorting import row_of, ties_previous
 from ..split import feature_draw
+from .borrowed import borrowed
 from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, N_NODES, NEXT_NODE,
                            NO_FEATURES, PURE, SCORE, STEPS, WAITING, choose, limit_after_choice,
                            limit_before_split, pure)
@@ -144,6 +144,8 @@ def screen(values, steps, entries, nodes, counters, slots, rules, work_budget):
     scoring is stopped here; the others take a slot, until ``work_budget`` row × feature visits
     are taken, the slots are full or their children would not fit in the node arrays. Returns
     (the number of slots filled, their row × feature visits)."""
+    values, steps, entries, nodes, counters, slots = borrowed(
+        (values, steps, entries, nodes, counters, slots))
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_features = entries.shape[0]
     room = min(len(slots.nodes), (len(node_start) - counters[N_NODES]) // 2)
@@ -177,6 +179,7 @@ def score_slots(rows, nodes, slots, scratch, rules, first_item, end_item, partit
     in its segments, only in another order, which nothing reads again. Every node fits the
     thread's scratch (:func:`~.presorted_arrays.Scratch`).
     """
+    rows, nodes, slots, scratch = borrowed((rows, nodes, slots, scratch))
     entries, classes, w, y = rows.entries, rows.labels, rows.w, rows.y
     node_start, node_end, counts, n_drawn = nodes.start, nodes.end, nodes.counts, nodes.n_drawn
     status, cut_at, figures = slots.status, slots.cut_at, slots.figures
@@ -251,6 +254,7 @@ def decide(rows, nodes, slots, filled, scores, counters, rules):
     stops; a split is recorded (and its threshold search kept while its steps are), its rows
     marked left or right (unless :func:`score_slots` marked them), and its two children
     opened. Returns the number of nodes split (listed in ``slots.split``)."""
+    rows, nodes, slots, scores, counters = borrowed((rows, nodes, slots, scores, counters))
     entries, goes_left = rows.entries, rows.goes_left
     node_start, node_end, stop_of = nodes.start, nodes.end, nodes.stop
     n_split = 0
@@ -301,6 +305,7 @@ def split_slots(rows, nodes, slots, scratch, rules, first_item, end_item):
     anything reads their order but the first feature's (their rows): its other features are
     left as they are too, as are those of a node :func:`score_slots` partitioned. Every node
     fits the thread's scratch."""
+    rows, nodes, slots, scratch = borrowed((rows, nodes, slots, scratch))
     entries, w, y, goes_left, spare = rows.entries, rows.w, rows.y, rows.goes_left, scratch.spare
     node_start, node_end, chosen, first_child = nodes.start, nodes.end, nodes.feature, \
         nodes.first_child
