@@ -15,8 +15,8 @@ from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
 from treecore.measures import squared_error
-from treecore.measures.sorting import (EQUAL_RATIOS, order_with_ties, sort_work, value_order,
-                                       value_order_and_keys)
+from treecore.measures.sorting import (EQUAL_RATIOS, order_with_ties, sort_with_ties, sort_work,
+                                       value_order, value_order_and_keys)
 from treecore.grow import presorted_arrays, threads
 from treecore.grow.presorted import PresortedGrowth, applies, presort
 from treecore.warmup import every_layout
@@ -394,4 +394,24 @@ def test_ratios_equal_in_exact_arithmetic_order_alike_however_their_sums_were_ad
                                                   EQUAL_RATIOS * 3.0), [2, 1, 0])
     level_sums = np.array([[w, 3.0 * w, 9.0 * w] for w in (0.9669421487603304, 3.0, 2.0)])
     level_sums[1, 1] = np.nextafter(level_sums[1, 1], 0.0)      # a mean one ulp below 3
-    np.testing.assert_array_equal(squared_error.ordered_levels(level_sums), [0, 1, 2])
+    order = np.empty(3, np.int64)
+    assert squared_error.ordered_levels(level_sums, order, np.empty(3)) == 3
+    np.testing.assert_array_equal(order, [0, 1, 2])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_sorting_with_ties_in_place_orders_as_order_with_ties(seed):
+    """``sort_with_ties`` (in place, no array made; the regression engines' per-node order of a
+    nominal feature's values) against ``order_with_ties``: values drawn from a few, with
+    neighbours a rounding apart, and a subset of the positions present."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 40))
+    values = rng.choice([1.0, 2.0, 3.0, np.nextafter(3.0, 4.0), 2.5, -1.0], n) \
+        + (rng.random(n) < 0.3) * rng.normal(0, 1e-12, n)
+    tie = EQUAL_RATIOS * (np.abs(values).max() if n else 0.0)
+    present = np.flatnonzero(rng.random(n) < 0.8)
+    order = np.empty(n + 1, np.int64)
+    order[:len(present)] = present
+    sort_with_ties(values, tie, order, len(present))
+    np.testing.assert_array_equal(order[:len(present)],
+                                  present[order_with_ties(values[present], tie)])

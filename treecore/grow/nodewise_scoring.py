@@ -143,19 +143,19 @@ def _multiway(counts, branch_counts, rules):
 
 
 @njit(cache=True)
-def _ordered_groups(level_sums, branch_counts, member, rules):
+def _ordered_groups(level_sums, branch_counts, member, order, means, figures, rules):
     """A regression tree's best split of a nominal feature into two groups of values, from each
-    value's sums (W, S, Q): its values ordered by mean target, the best cut of that order
-    (:func:`treecore.measures.squared_error.best_ordered_cut`)."""
-    ordered = squared_error.ordered_levels(level_sums)
-    status, at = squared_error.best_ordered_cut(level_sums[ordered], rules.min_samples_leaf,
-                                                rules.tolerance, branch_counts[0],
-                                                branch_counts[1])
+    value's sums (W, S, Q): its values ordered by mean target (into ``order``, ``means`` work
+    space), the best cut of that order (:func:`treecore.measures.squared_error.best_ordered_cut`,
+    the groups' sums into ``branch_counts``, ``figures`` work space)."""
+    k = squared_error.ordered_levels(level_sums, order, means)
+    status, at = squared_error.best_ordered_cut(level_sums, order, k, rules.min_samples_leaf,
+                                                rules.tolerance, branch_counts[:2], figures)
     if status == cut_scan.NO_CUT:
         return NONE
     member[:] = False
     for p in range(at + 1):
-        member[ordered[p]] = True
+        member[order[p]] = True
     return ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF
 
 
@@ -281,7 +281,9 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
                     sorted_y, table.levels[j], branch_counts, slots.member[s, j], scratch.keys,
                     scratch.key_targets, scratch.key_weights, scratch.key_ranks, rules)
             elif rules.regression:
-                status[j] = _ordered_groups(counts, branch_counts, slots.member[s, j], rules)
+                status[j] = _ordered_groups(counts, branch_counts, slots.member[s, j],
+                                            scratch.subsets[0], scratch.subsets[3], figures,
+                                            rules)
             elif rules.multiway:
                 status[j] = _multiway(counts, branch_counts, rules)
             else:

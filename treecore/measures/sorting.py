@@ -97,12 +97,38 @@ def order_with_ties(values, tie):
     in exact arithmetic differ in their last bits with the order the sums were added in; with
     ``tie`` above that noise, two engines adding them differently order them alike."""
     order = np.argsort(values, kind="mergesort")
-    start = 0
-    for q in range(1, len(order) + 1):
-        if q == len(order) or values[order[q]] - values[order[q - 1]] > tie:
-            order[start:q] = np.sort(order[start:q])
-            start = q
+    _positions_within_ties(values, tie, order, len(order))
     return order
+
+
+@njit(cache=True)
+def sort_with_ties(values, tie, order, k):
+    """:func:`order_with_ties` in place and with no array made, for a few values: ``order[:k]``
+    (positions in ``values``, ascending) sorted by their values by a stable insertion sort,
+    then each chain of ties in position order."""
+    for q in range(1, k):
+        item, p = order[q], q
+        while p > 0 and values[order[p - 1]] > values[item]:
+            order[p] = order[p - 1]
+            p -= 1
+        order[p] = item
+    _positions_within_ties(values, tie, order, k)
+
+
+@njit(cache=True, inline="always")
+def _positions_within_ties(values, tie, order, k):
+    """Each run of ``order[:k]`` (sorted by value) whose neighbours are at most ``tie`` apart
+    put in position order, in place (an insertion sort: a run is mostly one position)."""
+    start = 0
+    for q in range(1, k + 1):
+        if q == k or values[order[q]] - values[order[q - 1]] > tie:
+            for r in range(start + 1, q):
+                item, p = order[r], r
+                while p > start and order[p - 1] > item:
+                    order[p] = order[p - 1]
+                    p -= 1
+                order[p] = item
+            start = q
 
 
 # ------------------------------------------------------------------------------ sorted entries

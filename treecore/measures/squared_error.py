@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from . import cut_scan, kernels
-from .sorting import EQUAL_RATIOS, order_with_ties, row_of, ties_previous
+from .sorting import EQUAL_RATIOS, row_of, sort_with_ties, ties_previous
 
 #: Columns of a node's sums.
 WEIGHT, SUM, SQUARES = range(3)
@@ -129,62 +129,80 @@ def decrease_slack(total, tolerance):
 
 
 @njit(cache=True)
-def ordered_levels(level_sums):
+def ordered_levels(level_sums, order, means):
     """The levels (rows of ``level_sums``, levels × (W, S, Q)) that hold weight, in order of
-    their mean target S/W; means equal to rounding keep level order
-    (:func:`~treecore.measures.sorting.order_with_ties`)."""
-    present = np.flatnonzero(level_sums[:, WEIGHT] > 0.0)
-    means = level_sums[present, SUM] / level_sums[present, WEIGHT]
-    tie = EQUAL_RATIOS * np.abs(means).max() if len(means) else 0.0
-    return present[order_with_ties(means, tie)]
+    their mean target S/W, into ``order[:k]``; returns k. Means equal to rounding keep level
+    order (:func:`~treecore.measures.sorting.sort_with_ties`); ``means`` is work space, one
+    place per level. No array is made: a regression tree orders each nominal feature's values
+    at every node."""
+    k, largest = 0, 0.0
+    for v in range(level_sums.shape[0]):
+        if level_sums[v, WEIGHT] > 0.0:
+            means[v] = level_sums[v, SUM] / level_sums[v, WEIGHT]
+            largest = max(largest, abs(means[v]))
+            order[k] = v
+            k += 1
+    sort_with_ties(means, EQUAL_RATIOS * largest, order, k)
+    return k
 
 
 @njit(cache=True)
-def best_ordered_cut(ordered_sums, min_leaf, tolerance, left, right):
+def best_ordered_cut(level_sums, order, k, min_leaf, tolerance, pair, figures):
     """The best split of a nominal feature into two groups of values by squared error, given
-    the sums (W, S, Q) of the values present in order of their mean target (``ordered_sums``,
-    from :func:`ordered_levels`): the cut after the first ``at + 1`` values of that order.
+    the sums (W, S, Q) of its values (``level_sums``) and the k values present in order of
+    their mean target (``order[:k]``, from :func:`ordered_levels`): the cut after the first
+    ``at + 1`` values of that order.
 
     For the squared error the best of all 2^(k−1) − 1 groupings of k values is one of the k − 1
     cuts of that order (Breiman et al. 1984, Theorem 4.5, after Fisher 1958), so only those are
     scored. A cut leaving less than ``min_leaf`` weight on a side is taken only when every cut
     does (status :data:`treecore.measures.cut_scan.ONLY_SMALL_LEAVES`); decreases within
     ``tolerance`` × MSE(D) of the best tie, and ties go to the first cut. Returns (status, at) and
-    fills ``left`` and ``right`` with the two groups' sums; (NO_CUT, −1) for fewer than two values.
+    fills ``pair`` (2 × 3) with the two groups' sums; (NO_CUT, −1) for fewer than two values.
+    ``figures`` is work space for :func:`partition_figures`. The cuts are scored twice, the
+    best found in the first pass and the first cut tying it in the second, by the same
+    operations, so no array is made.
     """
-    k = ordered_sums.shape[0]
     if k < 2:
         return cut_scan.NO_CUT, -1
-    total = np.zeros(3)
+    weight, sums, squares = 0.0, 0.0, 0.0
     for v in range(k):
-        total += ordered_sums[v]
-    tie = tolerance * mse(total[WEIGHT], total[SUM], total[SQUARES])
+        weight += level_sums[order[v], WEIGHT]
+        sums += level_sums[order[v], SUM]
+        squares += level_sums[order[v], SQUARES]
+    tie = tolerance * mse(weight, sums, squares)
     floor = min_leaf - tolerance
-    pair, figures = np.zeros((2, 3)), np.zeros(len(kernels.FIGURE_COLUMNS))
-    decrease = np.empty(k - 1)
-    allowed = np.zeros(k - 1, np.bool_)
     top_any, top_allowed = -np.inf, -np.inf
+    pair[0] = 0.0
     for at in range(k - 1):
-        pair[0] += ordered_sums[at]
-        pair[1] = total - pair[0]
-        partition_figures(pair, figures)
-        decrease[at] = figures[DECREASE]
-        allowed[at] = pair[0, WEIGHT] >= floor and pair[1, WEIGHT] >= floor
-        top_any = max(top_any, decrease[at])
-        if allowed[at]:
-            top_allowed = max(top_allowed, decrease[at])
+        allowed = _cut_after(level_sums, order[at], weight, sums, squares, floor, pair, figures)
+        top_any = max(top_any, figures[DECREASE])
+        if allowed:
+            top_allowed = max(top_allowed, figures[DECREASE])
     any_allowed = top_allowed > -np.inf
     top = top_allowed if any_allowed else top_any
-    best = 0
+    pair[0] = 0.0
     for at in range(k - 1):
-        if (allowed[at] or not any_allowed) and decrease[at] >= top - tie:
-            best = at
-            break
-    left[:] = 0.0
-    for v in range(best + 1):
-        left += ordered_sums[v]
-    right[:] = total - left
-    return (cut_scan.BEST_CUT if any_allowed else cut_scan.ONLY_SMALL_LEAVES), best
+        allowed = _cut_after(level_sums, order[at], weight, sums, squares, floor, pair, figures)
+        if (allowed or not any_allowed) and figures[DECREASE] >= top - tie:
+            return (cut_scan.BEST_CUT if any_allowed else cut_scan.ONLY_SMALL_LEAVES), at
+    pair[0] = 0.0                      # no cut ties the best (never, short of a NaN): the first
+    _cut_after(level_sums, order[0], weight, sums, squares, floor, pair, figures)
+    return (cut_scan.BEST_CUT if any_allowed else cut_scan.ONLY_SMALL_LEAVES), 0
+
+
+@njit(cache=True, inline="always")
+def _cut_after(level_sums, level, weight, sums, squares, floor, pair, figures):
+    """The next cut of :func:`best_ordered_cut`: ``level`` moved to the first group
+    (``pair[0]``), the rest of the sums (W, S, Q) in ``pair[1]``, its figures into
+    ``figures``; returns whether both groups hold ``floor`` weight."""
+    for c in range(3):
+        pair[0, c] += level_sums[level, c]
+    pair[1, WEIGHT] = weight - pair[0, WEIGHT]
+    pair[1, SUM] = sums - pair[0, SUM]
+    pair[1, SQUARES] = squares - pair[0, SQUARES]
+    partition_figures(pair, figures)
+    return pair[0, WEIGHT] >= floor and pair[1, WEIGHT] >= floor
 
 
 @njit(cache=True, inline="always")

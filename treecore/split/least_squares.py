@@ -289,16 +289,17 @@ def _best_groups(j: int, feature: Feature, codes, y, weights, min_leaf: float, r
     a
     compiled engine takes too)."""
     ordered, level_sums = _ordered_values(codes, y, weights, len(feature.labels))
-    left, right = np.zeros(3), np.zeros(3)
-    status, at = squared_error.best_ordered_cut(level_sums, float(min_leaf), TIE_TOLERANCE,
-                                                left, right)
+    pair = np.zeros((2, 3))
+    status, at = squared_error.best_ordered_cut(
+        level_sums, np.arange(len(ordered)), len(ordered), float(min_leaf), TIE_TOLERANCE, pair,
+        np.zeros(len(kernels.FIGURE_COLUMNS)))
     if status == cut_scan.NO_CUT:
         return None
     subset = tuple(sorted(int(c) for c in ordered[:at + 1]))
-    proposal = Proposal(j, np.stack([left, right])[:, :1], rho, missing_weight,
-                        subset_labels(feature, subset), subset=subset,
+    proposal = Proposal(j, pair[:, :1], rho, missing_weight, subset_labels(feature, subset),
+                        subset=subset,
                         note="" if status == cut_scan.BEST_CUT else "leaf too small")
-    return _candidate(proposal, feature, np.stack([left, right]))
+    return _candidate(proposal, feature, pair)
 
 
 def _ordered_values(codes, y, weights, n_levels: int) -> tuple[np.ndarray, np.ndarray]:
@@ -307,7 +308,8 @@ def _ordered_values(codes, y, weights, n_levels: int) -> tuple[np.ndarray, np.nd
     level = np.stack([np.bincount(codes, weights=weights, minlength=n_levels),
                       np.bincount(codes, weights=weights * y, minlength=n_levels),
                       np.bincount(codes, weights=weights * y * y, minlength=n_levels)], axis=1)
-    ordered = squared_error.ordered_levels(level)
+    order, means = np.empty(n_levels, np.int64), np.empty(n_levels)
+    ordered = order[:squared_error.ordered_levels(level, order, means)]
     return ordered, level[ordered]
 
 
