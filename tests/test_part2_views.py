@@ -139,6 +139,9 @@ def test_predictions_and_explained_path_with_a_missing_value(melons):
     weights = [float(part.split(": ")[1]) for part in root["outcome"].split(", ")]
     assert sum(weights) == pytest.approx(1)
     assert weights == pytest.approx(list(tree.root.split.branch_fractions), abs=1e-4)
+    assert root["value"] == "?"                         # the marker, as the user wrote it
+    empty = pe.explain(tree, frame.iloc[0].to_dict() | {"纹理": np.nan}).iloc[0]
+    assert empty["split"] and empty["value"] == ""      # an empty cell: blank, not "nan"
     with pytest.raises(treecore.DataError):
         pe.predictions(tree, frame.drop(columns="纹理"))
 

@@ -177,10 +177,16 @@ def explain(tree: Tree, row: Mapping) -> pd.DataFrame:
             else branches[0][0]
         value = row.get(split.feature)
         lines.append({"node": node.node_id, "depth": node.depth, "test": split.describe(),
-                      "value": "" if value is None else str(value), "weight": weight,
+                      "value": "" if _is_empty(value) else str(value), "weight": weight,
                       "split": bool(is_split), "outcome": outcome})
     return pd.DataFrame(lines, columns=["node", "depth", "test", "value", "weight", "split",
                                         "outcome"])
+
+
+def _is_empty(value) -> bool:
+    """Whether a raw cell is empty (None, NaN, NA): shown blank, not as "nan". A marker the
+    user wrote ("?", "NA") is shown as written."""
+    return value is None or (pd.api.types.is_scalar(value) and bool(pd.isna(value)))
 
 
 def _leaf_outcome(tree: Tree, node) -> str:
