@@ -281,6 +281,8 @@ def score(s, i, nodes, arena, table, slots, scratch, rules):
                     sorted_y, table.levels[j], branch_counts, slots.member[s, j], scratch.keys,
                     scratch.key_targets, scratch.key_weights, scratch.key_ranks, rules)
             elif rules.regression:
+                # work space: CART subsets' list of values present (ints) and their
+                # decreases (floats), both at least one place per level (subset_work)
                 status[j] = _ordered_groups(counts, branch_counts, slots.member[s, j],
                                             scratch.subsets[0], scratch.subsets[3], figures,
                                             rules)
