@@ -258,10 +258,3 @@ def test_json_strings_encode_each_text_as_json_does(texts):
     """The faces' JSON is encoded in one call per column; each item is what json.dumps makes of
     that text alone (quotes, backslashes, control characters, any Unicode)."""
     assert json_strings(texts) == [json.dumps(t, ensure_ascii=False) for t in texts]
-
-
-def test_a_nodes_detail_names_its_largest_classes_ties_in_class_order():
-    from ui.views.tree_view import _class_details
-
-    counts = np.array([[0, 2, 5, 1, 1, 3], [0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0]], dtype=float)
-    assert _class_details(counts, "abcdef") == ["c 5 · f 3 · b 2 · d 1 · …", "c 1", ""]

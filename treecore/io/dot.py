@@ -3,8 +3,10 @@ greyed nodes, the weight flowing along each edge; every user text escaped."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..tree.nodes import Node, Tree
-from .text import regression_words
+from .text import class_details, regression_words
 
 #: Class colours (colour-blind friendly, Okabe-Ito), cycled when there are more classes.
 CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
@@ -51,7 +53,8 @@ def _value_fill(value: float, low: float, high: float) -> str:
 
 
 def _dot_label(tree: Tree, node: Node, words) -> str:
-    """Node text: the test (or the predicted class), the weighted class counts, the row count;
+    """Node text: the test (or the predicted class), the largest weighted class counts
+    (:func:`~treecore.io.text.class_details`), the row count;
     for a regression node the test (or → its value), its mean and MSE (or median and MAE), the
     row count."""
     if tree.is_regression:
@@ -61,11 +64,10 @@ def _dot_label(tree: Tree, node: Node, words) -> str:
                  f"{value} = {node.value:.4g} · {impurity} = {node.impurity:.4g}",
                  f"{words['samples']} = {node.weighted_n_samples:.4g}"]
         return "\\n".join(dot_escape(line) for line in lines)
-    counts = " · ".join(f"{label} {count:.4g}" for label, count in
-                        zip(tree.classes, node.class_counts))
+    counts = class_details(np.array([node.class_counts], dtype=float), tree.classes)[0]
     head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
     lines = [f"#{node.node_id}  {head}", counts, f"{words['samples']} = {node.weighted_n_samples:.4g}"]
-    return "\\n".join(dot_escape(line) for line in lines)
+    return "\\n".join(dot_escape(line) for line in lines if line)
 
 
 #: Pen width of an edge carrying all the weight in a flow drawing (an edge with none: 1).
@@ -87,15 +89,16 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
            max_depth: int | None = None, labels=None, flow=None) -> str:
     """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
 
-    Each node shows its test (internal) or predicted class (leaf), the weighted class counts and
-    the weighted row count, filled with its majority class's colour (lighter when impure); a
-    node still waiting to be expanded (``Tree.until``) has a dotted border. Edges carry the
-    branch labels. ``highlight`` outlines one node; ``greyed`` nodes are drawn grey and
-    dashed (e.g. a subtree a pruning method removes); below ``max_depth`` a subtree collapses to
-    a "…" node. ``labels`` overrides :data:`DOT_WORDS`. ``flow`` maps a child's id to the
-    weight flowing along the edge into it (:mod:`treecore.tree.flow`): each edge is then labelled
-    with its weight w and drawn with a width proportional to it, an edge without weight thin
-    and dotted. Every name is data, escaped.
+    Each node shows its test (internal) or predicted class (leaf), its largest weighted class
+    counts (:func:`~treecore.io.text.class_details`) and the weighted row count, filled with its
+    majority class's colour (lighter when impure); a node still waiting to be expanded
+    (``Tree.until``) has a dotted border. Edges carry the branch labels. ``highlight``
+    outlines one node; ``greyed`` nodes are drawn grey and dashed (e.g. a subtree a pruning
+    method removes); below ``max_depth`` a subtree collapses to a "…" node. ``labels``
+    overrides :data:`DOT_WORDS`. ``flow`` maps a child's id to the weight flowing along the
+    edge into it (:mod:`treecore.tree.flow`): each edge is then labelled with its weight w and
+    drawn with a width proportional to it, an edge without weight thin and dotted. Every name
+    is data, escaped.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow

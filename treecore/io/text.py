@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+import numpy as np
 
 from ..data import Kind
 from ..split.candidates import Candidate
@@ -43,6 +45,36 @@ def regression_words(tree: Tree, words: Mapping[str, str]) -> tuple[str, str]:
     if tree.criterion == "absolute_error":
         return words["median"], words["mae"]
     return words["mean"], words["mse"]
+
+
+#: Classes a node's counts name (:func:`class_details`); more are summed up as "…".
+SHOWN_CLASSES = 4
+
+
+def class_details(counts: np.ndarray, classes: Sequence) -> list[str]:
+    """Each row of ``counts`` (a node's weight per class) as its classes of positive weight: in
+    class order when there are at most :data:`SHOWN_CLASSES` classes, else the largest
+    :data:`SHOWN_CLASSES` first (ties in class order) and "…" for the rest, so a node of
+    soybean's 19 classes stays one short line.
+
+    >>> class_details(np.array([[6, 9], [0, 5]]), ["否", "是"])
+    ['否 6 · 是 9', '是 5']
+    >>> counts = np.array([[0, 2, 5, 1, 1, 3], [0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0]])
+    >>> class_details(counts, "abcdef")
+    ['c 5 · f 3 · b 2 · d 1 · …', 'c 1', '']
+    """
+    if counts.shape[1] <= SHOWN_CLASSES:
+        return [" · ".join(f"{classes[k]} {c:.4g}" for k, c in enumerate(row) if c > 0)
+                for row in counts.tolist()]
+    order = np.argsort(-counts, axis=1, kind="stable")[:, :SHOWN_CLASSES + 1]
+    largest = np.take_along_axis(counts, order, axis=1)
+    details = []
+    for codes, weights in zip(order.tolist(), largest.tolist()):
+        shown = [f"{classes[k]} {c:.4g}" for k, c in zip(codes[:SHOWN_CLASSES], weights) if c > 0]
+        if weights[SHOWN_CLASSES] > 0:
+            shown.append("…")
+        details.append(" · ".join(shown))
+    return details
 
 
 def _spread(tree: Tree, node: Node, digits: int) -> str:

@@ -22,7 +22,7 @@ import numpy as np
 
 from treecore import Node, Tree
 from treecore.tree.lazy import collector_paused
-from treecore.io import CLASS_COLORS, VALUE_SCALE, regression_words
+from treecore.io import CLASS_COLORS, VALUE_SCALE, class_details, regression_words
 
 from ui.views.tree_layout import tidy_layout
 
@@ -33,8 +33,6 @@ WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "median": "median", "mae"
          "zoom_out": "Zoom out", "minimap": "Overview", "toggle": "Collapse or expand",
          "help": "Drag to pan, scroll or pinch to zoom, click a node to select it, "
                  "double-click (or its ± tab) to collapse or expand it."}
-#: Classes listed by name in a node's detail line; more are summed up as "…".
-SHOWN_CLASSES = 4
 
 
 def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
@@ -58,27 +56,13 @@ def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
     else:
         classes = tree.classes
         leaf = [f"#{n.node_id}  → {classes[n.prediction]}" for n in nodes]
-        detail = _class_details(np.array([n.class_counts for n in nodes], dtype=float)
+        detail = class_details(np.array([n.class_counts for n in nodes], dtype=float)
                                 .reshape(len(nodes), len(classes)), classes)
     return {"split_title": [f"#{n.node_id}  {n.split.describe()}" if n.split is not None
                             else title for n, title in zip(nodes, leaf)],
             "leaf_title": leaf, "detail": detail,
             "size": [f"{words['samples']} = {n.weighted_n_samples:.4g}" for n in nodes],
             "edge": [str(n.path[-1]) if n.path else "" for n in nodes]}
-
-
-def _class_details(counts: np.ndarray, classes: Sequence) -> list[str]:
-    """Each row's classes of positive weight, largest first (ties in class order), at most
-    :data:`SHOWN_CLASSES` of them named and "…" for the rest: ``否 6 · 是 3``."""
-    order = np.argsort(-counts, axis=1, kind="stable")[:, :SHOWN_CLASSES + 1]
-    largest = np.take_along_axis(counts, order, axis=1)
-    details = []
-    for codes, weights in zip(order.tolist(), largest.tolist()):
-        shown = [f"{classes[k]} {c:.4g}" for k, c in zip(codes[:SHOWN_CLASSES], weights) if c > 0]
-        if len(weights) > SHOWN_CLASSES and weights[SHOWN_CLASSES] > 0:
-            shown.append("…")
-        details.append(" · ".join(shown))
-    return details
 
 
 def value_colors(values: np.ndarray, scale: Sequence[str] = VALUE_SCALE,
