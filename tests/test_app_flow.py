@@ -1,15 +1,19 @@
 """AppTest of the flow of weight: the Grow page's flow tab on watermelon 2.0α (rows 8 and 10:
 7/15, 5/15, 3/15 at the root, Zhou §4.4), the training flow, 中文, and the Predict page's flow of
-the explained row."""
+the explained row, in a small tree drawn whole and in soybean's large one drawn where the row's
+weight goes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from tests.weka_fixtures import WEKA, read_arff
 from ui import state
 from ui.models import growth, predict_export as pe
 
-from .conftest import app_test, open_tab
+from .conftest import app_test, open_tab, seed_upload
 
 ALPHA = {state.DATASET: "watermelon2.0alpha", state.TARGET: "好瓜",
          state.KINDS: {"编号": "ignored"}, state.ALGORITHM: "id3", growth.STEP: 99}
@@ -69,3 +73,26 @@ def test_the_predict_page_shows_the_rows_flow():
     table = next(df.value for df in at.dataframe if "P(是)" in df.value.columns)
     leaves = frame_with(at, "path")
     assert leaves["是"].iloc[-1] == pytest.approx(table["P(是)"].iloc[7])
+
+
+def test_in_a_large_tree_the_flow_draws_the_nodes_the_row_reaches():
+    """Soybean's C4.5 tree (277 nodes, too many to draw whole) and its row 32, 13 values missing:
+    the drawing holds the nodes the row's weight reaches and a "…" for each branch it does not
+    take, and says so."""
+    at = app_test("pages/predict.py")
+    soybean, _ = read_arff(WEKA / "arff" / "soybean.arff")
+    seed_upload(at, "soybean.csv", soybean.to_csv(index=False).encode())
+    at.session_state[state.TARGET] = "class"
+    at.session_state[state.ALGORITHM] = "c45"
+    at.session_state[pe.ROW] = 32
+    at.run()
+    assert not at.exception and not at.error
+    steps = frame_with(at, "share")
+    reached = {0, *steps["node"]} | {leaf for leaf in frame_with(at, "path")["node"] if leaf}
+    reached = {int(node) for node in reached}
+    dot = flow_dot(at)
+    assert {int(i) for i in re.findall(r'^  n(\d+) \[label="#', dot, re.M)} == reached
+    stubs = re.findall(r'^  n\d+ \[label="…", shape=plaintext', dot, re.M)
+    assert len(stubs) == dot.count("->") - (len(reached) - 1) > 0
+    caption = next(c.value for c in at.caption if "the row's weight reaches" in c.value)
+    assert f"drawn are the {len(reached)} nodes" in caption

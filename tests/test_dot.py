@@ -90,6 +90,20 @@ def test_highlight_greyed_and_collapse():
     _graphviz_accepts(dot)
 
 
+def test_drawn_nodes_only_the_other_branches_end_in_dots():
+    tree = grow(_dataset("watermelon2.0.csv"), algorithm="id3")
+    first = tree.root.children[0]
+    drawn = {tree.root.node_id, first, *tree.node(first).children}
+    undrawn_children = {child for i in drawn for child in tree.node(i).children} - drawn
+    assert set(tree.root.children[1:]) <= undrawn_children
+    dot = to_dot(tree, drawn=drawn, labels={"more": "更多"})
+    boxes = {int(i) for i in re.findall(r'^  n(\d+) \[label="#', dot, re.M)}
+    stubs = {int(i) for i in re.findall(r'^  n(\d+) \[label="更多", shape=plaintext', dot, re.M)}
+    assert boxes == drawn and stubs == undrawn_children
+    assert dot.count("->") == len(drawn) - 1 + len(stubs)      # every branch of a drawn node
+    _graphviz_accepts(dot)
+
+
 def test_partial_tree_shows_pending_leaves():
     tree = grow(_dataset("watermelon3.0.csv"), algorithm="cart")
     for step in range(tree.n_steps + 1):

@@ -19,6 +19,8 @@ messages. The README's "Limits and guarantees" lists these values.
 
 from __future__ import annotations
 
+from typing import Collection
+
 from treecore import ALGORITHMS, Dataset, Tree
 from treecore.grow import presorted
 
@@ -99,10 +101,11 @@ def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> floa
     return dataset.n_rows * dataset.n_features * rate
 
 
-def collapse_depth(tree: Tree, max_nodes: int | None = None) -> int | None:
+def collapse_depth(tree: Tree, max_nodes: int | None = None,
+                   drawn: Collection[int] | None = None) -> int | None:
     """The deepest level to draw so that at most ``max_nodes`` (default
     :data:`MAX_DRAWN_NODES`) nodes are drawn (at least the root's level), or ``None`` when the
-    whole tree fits.
+    whole tree fits; with ``drawn``, of those nodes only (the others are not drawn).
 
     >>> import pandas as pd
     >>> from treecore import grow
@@ -110,13 +113,15 @@ def collapse_depth(tree: Tree, max_nodes: int | None = None) -> int | None:
     >>> tree = grow(Dataset.from_frame(frame, "y", kinds={"x": "continuous"}))
     >>> tree.n_nodes, collapse_depth(tree, 10), collapse_depth(tree, 1000)
     (31, 4, None)
+    >>> collapse_depth(tree, 10, drawn=range(9))
     """
     max_nodes = MAX_DRAWN_NODES if max_nodes is None else max_nodes
-    if tree.n_nodes <= max_nodes:
+    if (tree.n_nodes if drawn is None else len(drawn)) <= max_nodes:
         return None
     per_depth: dict[int, int] = {}
     for node in tree.iter_nodes():
-        per_depth[node.depth] = per_depth.get(node.depth, 0) + 1
+        if drawn is None or node.node_id in drawn:
+            per_depth[node.depth] = per_depth.get(node.depth, 0) + 1
     drawn, depth = 0, 0
     for depth in sorted(per_depth):
         drawn += per_depth[depth]

@@ -86,7 +86,7 @@ def _flow_style(weight: float, top: float) -> str:
 
 
 def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=None,
-           max_depth: int | None = None, labels=None, flow=None) -> str:
+           max_depth: int | None = None, labels=None, flow=None, drawn=None) -> str:
     """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
 
     Each node shows its test (internal) or predicted class (leaf), its largest weighted class
@@ -97,8 +97,9 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     method removes); below ``max_depth`` a subtree collapses to a "…" node. ``labels``
     overrides :data:`DOT_WORDS`. ``flow`` maps a child's id to the weight flowing along the
     edge into it (:mod:`treecore.tree.flow`): each edge is then labelled with its weight w and
-    drawn with a width proportional to it, an edge without weight thin and dotted. Every name
-    is data, escaped.
+    drawn with a width proportional to it, an edge without weight thin and dotted. ``drawn``
+    (node ids, the root among them) draws only those nodes: a branch to a child not drawn ends
+    in a "…" (e.g. the branches a row's weight does not take). Every name is data, escaped.
 
     >>> import pandas as pd
     >>> from treecore import Dataset, grow
@@ -121,6 +122,8 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
            'color="#555555"];',
            '  edge [fontname="sans-serif", fontsize=10, color="#777777"];']
     for node in tree.iter_nodes(max_depth):
+        if drawn is not None and node.node_id not in drawn:
+            continue
         attrs = [f'label="{_dot_label(tree, node, words)}"']
         if node.node_id in greyed:
             attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',
@@ -144,6 +147,9 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
             out.append(f'  n{node.node_id} -> n{node.node_id}_more [style=dashed];')
             continue
         for branch, child in zip(node.split.branches, node.children):
+            if drawn is not None and child not in drawn:
+                out.append(f'  n{child} [label="{dot_escape(words["more"])}", shape=plaintext, '
+                           'style=""];')
             style = ", style=dashed" if child in greyed else ""
             if flow is not None:
                 style += _flow_style(flow.get(child, 0.0), max(flow.values(), default=0.0))

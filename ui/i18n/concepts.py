@@ -162,5 +162,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                     "zh": "到达的叶结点与加权综合的预测"},
     "flow.leaf": {"en": "Leaf", "zh": "叶结点"},
     "flow.path": {"en": "Path", "zh": "路径"},
+    "flow.reached_only": {
+        "en": "A large tree ({nodes} nodes): drawn are the {reached} nodes the row's weight "
+              "reaches; each branch it does not take ends in “…”.",
+        "zh": "树较大（共 {nodes} 个结点）：只画出该样本的权重到达的 {reached} 个结点；"
+              "它未经过的分支以“…”结束。"},
     "flow.predict": {"en": "The row's weight down the tree", "zh": "该样本的权重在树中的流动"},
 }

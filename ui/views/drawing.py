@@ -23,18 +23,21 @@ from ui.i18n import t
 
 
 def tree_chart(tree: Tree, key: str, *, highlight: int | None = None,
-               greyed: Collection[int] = (), flow: Mapping[int, float] | None = None) -> None:
+               greyed: Collection[int] = (), flow: Mapping[int, float] | None = None,
+               drawn: Collection[int] | None = None) -> None:
     """Draw ``tree`` (``highlight`` outlined, ``greyed`` nodes greyed, edges as wide as the
-    weight in ``flow``, see :func:`treecore.io.to_dot`); a large tree collapses below a
-    depth the user can raise with the number input ``key``."""
-    depth = limits.collapse_depth(tree)
+    weight in ``flow``, only the nodes ``drawn`` when given, see :func:`treecore.io.to_dot`);
+    when there are too many nodes to draw, the drawing collapses below a depth the user can
+    raise with the number input ``key``."""
+    depth = limits.collapse_depth(tree, drawn=drawn)
     if depth is not None:
         depth = st.number_input(t("limits.drawn_depth"), min_value=1, value=max(depth, 1),
                                 step=1, key=key)
         st.caption(t("limits.collapsed", depth=depth, tree_depth=tree.depth,
                      nodes=f"{tree.n_nodes:,}"))
     st.graphviz_chart(to_dot(tree, highlight=highlight, greyed=greyed, max_depth=depth,
-                             labels={"samples": t("grow.dot_samples")}, flow=flow))
+                             labels={"samples": t("grow.dot_samples")}, flow=flow,
+                             drawn=drawn))
 
 
 

@@ -15,6 +15,7 @@ import streamlit as st
 from treecore import Dataset, Tree
 from treecore.tree.flow import RowFlow, row_flow
 
+from ui import limits
 from ui.i18n import t
 from ui.models.concepts import share
 from ui.views.drawing import tree_chart
@@ -71,10 +72,27 @@ def blend_lines(flow: RowFlow, tree: Tree) -> list[str]:
             + f" = {flow.probabilities[k]:.4f}" for k, c in enumerate(tree.classes)]
 
 
+def reached_nodes(tree: Tree, weights: dict[int, float]) -> set[int]:
+    """The root and every node the row's weight reaches (:func:`edge_flow` ``weights``)."""
+    return {tree.root.node_id, *(child for child, weight in weights.items() if weight > 0)}
+
+
+def _row_chart(tree: Tree, key: str, weights: dict[int, float]) -> None:
+    """The tree with the row's weight on its edges: whole when it is small enough to draw whole,
+    else only the nodes the weight reaches, each branch it does not take ending in "…" (drawn to
+    a few levels, a large tree's many branches would shrink it to an unreadable strip)."""
+    if limits.collapse_depth(tree) is None:
+        tree_chart(tree, key, flow=weights)
+        return
+    reached = reached_nodes(tree, weights)
+    st.caption(t("flow.reached_only", reached=len(reached), nodes=f"{tree.n_nodes:,}"))
+    tree_chart(tree, key, flow=weights, drawn=reached)
+
+
 def show_row_flow(tree: Tree, row: np.ndarray, key: str) -> None:
     """Draw the tree with the row's flow, its steps, the leaves and the blended prediction."""
     flow = row_flow(tree, row)
-    tree_chart(tree, f"{key}.drawn_depth", flow=edge_flow(flow))
+    _row_chart(tree, f"{key}.drawn_depth", edge_flow(flow))
     st.markdown(f"**{t('flow.steps')}**")
     st.dataframe(steps_frame(flow), hide_index=True, key=f"{key}.steps", column_config={
         "node": st.column_config.NumberColumn(t("predict.node")),
