@@ -136,13 +136,12 @@ for column, (name, (content, mime)) in zip(columns, files.items()):
                            icon="⬇️", key=f"predict.download.{name}", width="stretch")
 if tree.n_nodes > pe.RENDER_LIMIT:
     st.info(t("predict.too_large", nodes=tree.n_nodes, limit=pe.RENDER_LIMIT), icon="ℹ️")
+elif not pe.can_render():
+    st.error(t("predict.render_failed", message=pe.NO_GRAPHVIZ), icon="⚠️")
 else:
-    try:
-        for column, fmt, mime in ((columns[len(files)], "svg", "image/svg+xml"),
-                                  (columns[len(files) + 1], "png", "image/png")):
-            column.download_button(f"tree.{fmt}", pe.render(dot, fmt), file_name=f"tree.{fmt}",
-                                   mime=mime, icon="🖼️", key=f"predict.download.{fmt}",
-                                   width="stretch")
-    except pe.RenderError as error:
-        st.error(t("predict.render_failed", message=str(error)), icon="⚠️")
+    for column, fmt, mime in ((columns[len(files)], "svg", "image/svg+xml"),
+                              (columns[len(files) + 1], "png", "image/png")):
+        column.download_button(f"tree.{fmt}", functools.partial(pe.render, dot, fmt),
+                               file_name=f"tree.{fmt}", mime=mime, icon="🖼️",
+                               key=f"predict.download.{fmt}", width="stretch", on_click="ignore")
 st.caption(t("predict.sql_note"))

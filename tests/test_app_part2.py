@@ -204,6 +204,18 @@ def test_predict_downloads_and_json_round_trip(make_app):
     pd.testing.assert_frame_equal(_table(at, "predict.table"), before)
 
 
+def test_without_graphviz_the_page_says_so_and_offers_the_text_downloads(make_app,
+                                                                         monkeypatch):
+    monkeypatch.setattr(pe, "can_render", lambda: False)
+    at = make_app("pages/predict.py").run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        "The tree could not be drawn: Graphviz's dot program is not installed "
+        "(apt-get install graphviz)"]
+    labels = {button.proto.label for button in at.get("download_button")}
+    assert "tree.dot" in labels and not labels & {"tree.svg", "tree.png"}
+
+
 def test_predict_rows_with_missing_values_explain_the_split(make_app):
     at = make_app("pages/predict.py").run()
     rows = "色泽,根蒂,敲声,纹理,脐部,触感\n青绿,蜷缩,浊响,?,凹陷,硬滑\n".encode()

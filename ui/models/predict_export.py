@@ -9,6 +9,7 @@ only lays them out. Server-side SVG/PNG rendering uses the ``graphviz`` package 
 from __future__ import annotations
 
 import hashlib
+import shutil
 from typing import Mapping
 
 import graphviz
@@ -202,14 +203,22 @@ class RenderError(RuntimeError):
     """Graphviz could not draw the tree (e.g. the ``dot`` program is not installed)."""
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+#: Why no picture of the tree can be made on this machine.
+NO_GRAPHVIZ = "Graphviz's dot program is not installed (apt-get install graphviz)"
+
+
+def can_render() -> bool:
+    """Whether Graphviz's ``dot`` program is here to draw the tree as SVG or PNG."""
+    return shutil.which("dot") is not None
+
+
 def render(dot: str, fmt: str) -> bytes:
-    """The DOT text drawn by Graphviz's ``dot`` as ``fmt`` ("svg" or "png")."""
+    """The DOT text drawn by Graphviz's ``dot`` as ``fmt`` ("svg" or "png"). The page calls it
+    only when the file is asked for: drawing a tree of a few hundred nodes takes a second."""
     try:
         return graphviz.Source(dot).pipe(format=fmt)
     except graphviz.ExecutableNotFound as error:
-        raise RenderError("Graphviz's dot program is not installed (apt-get install graphviz)"
-                          ) from error
+        raise RenderError(NO_GRAPHVIZ) from error
     except graphviz.CalledProcessError as error:
         raise RenderError(f"Graphviz failed: {error.stderr.decode(errors='replace')[:300]}"
                           ) from error
