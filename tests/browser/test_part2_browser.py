@@ -1,13 +1,17 @@
 """The Pruning lab, Compare and Predict & export pages in a real browser: trees drawn side by
-side, the replay moving its highlight, the compare page, a real download; no exception and no
-request leaving 127.0.0.1."""
+side, the replay moving its highlight, the compare page, real downloads, and a prediction
+explained on a tree of a few hundred nodes; no exception and no request leaving 127.0.0.1."""
 
 from __future__ import annotations
 
 import json
+import re
 
+import pandas as pd
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.soybean import grow_soybean_by_c45
 
 pytestmark = pytest.mark.browser
 
@@ -91,3 +95,39 @@ def test_predict_download(app_page, shot, settle, tmp_path):
     assert png.read_bytes()[:4] == b"\x89PNG"
     no_exception(page)
     shot(page, "23-predict")
+
+
+def test_predict_on_a_tree_of_a_few_hundred_nodes(app_page, shot, settle, tmp_path):
+    """Soybean's C4.5 tree on the Predict page. Row 32 lacks 13 of its 35 values, so its weight
+    splits down many branches: the flow is drawn, and the blend the page writes out
+    (P(c) = w₁·p₁ + … = P) is, class by class, the probability in the downloaded predictions,
+    which the compiled walk computed for all 683 rows at once."""
+    page = app_page
+    grow_soybean_by_c45(page, settle, tmp_path)
+    open_page(page, settle, "Predict & export")
+    expect(page.get_by_text("683 rows of")).to_be_visible()
+    row = page.get_by_role("spinbutton", name="Row")
+    row.fill("32")
+    row.press("Enter")
+    settle(page)
+    expect(row).to_have_value("32")
+    expect(page.get_by_text("the row goes down every branch")).to_be_visible()
+    flow = page.locator(CHARTS).last
+    expect(flow.locator("svg g.edge").first).to_be_visible()
+    blend = page.get_by_test_id("stCode").filter(has_text="P(").last
+    blended = dict(re.findall(r"^P\((.+?)\) = .* = (\d\.\d{4})$", blend.inner_text(), re.M))
+    assert len(blended) == 19 and abs(sum(map(float, blended.values())) - 1) < 1e-3
+    assert sum(line.count("·") for line in blend.inner_text().splitlines()) > 19   # > 1 leaf
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download predictions (CSV)").click()
+    saved = tmp_path / "predictions.csv"
+    info.value.save_as(saved)
+    predictions = pd.read_csv(saved, keep_default_na=False)
+    assert len(predictions) == 683
+    for label, probability in blended.items():
+        assert f"{predictions.loc[31, f'P({label})']:.4f}" == probability, label
+    best = max(blended, key=lambda label: float(blended[label]))
+    assert predictions.loc[31, "class (predicted)"] == best
+    flow.scroll_into_view_if_needed()
+    no_exception(page)
+    shot(page, "45-predict-soybean-row-32")

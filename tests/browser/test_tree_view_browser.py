@@ -10,6 +10,8 @@ import pandas as pd
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.soybean import grow_soybean_by_c45
+
 pytestmark = pytest.mark.browser
 
 FRAME = "iframe[title='ui.views.tree_widget.tree_view']"
@@ -207,23 +209,10 @@ def test_pinch_zooms_on_a_touch_screen(browser, app_url, settle):
 
 
 def test_soybean_a_real_tree_of_a_few_hundred_nodes(app_page, shot, settle, tmp_path):
-    """Weka's soybean (683 rows, 35 nominal attributes with missing values, 19 classes) grown
-    by C4.5: the whole tree fitted, then a node zoomed into until its box is readable."""
-    from tests.weka_fixtures import WEKA, read_arff
-
-    frame, _ = read_arff(WEKA / "arff" / "soybean.arff")
-    csv = tmp_path / "soybean.csv"
-    frame.to_csv(csv, index=False)
+    """Weka's soybean grown by C4.5: the whole tree fitted, then a node zoomed into until its
+    box is readable."""
     page = app_page
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="Data").click()
-    settle(page)
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(csv))
-    settle(page)
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
-    settle(page)
-    page.get_by_test_id("stSelectbox").filter(has_text="Algorithm").click()
-    page.get_by_role("option", name="C4.5", exact=True).click()
-    settle(page)
+    grow_soybean_by_c45(page, settle, tmp_path)
     button(page, "grow.last").click()
     settle(page)
     iframe, frame, tv = view_frame(page)
