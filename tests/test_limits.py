@@ -151,6 +151,28 @@ def test_collapse_depth_bounds_the_nodes_drawn():
         assert 1 < len(real) <= 4 < tree.n_nodes
 
 
+def _widest_row(dot: str) -> int:
+    """Most boxes graphviz lays out side by side (at one height) in ``dot``'s drawing."""
+    layout = json.loads(subprocess.run(["dot", "-Tjson0"], input=dot, text=True,
+                                       capture_output=True, check=True).stdout)
+    return int(pd.Series([o["pos"].split(",")[1] for o in layout["objects"]]).value_counts()
+               .max())
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="the Graphviz `dot` program lays it out")
+def test_a_wide_tree_is_drawn_to_the_depth_whose_rows_stay_readable():
+    """Soybean's C4.5 tree is few enough nodes to draw five levels, but they would put 32
+    boxes in a row, scaled down to the page's width: it is drawn to the deepest level whose
+    rows, with the "…" of the collapsed subtrees, hold at most MAX_DRAWN_WIDTH boxes."""
+    from tests.browser.soybean import soybean
+
+    tree = growth.fit(Dataset.from_frame(soybean(), "class"), {"algorithm": "c45"}).tree
+    depth = limits.collapse_depth(tree)
+    assert depth == limits.collapse_depth(tree, max_width=10**6) - 3 == 2
+    assert _widest_row(to_dot(tree, max_depth=depth)) <= limits.MAX_DRAWN_WIDTH
+    assert _widest_row(to_dot(tree, max_depth=depth + 1)) > limits.MAX_DRAWN_WIDTH
+
+
 # ------------------------------------------------------------------------------ Grow page
 def test_grow_page_refuses_too_many_levels(make_app):
     at = make_app("pages/grow.py")

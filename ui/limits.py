@@ -19,6 +19,7 @@ messages. The README's "Limits and guarantees" lists these values.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Collection
 
 from treecore import ALGORITHMS, Dataset, Tree
@@ -70,6 +71,9 @@ FIT_DEADLINE_SECONDS = 30.0
 #: Most tree nodes drawn at once: below the depth where this is reached, subtrees collapse to
 #: a "…" node until the user draws more levels.
 MAX_DRAWN_NODES = 127
+#: Most boxes side by side in a drawing: the page scales a wider one down to its width, until
+#: its text is too small to read (soybean's tree drawn to depth 5 puts 32 boxes in a row).
+MAX_DRAWN_WIDTH = 16
 
 
 def too_many_levels(dataset: Dataset, algorithm: str) -> list[tuple[str, int, int]]:
@@ -102,10 +106,13 @@ def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> floa
 
 
 def collapse_depth(tree: Tree, max_nodes: int | None = None,
-                   drawn: Collection[int] | None = None) -> int | None:
+                   drawn: Collection[int] | None = None,
+                   max_width: int | None = None) -> int | None:
     """The deepest level to draw so that at most ``max_nodes`` (default
-    :data:`MAX_DRAWN_NODES`) nodes are drawn (at least the root's level), or ``None`` when the
-    whole tree fits; with ``drawn``, of those nodes only (the others are not drawn).
+    :data:`MAX_DRAWN_NODES`) nodes are drawn and no level holds more than ``max_width``
+    (default :data:`MAX_DRAWN_WIDTH`) side by side, counting the "…" of each subtree collapsed
+    below the last level (at least the root's level); ``None`` when the whole tree fits. With
+    ``drawn``, of those nodes only (the others are not drawn).
 
     >>> import pandas as pd
     >>> from treecore import grow
@@ -113,18 +120,25 @@ def collapse_depth(tree: Tree, max_nodes: int | None = None,
     >>> tree = grow(Dataset.from_frame(frame, "y", kinds={"x": "continuous"}))
     >>> tree.n_nodes, collapse_depth(tree, 10), collapse_depth(tree, 1000)
     (31, 4, None)
-    >>> collapse_depth(tree, 10, drawn=range(9))
+    >>> collapse_depth(tree, 1000, max_width=1), collapse_depth(tree, 10, drawn=range(9))
+    (0, None)
     """
     max_nodes = MAX_DRAWN_NODES if max_nodes is None else max_nodes
-    if (tree.n_nodes if drawn is None else len(drawn)) <= max_nodes:
-        return None
-    per_depth: dict[int, int] = {}
+    max_width = MAX_DRAWN_WIDTH if max_width is None else max_width
+    per_depth: Counter[int] = Counter()
+    inner_per_depth: Counter[int] = Counter()
     for node in tree.iter_nodes():
         if drawn is None or node.node_id in drawn:
-            per_depth[node.depth] = per_depth.get(node.depth, 0) + 1
-    drawn, depth = 0, 0
+            per_depth[node.depth] += 1
+            inner_per_depth[node.depth] += not node.is_leaf
+    if sum(per_depth.values()) <= max_nodes and max(per_depth.values()) <= max_width:
+        return None
+    deepest, total, widest = 0, 0, 0
     for depth in sorted(per_depth):
-        drawn += per_depth[depth]
-        if drawn > max_nodes:
-            return max(depth - 1, 0)
-    return depth
+        total += per_depth[depth]
+        widest = max(widest, per_depth[depth])
+        if total > max_nodes or widest > max_width:
+            break
+        if inner_per_depth[depth] <= max_width:
+            deepest = depth
+    return deepest

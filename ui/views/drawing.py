@@ -2,9 +2,10 @@
 
 The interactive view of a tree is :mod:`ui.views.tree_widget`; this Graphviz drawing stays as the
 static picture (:func:`static_drawing`, with SVG and DOT downloads) and for the small trees of
-the other views. A tree with more nodes than :data:`ui.limits.MAX_DRAWN_NODES` is drawn down to the
-depth :func:`ui.limits.collapse_depth` picks, deeper subtrees as "…", with a "Levels drawn" control
-to draw more; a small tree is drawn whole.
+the other views. A tree with more nodes than :data:`ui.limits.MAX_DRAWN_NODES`, or more side by
+side than :data:`ui.limits.MAX_DRAWN_WIDTH`, is drawn down to the depth
+:func:`ui.limits.collapse_depth` picks, deeper subtrees as "…", with a "Levels drawn" control to
+draw more; a small tree is drawn whole.
 """
 
 from __future__ import annotations
