@@ -72,19 +72,15 @@ def blend_lines(flow: RowFlow, tree: Tree) -> list[str]:
             + f" = {flow.probabilities[k]:.4f}" for k, c in enumerate(tree.classes)]
 
 
-def reached_nodes(tree: Tree, weights: dict[int, float]) -> set[int]:
-    """The root and every node the row's weight reaches (:func:`edge_flow` ``weights``)."""
-    return {tree.root.node_id, *(child for child, weight in weights.items() if weight > 0)}
-
-
 def _row_chart(tree: Tree, key: str, weights: dict[int, float]) -> None:
-    """The tree with the row's weight on its edges: whole when it is small enough to draw whole,
-    else only the nodes the weight reaches, each branch it does not take ending in "…" (drawn to
-    a few levels, a large tree's many branches would shrink it to an unreadable strip)."""
+    """The tree with the row's weight on its edges (:func:`edge_flow`): whole when it is small
+    enough to draw whole, else only the root and the nodes the weight reaches, each branch it
+    does not take ending in "…" (drawn to a few levels, a large tree's many branches would
+    shrink it to an unreadable strip)."""
     if limits.collapse_depth(tree) is None:
         tree_chart(tree, key, flow=weights)
         return
-    reached = reached_nodes(tree, weights)
+    reached = {tree.root.node_id, *(child for child, weight in weights.items() if weight > 0)}
     st.caption(t("flow.reached_only", reached=len(reached), nodes=f"{tree.n_nodes:,}"))
     tree_chart(tree, key, flow=weights, drawn=reached)
 
