@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.weka_fixtures import WEKA, read_arff
+from tests.browser.uploads import soybean
 from ui import state
 from ui.models import growth, predict_export as pe
 
@@ -80,8 +80,7 @@ def test_in_a_large_tree_the_flow_draws_the_nodes_the_row_reaches():
     the drawing holds the nodes the row's weight reaches and a "…" for each branch it does not
     take, and says so."""
     at = app_test("pages/predict.py")
-    soybean, _ = read_arff(WEKA / "arff" / "soybean.arff")
-    seed_upload(at, "soybean.csv", soybean.to_csv(index=False).encode())
+    seed_upload(at, "soybean.csv", soybean().to_csv(index=False).encode())
     at.session_state[state.TARGET] = "class"
     at.session_state[state.ALGORITHM] = "c45"
     at.session_state[pe.ROW] = 32

@@ -164,7 +164,7 @@ def test_a_wide_tree_is_drawn_to_the_depth_whose_rows_stay_readable():
     """Soybean's C4.5 tree is few enough nodes to draw five levels, but they would put 32
     boxes in a row, scaled down to the page's width: it is drawn to the deepest level whose
     rows, with the "…" of the collapsed subtrees, hold at most MAX_DRAWN_WIDTH boxes."""
-    from tests.browser.soybean import soybean
+    from tests.browser.uploads import soybean
 
     tree = growth.fit(Dataset.from_frame(soybean(), "class"), {"algorithm": "c45"}).tree
     depth = limits.collapse_depth(tree)

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.soybean import grow_soybean_by_c45
+from tests.browser.uploads import grow_soybean_by_c45
 
 pytestmark = pytest.mark.browser
 

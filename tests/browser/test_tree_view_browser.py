@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.soybean import grow_soybean_by_c45
+from tests.browser.uploads import grow_soybean_by_c45, upload_then_grow
 
 pytestmark = pytest.mark.browser
 
@@ -142,12 +142,7 @@ def test_a_tree_of_15000_nodes(app_page, shot, settle, tmp_path):
     page = app_page
     csv = tmp_path / "noisy.csv"
     big_table(csv)
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="Data").click()
-    settle(page)
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(csv))
-    settle(page)
-    page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
-    settle(page)
+    upload_then_grow(page, settle, csv)
     button(page, "grow.last").click()
     settle(page)
     iframe, frame, tv = view_frame(page)
