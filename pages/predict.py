@@ -2,7 +2,9 @@
 explain one row's path, and download the tree as rules, Python, SQL, JSON, DOT, SVG or PNG.
 
 The tree is the Grow page's, the Pruning lab's post-pruned tree, or a model file (JSON) loaded
-here, e.g. one downloaded from this page before.
+here, e.g. one downloaded from this page before. A download reruns nothing: the predictions,
+the SVG and the PNG are made when asked for, and a rerun still running when the next button is
+clicked would have replaced the file that button asks for.
 """
 
 import functools
@@ -104,7 +106,8 @@ if result is not None:
     st.download_button(t("predict.download_predictions"),
                        functools.partial(pe.predictions_csv, result),
                        file_name="predictions.csv", mime="text/csv", icon="⬇️",
-                       key="predict.download_csv", help=t("predict.download_formulas"))
+                       key="predict.download_csv", help=t("predict.download_formulas"),
+                       on_click="ignore")
 
     st.subheader("🧭 " + t("predict.path"))
     number = st.number_input(t("predict.row"), min_value=1, max_value=len(frame), step=1,
@@ -133,7 +136,8 @@ files = pe.text_downloads(tree, dot)
 columns = [column for row in range(2) for column in st.columns(4)]
 for column, (name, (content, mime)) in zip(columns, files.items()):
     column.download_button(name, content.encode("utf-8"), file_name=name, mime=mime,
-                           icon="⬇️", key=f"predict.download.{name}", width="stretch")
+                           icon="⬇️", key=f"predict.download.{name}", width="stretch",
+                           on_click="ignore")
 if tree.n_nodes > pe.RENDER_LIMIT:
     st.info(t("predict.too_large", nodes=tree.n_nodes, limit=pe.RENDER_LIMIT), icon="ℹ️")
 elif not pe.can_render():
