@@ -130,4 +130,4 @@ def test_predict_on_a_tree_of_a_few_hundred_nodes(app_page, shot, settle, tmp_pa
     assert predictions.loc[31, "class (predicted)"] == best
     flow.scroll_into_view_if_needed()
     no_exception(page)
-    shot(page, "45-predict-soybean-row-32")
+    shot(page, "35-predict-soybean-row-32")
