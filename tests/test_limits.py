@@ -173,6 +173,22 @@ def test_a_wide_tree_is_drawn_to_the_depth_whose_rows_stay_readable():
     assert _widest_row(to_dot(tree, max_depth=depth + 1)) > limits.MAX_DRAWN_WIDTH
 
 
+def test_a_compiled_tree_is_measured_for_drawing_without_making_its_nodes():
+    from dataclasses import replace
+
+    from treecore import grow
+
+    frame = pd.DataFrame({"x": range(600), "y": [("ab"[i % 2], "ba"[i % 2])[i % 7 < 3]
+                                                for i in range(600)]})
+    tree = grow(Dataset.from_frame(frame, "y", kinds={"x": "continuous"}))
+    assert tree.node_table is not None and tree.n_nodes > limits.MAX_DRAWN_NODES
+    depth = limits.collapse_depth(tree)
+    assert tree.nodes.n_made == 0
+    made = replace(tree, nodes=tuple(tree.nodes))                # the same nodes, all made
+    assert made.node_table is None and limits.collapse_depth(made) == depth
+    assert limits.collapse_depth(tree, max_width=2) == limits.collapse_depth(made, max_width=2)
+
+
 # ------------------------------------------------------------------------------ Grow page
 def test_grow_page_refuses_too_many_levels(make_app):
     at = make_app("pages/grow.py")
