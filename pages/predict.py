@@ -2,9 +2,9 @@
 explain one row's path, and download the tree as rules, Python, SQL, JSON, DOT, SVG or PNG.
 
 The tree is the Grow page's, the Pruning lab's post-pruned tree, or a model file (JSON) loaded
-here, e.g. one downloaded from this page before. A download reruns nothing: the predictions,
-the SVG and the PNG are made when asked for, and a rerun still running when the next button is
-clicked would have replaced the file that button asks for.
+here, e.g. one downloaded from this page before. A download reruns nothing: every file is
+made when asked for (a rerun still running when the next button is clicked would have replaced
+the file that button asks for), and no rerun pays for writing files nobody asked for.
 """
 
 import functools
@@ -13,7 +13,6 @@ import streamlit as st
 
 from treecore import ConfigError
 from treecore.errors import DataError
-from treecore.io import to_dot
 from ui import state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
@@ -131,13 +130,12 @@ if result is not None:
 
 # ================================================================ downloads
 st.subheader("📦 " + t("predict.downloads"))
-dot = to_dot(tree, labels={"samples": t("grow.dot_samples")})
-files = pe.text_downloads(tree, dot)
+dot_labels = {"samples": t("grow.dot_samples")}
+files = pe.text_downloads(tree, dot_labels)
 columns = [column for row in range(2) for column in st.columns(4)]
-for column, (name, (content, mime)) in zip(columns, files.items()):
-    column.download_button(name, content.encode("utf-8"), file_name=name, mime=mime,
-                           icon="⬇️", key=f"predict.download.{name}", width="stretch",
-                           on_click="ignore")
+for column, (name, (write, mime)) in zip(columns, files.items()):
+    column.download_button(name, write, file_name=name, mime=mime, icon="⬇️",
+                           key=f"predict.download.{name}", width="stretch", on_click="ignore")
 if tree.n_nodes > pe.RENDER_LIMIT:
     st.info(t("predict.too_large", nodes=tree.n_nodes, limit=pe.RENDER_LIMIT), icon="ℹ️")
 elif not pe.can_render():
@@ -145,7 +143,7 @@ elif not pe.can_render():
 else:
     for column, fmt, mime in ((columns[len(files)], "svg", "image/svg+xml"),
                               (columns[len(files) + 1], "png", "image/png")):
-        column.download_button(f"tree.{fmt}", functools.partial(pe.render, dot, fmt),
+        column.download_button(f"tree.{fmt}", functools.partial(pe.render, tree, dot_labels, fmt),
                                file_name=f"tree.{fmt}", mime=mime, icon="🖼️",
                                key=f"predict.download.{fmt}", width="stretch", on_click="ignore")
 st.caption(t("predict.sql_note"))

@@ -10,7 +10,7 @@ import pytest
 
 import treecore
 from treecore.pruning import prune_rep
-from treecore.io import from_json, to_dot
+from treecore.io import from_json, to_dot, to_rules
 from treecore.split.least_squares import node_candidates
 from ui import limits
 from ui.data.samples import SAMPLES
@@ -148,13 +148,16 @@ def test_predictions_and_explained_path_with_a_missing_value(melons):
 
 def test_server_side_rendering_and_text_downloads(melons):
     tree = treecore.grow(melons, algorithm="id3")
-    dot = to_dot(tree)
-    assert pe.render(dot, "svg").lstrip().startswith(b"<?xml")
-    assert pe.render(dot, "png")[:8] == b"\x89PNG\r\n\x1a\n"
-    files = pe.text_downloads(tree, dot)
+    labels = {"samples": "样本"}
+    assert pe.render(tree, labels, "svg").lstrip().startswith(b"<?xml")
+    assert pe.render(tree, labels, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+    files = pe.text_downloads(tree, labels)
     assert set(files) == {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json",
                           "tree.dot"}
-    assert from_json(files["tree.json"][0]).n_nodes == tree.n_nodes
+    written = {name: write().decode("utf-8") for name, (write, _) in files.items()}
+    assert from_json(written["tree.json"]).n_nodes == tree.n_nodes
+    assert written["tree.dot"] == to_dot(tree, labels=labels)
+    assert written["rules.txt"] == to_rules(tree)
 
 
 @pytest.mark.parametrize("pruning", ["none", "prepruned", "rep"])

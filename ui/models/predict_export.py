@@ -8,9 +8,10 @@ only lays them out. Server-side SVG/PNG rendering uses the ``graphviz`` package 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import shutil
-from typing import Mapping
+from typing import Callable, Mapping
 
 import graphviz
 import numpy as np
@@ -19,7 +20,7 @@ import streamlit as st
 
 from treecore import Tree
 from treecore.errors import DataError
-from treecore.io import from_json, to_json, to_python, to_rules, to_sql
+from treecore.io import from_json, to_dot, to_json, to_python, to_rules, to_sql
 from treecore.tree.predict import most_probable
 
 from ui.data.loaders import read_table
@@ -212,11 +213,12 @@ def can_render() -> bool:
     return shutil.which("dot") is not None
 
 
-def render(dot: str, fmt: str) -> bytes:
-    """The DOT text drawn by Graphviz's ``dot`` as ``fmt`` ("svg" or "png"). The page calls it
-    only when the file is asked for: drawing a tree of a few hundred nodes takes a second."""
+def render(tree: Tree, labels: Mapping[str, str], fmt: str) -> bytes:
+    """The tree's DOT text (:func:`treecore.io.to_dot` with ``labels``) drawn by Graphviz's
+    ``dot`` as ``fmt`` ("svg" or "png"). The page calls it only when the file is asked for:
+    drawing a tree of a few hundred nodes takes a second."""
     try:
-        return graphviz.Source(dot).pipe(format=fmt)
+        return graphviz.Source(to_dot(tree, labels=labels)).pipe(format=fmt)
     except graphviz.ExecutableNotFound as error:
         raise RenderError(NO_GRAPHVIZ) from error
     except graphviz.CalledProcessError as error:
@@ -224,10 +226,19 @@ def render(dot: str, fmt: str) -> bytes:
                           ) from error
 
 
-def text_downloads(tree: Tree, dot: str) -> dict[str, tuple[str, str]]:
-    """The text exports: file name → (content, MIME type)."""
-    return {"rules.txt": (to_rules(tree), "text/plain"),
-            "tree_predict.py": (to_python(tree), "text/x-python"),
-            "tree_case.sql": (to_sql(tree), "application/sql"),
-            "tree.json": (to_json(tree), "application/json"),
-            "tree.dot": (dot, "text/vnd.graphviz")}
+def text_downloads(tree: Tree, labels: Mapping[str, str]
+                   ) -> dict[str, tuple[Callable[[], bytes], str]]:
+    """The text exports: file name → (what writes the file's UTF-8 bytes, MIME type). Each is
+    written only when its file is asked for: a tree of 100k nodes takes seconds per format,
+    which every rerun of the page would pay otherwise. ``labels`` are the DOT file's words."""
+    return {"rules.txt": (functools.partial(_utf8, to_rules, tree), "text/plain"),
+            "tree_predict.py": (functools.partial(_utf8, to_python, tree), "text/x-python"),
+            "tree_case.sql": (functools.partial(_utf8, to_sql, tree), "application/sql"),
+            "tree.json": (functools.partial(_utf8, to_json, tree), "application/json"),
+            "tree.dot": (functools.partial(_utf8, to_dot, tree, labels=labels),
+                         "text/vnd.graphviz")}
+
+
+def _utf8(write: Callable[..., str], *args, **kwargs) -> bytes:
+    """What ``write`` returns, as UTF-8."""
+    return write(*args, **kwargs).encode("utf-8")
