@@ -90,9 +90,7 @@ def row_flow(tree: Tree, row: np.ndarray) -> RowFlow:
     row = np.asarray(row, dtype=float)
     reached = dict(tree.path(row))
     steps, leaves = [], []
-    for node in tree.iter_preorder():
-        if node.node_id not in reached:
-            continue
+    for node in tree.iter_preorder(only=reached):
         weight = reached[node.node_id]
         if node.is_leaf:
             leaves.append(Arrival(node.node_id, weight, tuple(node.distribution)))

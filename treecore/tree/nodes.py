@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import Iterator, Mapping, Sequence
+from typing import Container, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -157,13 +157,17 @@ class Tree:
             return (self.nodes[at] for at in shallow)
         return (node for node in self.nodes if node.depth <= max_depth)
 
-    def iter_preorder(self, start: int = 0) -> Iterator[Node]:
-        """Nodes depth-first, each before its children, branches in order."""
+    def iter_preorder(self, start: int = 0, only: Container[int] | None = None
+                      ) -> Iterator[Node]:
+        """Nodes depth-first, each before its children, branches in order; with ``only`` (ids,
+        ``start``'s among them), the walk enters no other node: a row's path is walked
+        without visiting the rest of a big tree."""
         stack = [start]
         while stack:
             node = self.node(stack.pop())
             yield node
-            stack.extend(reversed(node.children))
+            stack.extend(child for child in reversed(node.children)
+                         if only is None or child in only)
 
     def iter_leaves(self) -> Iterator[Node]:
         return (node for node in self.nodes if node.is_leaf)
@@ -322,7 +326,7 @@ class Tree:
 
     def decision_path(self, X) -> np.ndarray:
         """(rows × nodes) weight with which each row passes each node, columns in node order."""
-        return _predict.route_weights(self, self._encoded(X), None, [n.node_id for n in self.nodes])
+        return _predict.route_weights(self, self._encoded(X), None, self.node_ids)
 
     def path(self, row) -> list[tuple[int, float]]:
         """The nodes one row passes, with its weight at each (several branches where a tested
@@ -332,7 +336,8 @@ class Tree:
         else:
             encoded = np.asarray(row, dtype=float)[None, :]
         weights = self.decision_path(encoded)[0]
-        return [(node.node_id, float(w)) for node, w in zip(self.nodes, weights) if w > 0]
+        reached = np.flatnonzero(weights > 0)
+        return list(zip(self.node_ids[reached].tolist(), weights[reached].tolist()))
 
     def _encoded(self, X) -> np.ndarray:
         if isinstance(X, np.ndarray) and X.dtype.kind == "f" and X.ndim == 2:

@@ -162,9 +162,7 @@ def explain(tree: Tree, row: Mapping) -> pd.DataFrame:
     encoded = encode_row(tree, row)
     reached = dict(tree.path(encoded))
     lines = []
-    for node in tree.iter_preorder():
-        if node.node_id not in reached:
-            continue
+    for node in tree.iter_preorder(only=reached):
         weight = reached[node.node_id]
         if node.is_leaf:
             lines.append({"node": node.node_id, "depth": node.depth, "test": "",
