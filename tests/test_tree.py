@@ -60,6 +60,8 @@ def test_preorder_and_ancestors(tree):
     assert sorted(order) == list(range(tree.n_nodes)) and order[:3] == [0, 1, 4]
     assert [n.node_id for n in tree.ancestors(12)] == [0, 1, 5, 10, 12]
     assert tree.subtree_ids(5) == [5, 9, 10, 12, 13, 11]
+    path = {0, 1, 5, 10, 12, 13, 7}               # 7 lies below 2, which the walk may not enter
+    assert [n.node_id for n in tree.iter_preorder(only=path)] == [0, 1, 5, 10, 12, 13]
 
 
 def test_until(tree, melons):
@@ -189,5 +191,8 @@ def test_a_compiled_trees_shallow_nodes_are_made_alone():
     shallow = list(fresh.iter_nodes(max_depth=2))
     assert shallow == [node for node in big.nodes if node.depth <= 2]
     assert fresh.nodes.n_made < big.n_nodes                 # the deeper nodes were not made
+    unmade = grow(Dataset.from_frame(frame, "label"), algorithm="cart")
+    row = frame.drop(columns="label").iloc[0]
+    assert unmade.path(row) == big.path(row) and unmade.nodes.n_made == 0
     assert to_dot(grow(Dataset.from_frame(frame, "label"), algorithm="cart"), max_depth=3) == \
         to_dot(Tree(big.schema, tuple(big.nodes), big.settings, big.n_steps), max_depth=3)
