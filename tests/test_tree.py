@@ -11,6 +11,7 @@ import pytest
 from treecore import Dataset, StopReason, Tree, grow, grow_steps
 from treecore.io import to_dot
 from treecore.measures.criteria import entropy
+from treecore.tree.flow import row_flow
 from treecore.tree.lazy import LazyNodes
 
 
@@ -98,7 +99,8 @@ def test_lazy_stages_equal_eager_ones(table, algorithm):
     frame = _mixed_frame()
     if table == "numeric":
         frame = frame.drop(columns="c").dropna()
-    lazy = grow(Dataset.from_frame(frame, "y"), algorithm=algorithm)
+    data = Dataset.from_frame(frame, "y")
+    lazy = grow(data, algorithm=algorithm)
     assert isinstance(lazy.nodes, LazyNodes) and lazy.n_nodes > 20
     first = lazy.until(1)
     assert first.n_nodes == len(lazy.root.children) + 1 and first.n_leaves == first.n_nodes - 1
@@ -111,6 +113,9 @@ def test_lazy_stages_equal_eager_ones(table, algorithm):
         staged, held = lazy.until(k), eager.until(k)
         assert tuple(staged.nodes) == tuple(held.nodes)
         assert staged.n_leaves == held.n_leaves and staged.n_steps == held.n_steps
+        assert staged.prebuilt is not None                 # cut from the whole tree's arrays
+        np.testing.assert_array_equal(staged.predict_proba(data.X), held.predict_proba(data.X))
+        np.testing.assert_array_equal(staged.apply(data.X), held.apply(data.X))
         assert lazy.expanded_in(k) == eager.expanded_in(k)
         assert lazy.prefix_holding(k) == held.n_nodes
     assert lazy.prefix_holding(None) == lazy.n_nodes == eager.prefix_holding(3)
@@ -196,3 +201,50 @@ def test_a_compiled_trees_shallow_nodes_are_made_alone():
     assert unmade.path(row) == big.path(row) and unmade.nodes.n_made == 0
     assert to_dot(grow(Dataset.from_frame(frame, "label"), algorithm="cart"), max_depth=3) == \
         to_dot(Tree(big.schema, tuple(big.nodes), big.settings, big.n_steps), max_depth=3)
+
+
+def _grown_twice(algorithm: str) -> tuple[Tree, Tree, np.ndarray]:
+    """The same compiled tree twice: nothing made of the first, every node of the second held
+    eagerly (a plain tuple); and the data's rows, encoded."""
+    data = Dataset.from_frame(_mixed_frame(n=2000), "y")
+    lazy, held = (grow(data, algorithm=algorithm) for _ in range(2))
+    assert isinstance(lazy.nodes, LazyNodes) and lazy.nodes.n_made == 0 and lazy.depth > 5
+    return lazy, Tree(held.schema, tuple(held.nodes), held.settings, held.n_steps), data.X
+
+
+def _same_flow(one: Tree, other: Tree, row: np.ndarray) -> None:
+    mine, theirs = row_flow(one, row), row_flow(other, row)
+    assert mine.steps == theirs.steps and mine.leaves == theirs.leaves
+    np.testing.assert_array_equal(mine.probabilities, theirs.probabilities)
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart"])
+def test_a_rows_path_makes_only_the_nodes_it_reaches(algorithm):
+    """A compiled tree's nodes on a row's path are made alone (``LazyNodes.alone``): the row's
+    flow and the drawing of the nodes it reaches make those nodes and no other, and equal what
+    the same nodes held eagerly give; the prefix, when made later, takes those very nodes."""
+    lazy, held, X = _grown_twice(algorithm)
+    row = X[int(np.argmax(np.isnan(X).any(axis=1)))]         # a row with a missing value
+    reached = dict(lazy.path(row))
+    assert max(reached) > lazy.n_nodes // 2                  # the path goes deep into the ids
+    _same_flow(lazy, held, row)
+    assert lazy.nodes.n_made == len(reached)
+    assert to_dot(lazy, flow=reached, drawn=reached) == to_dot(held, flow=reached, drawn=reached)
+    assert lazy.nodes.n_made == len(reached)
+    deepest = lazy.node_alone(max(reached))
+    assert tuple(lazy.nodes) == tuple(held.nodes)            # the whole prefix, made after
+    assert lazy.node(max(reached)) is deepest and lazy.nodes.n_made == lazy.n_nodes
+
+
+def test_a_stage_and_a_pruned_tree_make_a_rows_nodes_alone_too():
+    lazy, held, X = _grown_twice("c45")
+    step = lazy.n_steps // 2
+    for row in X[:20]:
+        _same_flow(lazy.until(step), held.until(step), row)
+    assert lazy.nodes.n_made < lazy.n_nodes // 2
+    cut = [node.node_id for node in held.iter_nodes(max_depth=2) if not node.is_leaf][-1:]
+    pruned, held_pruned = lazy.collapse(cut), held.collapse(cut)
+    assert isinstance(pruned.nodes, LazyNodes)
+    for row in X[:20]:
+        _same_flow(pruned, held_pruned, row)
+    assert pruned.nodes.n_made < pruned.n_nodes // 2

@@ -3,6 +3,8 @@ greyed nodes, the weight flowing along each edge; every user text escaped."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from ..tree.nodes import Node, Tree
@@ -85,6 +87,15 @@ def _flow_style(weight: float, top: float) -> str:
     return f', penwidth={1 + (FLOW_WIDTH - 1) * weight / top:.2f}, color="#1565C0"'
 
 
+def _drawn_nodes(tree: Tree, max_depth: int | None, drawn) -> Iterator[Node]:
+    """The nodes to draw, in id order: to ``max_depth``, and only those ``drawn`` when given
+    (a compiled tree's made alone: a row's nodes in a big tree, not the whole tree)."""
+    if drawn is None:
+        return tree.iter_nodes(max_depth)
+    nodes = (tree.node_alone(node_id) for node_id in sorted(drawn))
+    return nodes if max_depth is None else (node for node in nodes if node.depth <= max_depth)
+
+
 def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=None,
            max_depth: int | None = None, labels=None, flow=None, drawn=None) -> str:
     """The tree as Graphviz DOT text (drawn by ``st.graphviz_chart`` or the ``dot`` program).
@@ -121,9 +132,7 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
            '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=11, '
            'color="#555555"];',
            '  edge [fontname="sans-serif", fontsize=10, color="#777777"];']
-    for node in tree.iter_nodes(max_depth):
-        if drawn is not None and node.node_id not in drawn:
-            continue
+    for node in _drawn_nodes(tree, max_depth, drawn):
         attrs = [f'label="{_dot_label(tree, node, words)}"']
         if node.node_id in greyed:
             attrs += ['fillcolor="#EEEEEE"', 'style="rounded,filled,dashed"',

@@ -60,9 +60,11 @@ class LazyNodes(Sequence):
     its leaves; ``columns`` (:class:`NodeColumns`, when the maker has them) answer what pruning
     reads of every node, and let a pruned tree stay lazy (:meth:`collapsed`). ``ids`` are the
     node ids by position: None while they are the positions (a grown tree), ascending ids with
-    gaps once subtrees are pruned away. The made prefix grows at least twofold, and a node is
-    made once. Thread-safe (cached trees are shared between sessions); pickles as the plain
-    tuple of nodes."""
+    gaps once subtrees are pruned away. The made prefix grows at least twofold. A node asked for
+    by itself (:meth:`alone`: a row's path through a big tree) is made alone, with the
+    ancestors making it reads, and the prefix takes it over when it gets there: a node is made
+    once. Thread-safe (cached trees are shared between sessions); pickles as the plain tuple of
+    nodes."""
 
     def __init__(self, make: Callable[[int, int, tuple], tuple],
                  created_at: np.ndarray, expanded_at: np.ndarray,
@@ -76,7 +78,8 @@ class LazyNodes(Sequence):
         self.ids = ids
         self.is_leaf = expanded_at < 0 if is_leaf is None else is_leaf
         self._nodes: tuple = ()
-        self._lock = threading.Lock()
+        self._alone: dict[int, object] = {}          # made alone, beyond the made prefix
+        self._lock = threading.RLock()               # making a node alone makes its parent
 
     def _made(self, count: int) -> tuple:
         """At least the first ``count`` nodes (all of them once every node is made)."""
@@ -85,7 +88,11 @@ class LazyNodes(Sequence):
                 made = len(self._nodes)
                 if made < count:
                     stop = max(count, min(len(self), 2 * made))
-                    self._nodes += self._make(made, stop, self._nodes)
+                    span = self._make(made, stop, self._nodes)
+                    if self._alone:
+                        span = tuple(self._alone.pop(at, node)
+                                     for at, node in enumerate(span, made))
+                    self._nodes += span
                     if stop == len(self):
                         self._make = None
         return self._nodes
@@ -100,7 +107,28 @@ class LazyNodes(Sequence):
         at = index + len(self) if index < 0 else index
         if not 0 <= at < len(self):
             raise IndexError(index)
-        return self._made(at + 1)[at]
+        alone = self._alone.get(at) if at >= len(self._nodes) else None
+        return alone if alone is not None else self._made(at + 1)[at]
+
+    def alone(self, at: int):
+        """The node at position ``at``, made by itself when the made prefix does not reach it
+        (with its ancestors, which making it reads): walking one row's path through a tree of
+        100k nodes makes the nodes on the path, not the 100k."""
+        with self._lock:
+            if at < len(self._nodes):
+                return self._nodes[at]
+            if at not in self._alone:
+                self._alone[at] = self._make(at, at + 1, _Alone(self))[0]
+            return self._alone[at]
+
+    def _source(self, positions: Sequence[int], earlier) -> list:
+        """This tree's nodes at ``positions`` (ascending), for a tree made from it: each alone
+        when the derived tree makes a node alone (``earlier`` is then :class:`_Alone`), else
+        from the made prefix."""
+        if isinstance(earlier, _Alone):
+            return [self.alone(at) for at in positions]
+        made = self._made(positions[-1] + 1)
+        return [made[at] for at in positions]
 
     def __iter__(self) -> Iterator:
         at = 0
@@ -121,8 +149,8 @@ class LazyNodes(Sequence):
 
     @property
     def n_made(self) -> int:
-        """How many nodes are made so far (the first ones)."""
-        return len(self._nodes)
+        """How many nodes are made so far (the first ones, and those made alone)."""
+        return len(self._nodes) + len(self._alone)
 
     @property
     def n_leaves(self) -> int:
@@ -162,9 +190,9 @@ class LazyNodes(Sequence):
         those expanded later shown still waiting."""
         count = self.created_by(step)
         later = self.expanded_at[:count] > step
-        return LazyNodes(lambda start, stop, _: tuple(
+        return LazyNodes(lambda start, stop, earlier: tuple(
             waiting(node) if later[at] else node
-            for at, node in enumerate(self._made(stop)[start:stop], start)),
+            for at, node in enumerate(self._source(range(start, stop), earlier), start)),
             self.created_at[:count], np.where(later, -1, self.expanded_at[:count]),
             ids=None if self.ids is None else self.ids[:count],
             is_leaf=self.is_leaf[:count] | later)
@@ -196,14 +224,25 @@ class LazyNodes(Sequence):
             **{name: getattr(self.columns, name)[keep]
                for name in NodeColumns._fields if name not in ("parent", "waiting")})
 
-        def make(start: int, stop: int, _) -> tuple:
-            source = self._made(int(kept[stop - 1]) + 1)
-            return tuple(pruned_leaf(source[at], reason) if leaf_at[k] else source[at]
-                         for k, at in enumerate(kept[start:stop].tolist(), start))
+        def make(start: int, stop: int, earlier) -> tuple:
+            source = self._source(kept[start:stop].tolist(), earlier)
+            return tuple(pruned_leaf(node, reason) if leaf_at[k] else node
+                         for k, node in enumerate(source, start))
 
         nodes = LazyNodes(make, self.created_at[keep], self.expanded_at[keep], columns,
                           np.asarray(self.id_at(kept), np.int64), (self.is_leaf | leaves)[keep])
         return nodes, keep, leaves
+
+
+class _Alone:
+    """What making one node alone passes as ``earlier`` (the nodes before it): each asked for
+    is made alone in turn (:meth:`LazyNodes.alone`)."""
+
+    def __init__(self, nodes: LazyNodes):
+        self.nodes = nodes
+
+    def __getitem__(self, at: int):
+        return self.nodes.alone(at)
 
 
 def waiting(node):

@@ -142,6 +142,17 @@ class Tree:
             return self.nodes[at]
         return self.nodes[self._position[node_id]]
 
+    def node_alone(self, node_id: int) -> Node:
+        """The node with id ``node_id``; a compiled tree's made by itself if not made yet
+        (:meth:`LazyNodes.alone`), not with every node before it: for the few nodes a row
+        reaches in a big tree."""
+        if isinstance(self.nodes, LazyNodes):
+            at = self.nodes.position(node_id)
+            if at is None:
+                raise KeyError(node_id)
+            return self.nodes.alone(at)
+        return self.node(node_id)
+
     def __contains__(self, node_id: int) -> bool:
         if isinstance(self.nodes, LazyNodes):
             return self.nodes.position(node_id) is not None
@@ -161,10 +172,11 @@ class Tree:
                       ) -> Iterator[Node]:
         """Nodes depth-first, each before its children, branches in order; with ``only`` (ids,
         ``start``'s among them), the walk enters no other node: a row's path is walked
-        without visiting the rest of a big tree."""
+        without visiting, or making (:meth:`node_alone`), the rest of a big tree."""
+        find = self.node if only is None else self.node_alone
         stack = [start]
         while stack:
-            node = self.node(stack.pop())
+            node = find(stack.pop())
             yield node
             stack.extend(child for child in reversed(node.children)
                          if only is None or child in only)
@@ -243,14 +255,26 @@ class Tree:
         """The tree as it stood after ``step`` growth steps (``until(0)`` is the root alone).
 
         Nodes created later are absent; nodes expanded later are shown as leaves, still waiting
-        (no split, no stop reason). Lazily made nodes stay lazy (:meth:`LazyNodes.stage`).
+        (no split, no stop reason). Lazily made nodes stay lazy (:meth:`LazyNodes.stage`), and
+        the routing arrays a compiled tree came with are cut to the stage, so routing a row
+        through a stage of a big tree makes no node either.
         """
         if isinstance(self.nodes, LazyNodes):
-            return Tree(self.schema, self.nodes.stage(step), self.settings,
-                        min(step, self.n_steps))
+            stage = self.nodes.stage(step)
+            return Tree(self.schema, stage, self.settings, min(step, self.n_steps),
+                        prebuilt=None if self.prebuilt is None else self._stage_routing(stage))
         kept = tuple(waiting(node) if node.expanded_at is not None and node.expanded_at > step
                      else node for node in self.nodes if node.created_at <= step)
         return Tree(self.schema, kept, self.settings, min(step, self.n_steps))
+
+    def _stage_routing(self, stage: LazyNodes) -> "_predict.CompiledTree":
+        """The routing arrays of ``stage`` (a prefix of this tree's nodes) cut from this tree's:
+        the nodes created later removed, those expanded later made leaves."""
+        keep = np.zeros(self.n_nodes, bool)
+        keep[:len(stage)] = True
+        leaves = np.zeros(self.n_nodes, bool)
+        leaves[:len(stage)] = stage.is_leaf & ~self.nodes.is_leaf[:len(stage)]
+        return _predict.without_subtrees(self.prebuilt, keep, leaves)
 
     def expanded_in(self, step: int) -> int | None:
         """The id of the node split in growth step ``step``, or None."""
