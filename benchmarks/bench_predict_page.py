@@ -20,9 +20,8 @@ import statistics
 import time
 from pathlib import Path
 
-import common  # noqa: F401  (puts the repository root on the path)
 import streamlit as st
-from common import mixed_table
+from common import mixed_table  # importing common puts the repository root on the path
 from streamlit.testing.v1 import AppTest
 
 from tests.browser.uploads import soybean
