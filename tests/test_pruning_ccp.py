@@ -173,3 +173,39 @@ def test_path_accuracy_equals_scoring_every_tree(sample, target, algorithm):
     np.testing.assert_allclose(path_accuracy(path, held_out), expected, atol=1e-12)
     np.testing.assert_allclose(path_accuracy(path, held_out, [0, len(expected) - 1]),
                                [expected[0], expected[-1]], atol=1e-12)
+
+
+@pytest.mark.parametrize("task, algorithm", [("classification", "c45"),
+                                             ("classification", "cart"),
+                                             ("regression", "cart")])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_path_losses_of_rows_split_by_missing_values_equal_predicting_every_tree(
+        task, algorithm, seed):
+    """Most held-out rows lack a value the tree tests, so their weight is blended over several
+    leaves: the losses kept along the path (one routing pass) equal those of predicting the
+    rows with every tree of the path, both moments."""
+    from treecore.pruning.losses import path_losses
+
+    rng = np.random.default_rng(seed)
+    n = 600
+    frame = pd.DataFrame({"x": rng.normal(size=n), "z": rng.normal(size=n),
+                          "c": rng.choice(list("abcde"), size=n)})
+    signal = frame.x + (frame.c == "a") + 0.5 * rng.normal(size=n)
+    frame["y"] = signal if task == "regression" else np.where(signal > 0.3, "yes", "no")
+    frame[["x", "z", "c"]] = frame[["x", "z", "c"]].mask(rng.random((n, 3)) < 0.3)
+    data = treecore.Dataset.from_frame(frame, "y", task=task)
+    train, held_out = data.subset(np.arange(0, 400)), data.subset(np.arange(400, n))
+    path = ccp_path(treecore.grow(train, algorithm=algorithm,
+                                  criterion="squared_error" if task == "regression" else None))
+    assert len(path.trees) > 10
+    for moment in (1, 2):
+        expected = []
+        for tree in path.trees:
+            predicted = tree.predict(held_out.X)
+            if task == "regression":
+                losses = np.abs(held_out.y - predicted) ** (2 * moment)
+            else:
+                losses = predicted != np.asarray(held_out.classes, dtype=object)[held_out.y]
+            expected.append(float(held_out.weights @ losses))
+        np.testing.assert_allclose(path_losses(path, held_out, moment=moment), expected,
+                                   rtol=1e-9, atol=1e-9)

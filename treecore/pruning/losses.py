@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+from numba import njit
 
 from ..data import Dataset
 from ..tree import predict as _predict
@@ -49,15 +50,6 @@ def node_losses(arrays: TreeArrays, data: Dataset, moment: int = 1,
     return reached.sum(axis=1) - reached[np.arange(len(reached)), arrays.prediction]
 
 
-def row_losses(tree, data: Dataset, moment: int = 1, power: int | None = None) -> np.ndarray:
-    """ℓᵢ^moment of each row of ``data`` under ``tree``'s prediction (unweighted)."""
-    predicted = tree.predict(data.X)
-    if tree.is_regression:
-        return np.abs(data.y - predicted) ** ((power or loss_power(tree)) * moment)
-    labels = np.asarray(data.classes, dtype=object)[data.y]
-    return (predicted != labels).astype(float)
-
-
 def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
                 moment: int = 1, power: int | None = None) -> np.ndarray:
     """Σ wᵢ ℓᵢ^moment of ``path.trees[i]`` (a :class:`~.ccp.CCPPath`) on ``data`` for each i of
@@ -66,7 +58,9 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
     A row that lands in a single leaf adds its loss to every node it passes; the loss of a
     pruned tree is the sum over its leaves, and collapsing t replaces the leaves below t by t
     itself: O(|T_t|) per prune. A row split over branches by a missing value is blended across
-    leaves (not additive), so those rows are scored by predicting them with each tree asked for.
+    leaves (not additive): its blend is kept along the path, each prune replacing the row's
+    share of the leaves below t by its share of t (:func:`_blended_losses`), so no tree of
+    the path is built to score it.
     """
     tree = path.trees[0]
     indices = np.arange(len(path.trees)) if indices is None else np.asarray(indices)
@@ -78,16 +72,94 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
     loss = node_losses(arrays, whole, moment, power)
     leaf = arrays.is_leaf.copy()
     running = [float(loss[leaf].sum())]
-    for node_id in path.pruned:
-        p = arrays.position[node_id]
+    pruned = np.array([arrays.position[node_id] for node_id in path.pruned], np.int64)
+    for p in pruned.tolist():
         end = p + arrays.size[p]
         running.append(running[-1] + float(loss[p] - loss[p:end][leaf[p:end]].sum()))
         leaf[p:end], leaf[p] = False, True
-    total = np.asarray(running)[indices]
+    total = np.asarray(running)
     if split.n_rows:
-        total = total + [float(split.weights @ row_losses(path.trees[i], split, moment, power))
-                         for i in indices]
-    return total
+        total = total + _split_rows_losses(arrays, split, pruned, moment, power)
+    return total[indices]
+
+
+def _split_rows_losses(arrays: TreeArrays, split: Dataset, pruned: np.ndarray, moment: int,
+                       power: int | None) -> np.ndarray:
+    """Σ wᵢ ℓᵢ^moment of the rows of ``split`` (each split over several leaves) under the
+    unpruned tree and after each prune (``pruned``: pre-order positions): every (row, node) the
+    routing reaches, with the row's weight there times the node's distribution (or value),
+    grouped by node in pre-order for :func:`_blended_losses`."""
+    tree = arrays.tree
+    rows, places, shares = [], [], []
+    for reached, pos, w in _predict.walk(tree.compiled, split.X):
+        rows.append(reached)
+        places.append(arrays.tree_position[pos])
+        shares.append(w[:, None] * tree.compiled.distribution[pos])
+    place = np.concatenate(places)
+    order = np.argsort(place, kind="stable")
+    first = np.searchsorted(place[order], np.arange(len(arrays.ids) + 1))
+    exponent = 0 if not tree.is_regression else (power or loss_power(tree)) * moment
+    return _blended_losses(first, np.concatenate(rows)[order], np.concatenate(shares)[order],
+                           arrays.size, arrays.is_leaf, pruned, split.y.astype(float),
+                           split.weights.astype(float), exponent)
+
+
+@njit(cache=True)
+def _blended_losses(first, row, share, size, is_leaf, pruned, y, weight, exponent):
+    """Σ wᵢ ℓᵢ of rows split over several leaves, for the tree and after each prune of
+    ``pruned`` (pre-order positions, in order). Node p's (row, share) pairs are
+    ``first[p] … first[p + 1] − 1``; a row's blend is Σ of its shares at the current leaves
+    (its class probabilities, or a regression tree's prediction). Collapsing p takes the
+    row's shares at the leaves below p out of its blend and puts its share at p in, and only
+    the rows reaching p change their loss: ℓ = [the most probable class (ties to the first,
+    within 1e-12, as :func:`treecore.tree.predict.most_probable`) ≠ y] with ``exponent`` 0,
+    else |y − prediction|^exponent."""
+    blend = np.zeros((len(y), share.shape[1]))
+    for p in range(len(size)):
+        if is_leaf[p]:
+            for q in range(first[p], first[p + 1]):
+                blend[row[q]] += share[q]
+    loss = np.empty(len(y))
+    total = 0.0
+    for r in range(len(y)):
+        loss[r] = _row_loss(blend[r], y[r], exponent)
+        total += weight[r] * loss[r]
+    out = np.empty(len(pruned) + 1)
+    out[0] = total
+    leaf = is_leaf.copy()
+    for k in range(len(pruned)):
+        p = pruned[k]
+        s, end = p + 1, p + size[p]
+        while s < end:                      # the current leaves below p: a collapsed node's
+            if leaf[s]:                     # subtree holds no other, so it is skipped whole
+                for q in range(first[s], first[s + 1]):
+                    blend[row[q]] -= share[q]
+                leaf[s] = False
+                s += size[s]
+            else:
+                s += 1
+        leaf[p] = True
+        for q in range(first[p], first[p + 1]):
+            r = row[q]
+            blend[r] += share[q]
+            changed = _row_loss(blend[r], y[r], exponent)
+            total += weight[r] * (changed - loss[r])
+            loss[r] = changed
+        out[k + 1] = total
+    return out
+
+
+@njit(cache=True)
+def _row_loss(blend, y, exponent):
+    """One row's loss from its blend: the 0-1 loss (``exponent`` 0) or |y − blend|^exponent."""
+    if exponent > 0:
+        return abs(y - blend[0]) ** exponent
+    best, top = 0, blend[0]
+    for c in range(len(blend)):
+        top = max(top, blend[c])
+    while blend[best] < top - 1e-12:
+        best += 1
+    return 0.0 if best == int(y) else 1.0
 
 
 def path_moments(path, data: Dataset, indices: Sequence[int] | None = None
