@@ -221,7 +221,7 @@ step = steps[k]
 replayed, greyed = lab.replay_frame(unpruned, chosen.result, k)
 verdict = "✂️ " + t("decision.prune") if step.decision == "prune" else "✅ " + t("decision.keep")
 st.markdown(t("lab.replay_step", k=k + 1, n=len(steps), node=replayed,
-              test=unpruned.node(replayed).split.describe(), verdict=verdict))
+              test=unpruned.node_alone(replayed).split.describe(), verdict=verdict))
 tree_col, figures_col = st.columns([3, 2])
 with tree_col:
     tree_chart(unpruned, "lab.drawn_depth.replay", highlight=replayed, greyed=greyed)
