@@ -1,0 +1,58 @@
+"""Server time of every page of the app on a large table with text categories and empty cells,
+the first run and a rerun, through the app itself (AppTest).
+
+    .venv/bin/python benchmarks/bench_pages.py [--rows 100000] [--algorithm c45]
+                                               [--pages data grow prune ...]
+
+The table is a pandas-written CSV of ``common.mixed_table`` (12 continuous and 8 nominal
+columns, 10 % of the cells empty, 3 classes), uploaded once; its C4.5 tree has about as many
+nodes as rows. Each page is opened in turn as a person would click through the app, its first
+run timed (what it computes for the first time: fits, pruning, charts; the caches of the pages
+before it kept), then a rerun with nothing changed, the least any click on it costs. One run
+each: the point is to find a page that costs far more than the others on a large tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from common import mixed_table  # importing common puts the repository root on the path
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import seed_upload
+from ui import state
+
+APP = Path(__file__).resolve().parent.parent / "app.py"
+PAGES = ("data", "grow", "prune", "compare", "predict", "concepts", "ensembles")
+
+
+def timed_run(at: AppTest) -> float:
+    start = time.perf_counter()
+    at.run()
+    if at.exception:
+        raise RuntimeError(at.exception[0].message)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--algorithm", default="c45")
+    parser.add_argument("--pages", nargs="+", default=PAGES, choices=PAGES)
+    args = parser.parse_args()
+    at = AppTest.from_file(str(APP), default_timeout=1800)
+    seed_upload(at, "mixed.csv", mixed_table(args.rows).to_csv().encode())
+    at.session_state[state.ALGORITHM] = args.algorithm
+    timed_run(at)
+    print(f"{args.rows:,} rows, {args.algorithm}")
+    for page in args.pages:
+        at.switch_page(f"pages/{page}.py")
+        first, rerun = timed_run(at), timed_run(at)
+        notes = "; ".join(w.value.splitlines()[0][:80] for w in at.warning)
+        print(f"{page:10s} first run {first:6.2f} s   rerun {rerun:5.2f} s   {notes}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
