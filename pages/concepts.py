@@ -38,12 +38,15 @@ tree = grown.tree
 classes = tree.classes
 
 
+paths = concepts.node_paths(tree)
+
+
 def node_label(node_id: int) -> str:
-    return f"#{node_id}  " + (" → ".join(tree.node(node_id).path) or t("versions.root"))
+    return f"#{node_id}  " + (paths[node_id] or t("versions.root"))
 
 
 # ================================================================ which node
-ids = [node.node_id for node in tree.iter_nodes()]
+ids = list(paths)
 current = S[concepts.NODE] if S[concepts.NODE] in ids else growth.step_node(
     tree, growth.clamp_step(S[growth.STEP], tree))
 node_id = st.selectbox(t("concepts.node"), ids, help=t("concepts.node_help"),

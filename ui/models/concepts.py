@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import pandas as pd
@@ -345,6 +346,17 @@ def bits(value: float) -> str:
     ('0.208', '∞')
     """
     return "∞" if math.isinf(value) else f"{value:.3f}"
+
+
+_PATHS: "WeakKeyDictionary[Tree, dict[int, str]]" = WeakKeyDictionary()
+
+
+def node_paths(tree: Tree) -> dict[int, str]:
+    """Each node's id → its branch labels from the root joined by " → " ("" for the root),
+    worked out once per tree: the node pickers list every node on every rerun."""
+    if tree not in _PATHS:
+        _PATHS[tree] = {node.node_id: " → ".join(node.path) for node in tree.iter_nodes()}
+    return _PATHS[tree]
 
 
 def kl_choices(tree: Tree, mode: str) -> list[int]:
