@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from treecore import ALGORITHMS, Dataset, grow
-from treecore.io import to_python, to_rules, to_sql
+from treecore.io import node_conditions, to_python, to_rules, to_sql
 
 from tests.conftest import SAMPLES
 
@@ -102,6 +102,20 @@ def test_rules_give_coverage_and_confidence():
     coverage = sum(float(r.split("coverage ")[1].split(",")[0]) for r in rules)
     assert coverage == pytest.approx(len(frame))
     assert all(r.startswith("IF ") and " THEN 好瓜 = " in r and "confidence" in r for r in rules)
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart"])
+def test_each_rule_is_its_leafs_path_in_preorder(algorithm):
+    """The rules, written in one walk down the tree, are the leaves in pre-order, each with
+    the tests on its path from the root (``node_conditions``, which walks up from the leaf)."""
+    rng = np.random.default_rng(4)
+    frame = pd.DataFrame({"x": rng.normal(size=500), "c": rng.choice(list("abcd"), size=500)})
+    frame["y"] = np.where(frame.x + (frame.c == "a") + rng.normal(size=500) > 0, "u", "v")
+    tree = grow(Dataset.from_frame(frame, "y"), algorithm=algorithm)
+    leaves = [node for node in tree.iter_preorder() if node.is_leaf]
+    assert len(leaves) > 20 and tree.depth > 4
+    conditions = [rule[3:rule.index(" THEN ")] for rule in to_rules(tree).splitlines()]
+    assert conditions == [" AND ".join(node_conditions(tree, leaf.node_id)) for leaf in leaves]
 
 
 def test_hostile_names_compile_and_quote():

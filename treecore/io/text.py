@@ -134,6 +134,19 @@ def node_conditions(tree: Tree, node_id: int) -> list[str]:
     return [_branch_test(parent.split, child.path[-1]) for parent, child in zip(chain, chain[1:])]
 
 
+def _leaf_conditions(tree: Tree):
+    """(leaf, :func:`node_conditions` of it) for every leaf in pre-order: one walk that adds
+    each branch's test to its parent's, not a walk up from every leaf."""
+    stack = [(tree.root, ())]
+    while stack:
+        node, tests = stack.pop()
+        if node.is_leaf:
+            yield node, tests
+            continue
+        for branch, child in reversed(tuple(zip(node.split.branches, node.children))):
+            stack.append((tree.node(child), tests + (_branch_test(node.split, branch),)))
+
+
 def _branch_test(split: Candidate, branch: str) -> str:
     """``纹理 = 清晰``, ``密度 ≤ 0.3815`` or ``年龄 ∈ {青年}``: the test a branch stands for."""
     if split.kind is Kind.NOMINAL and split.subset is None:
@@ -157,10 +170,8 @@ def to_rules(tree: Tree) -> str:
     IF 有自己的房子 = 是 THEN 类别 = 是  [coverage 6, confidence 100.0%]
     """
     lines = []
-    for leaf in tree.iter_preorder():
-        if not leaf.is_leaf:
-            continue
-        conditions = " AND ".join(node_conditions(tree, leaf.node_id)) or "TRUE"
+    for leaf, tests in _leaf_conditions(tree):
+        conditions = " AND ".join(tests) or "TRUE"
         weight = leaf.weighted_n_samples
         if tree.is_regression:
             lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
