@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from common import timed_app_run  # noqa: E402
 from ui import state
 from ui.models import ensemble_state as ens
 
@@ -41,14 +41,6 @@ def numeric_table(n_rows: int, n_features: int = 20, seed: int = 0) -> pd.DataFr
     return frame
 
 
-def timed_run(at: AppTest) -> float:
-    start = time.perf_counter()
-    at.run()
-    if at.exception:
-        raise RuntimeError(at.exception[0].message + "\n" + "\n".join(at.exception[0].stack_trace))
-    return time.perf_counter() - start
-
-
 def page_costs(csv: bytes, target: str, kind: str, clicks: int = 5) -> tuple[float, float, float]:
     """(seconds of the first run, of a rerun, median of "next round" clicks)."""
     st.cache_data.clear()
@@ -62,12 +54,12 @@ def page_costs(csv: bytes, target: str, kind: str, clicks: int = 5) -> tuple[flo
     at.session_state[ens.KIND] = kind
     at.session_state[ens.MAX_DEPTH] = ens.KIND_DEPTH[kind]
     at.switch_page("pages/ensembles.py")
-    first = timed_run(at)
-    rerun = timed_run(at)
+    first = timed_app_run(at)
+    rerun = timed_app_run(at)
     steps = []
     for _ in range(clicks):
         at.button(key="ens.next").click()
-        steps.append(timed_run(at))
+        steps.append(timed_app_run(at))
     return first, rerun, statistics.median(steps)
 
 

@@ -15,10 +15,9 @@ each: the point is to find a page that costs far more than the others on a large
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
-from common import mixed_table  # importing common puts the repository root on the path
+from common import mixed_table, timed_app_run  # common puts the repository root on the path
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import seed_upload
@@ -26,14 +25,6 @@ from ui import state
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 PAGES = ("data", "grow", "prune", "compare", "predict", "concepts", "ensembles")
-
-
-def timed_run(at: AppTest) -> float:
-    start = time.perf_counter()
-    at.run()
-    if at.exception:
-        raise RuntimeError(at.exception[0].message)
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -45,11 +36,11 @@ def main() -> None:
     at = AppTest.from_file(str(APP), default_timeout=1800)
     seed_upload(at, "mixed.csv", mixed_table(args.rows).to_csv().encode())
     at.session_state[state.ALGORITHM] = args.algorithm
-    timed_run(at)
+    timed_app_run(at)
     print(f"{args.rows:,} rows, {args.algorithm}")
     for page in args.pages:
         at.switch_page(f"pages/{page}.py")
-        first, rerun = timed_run(at), timed_run(at)
+        first, rerun = timed_app_run(at), timed_app_run(at)
         notes = "; ".join(w.value.splitlines()[0][:80] for w in at.warning)
         print(f"{page:10s} first run {first:6.2f} s   rerun {rerun:5.2f} s   {notes}", flush=True)
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from pathlib import Path
 
 import streamlit as st
-from common import mixed_table  # importing common puts the repository root on the path
+from common import mixed_table, timed_app_run  # common puts the repository root on the path
 from streamlit.testing.v1 import AppTest
 
 from tests.browser.uploads import soybean
@@ -32,14 +31,6 @@ from ui.models import predict_export as pe
 PAGE = Path(__file__).resolve().parent.parent / "pages" / "predict.py"
 
 
-def timed_run(at: AppTest) -> float:
-    start = time.perf_counter()
-    at.run()
-    if at.exception:
-        raise RuntimeError(at.exception[0].message)
-    return time.perf_counter() - start
-
-
 def page_runs(name: str, csv: bytes, target: str, row: int) -> tuple[float, float]:
     """(seconds of the first run with every cache cleared, of the rerun explaining ``row``)."""
     st.cache_data.clear()
@@ -48,9 +39,9 @@ def page_runs(name: str, csv: bytes, target: str, row: int) -> tuple[float, floa
     seed_upload(at, name, csv)
     at.session_state[state.TARGET] = target
     at.session_state[state.ALGORITHM] = "c45"
-    first = timed_run(at)
+    first = timed_app_run(at)
     at.session_state[pe.ROW] = row
-    return first, timed_run(at)
+    return first, timed_app_run(at)
 
 
 def report(what: str, runs: list[tuple[float, float]]) -> None:

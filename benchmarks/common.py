@@ -17,6 +17,16 @@ import treecore  # noqa: E402
 from treecore.measures.evaluate import labelled  # noqa: E402
 
 
+def timed_app_run(at) -> float:
+    """Seconds of one whole script run of an ``AppTest`` (as a click costs it); an exception
+    the page raised is raised here, with its trace."""
+    start = time.perf_counter()
+    at.run()
+    if at.exception:
+        raise RuntimeError(at.exception[0].message + "\n" + "\n".join(at.exception[0].stack_trace))
+    return time.perf_counter() - start
+
+
 def median_seconds(job, repeat: int = 1) -> tuple[float, object]:
     """(median wall time of ``repeat`` runs of ``job()``, the last result)."""
     times, result = [], None
