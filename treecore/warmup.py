@@ -88,6 +88,7 @@ def warm() -> None:
         ccp_path(grow(dataset))
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
+        grow(dataset, validation=dataset, max_leaves=4).nodes     # validation pre-pruning
     target = X[:, 1] + X[:, 2]
     for data in (Dataset(Schema(features[:2], "t", (), "regression"), X[:, :2], target,
                          np.ones(n)),

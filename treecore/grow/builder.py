@@ -13,8 +13,7 @@ pre-pruning (Zhou §4.3.1) splits a node only if validation accuracy improves. R
 a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
 :class:`Growth` is the general engine, readable Python per node: the reference the compiled
-engines are held to, and the one that grows forced splits, validation-set pre-pruning and the
-absolute error. :mod:`treecore.grow.engines` chooses the engine for a tree.
+engines are held to, and the one that grows forced splits. :mod:`treecore.grow.engines` chooses the engine for a tree.
 """
 
 from __future__ import annotations
@@ -35,7 +34,8 @@ from ..split.candidates import TIE_TOLERANCE, Candidate, CandidateTable
 from ..split.proposals import NodeData, SplitRules
 from ..split.splitting import NodeScores, forced_candidate, score_node
 from ..tree.nodes import Node, StopReason, Tree
-from .growing import Deadline, GrowthConfig, GrowthStep, forced_spec, majority, tree_settings
+from .growing import (Deadline, GrowthConfig, GrowthStep, check_guided, forced_spec, majority,
+                      tree_settings)
 
 
 @dataclass
@@ -82,9 +82,7 @@ class Growth:
         self.impurity = IMPURITIES.get(criterion.impurity)      # None: squared error
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         self.validation = validation
-        if not criterion.guided and (self.force or validation is not None):
-            raise ConfigError(f"forced splits and validation-set pre-pruning are not grown by "
-                              f"the {criterion.label.lower()}; use the squared error")
+        check_guided(criterion, self.force, validation)
         self.root_weight = float(dataset.weights.sum())
         self.drafts: list[_Draft] = []
         self.queue: deque[_Draft] = deque()

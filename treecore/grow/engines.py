@@ -3,9 +3,9 @@ and :func:`grow_steps` (its growth steps, one per expanded node, breadth first).
 
 :func:`start_growth` hands data whose features are all continuous and fully known to the
 compiled engine of :mod:`treecore.grow.presorted`, any other table (and every tree by the
-absolute error) to the compiled :mod:`treecore.grow.nodewise`, and forced splits and
-validation-set pre-pruning to the readable :class:`treecore.grow.builder.Growth`: the same tree
-each time, the compiled ones far faster.
+absolute error, and validation-set pre-pruning) to the compiled :mod:`treecore.grow.nodewise`,
+and forced splits to the readable :class:`treecore.grow.builder.Growth`: the same tree each
+time, the compiled ones far faster.
 
 >>> import pandas as pd
 >>> frame = pd.read_csv("samples/lihang_loan.csv")
@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, Mapping
 
-from ..algorithms import ALGORITHMS
+from ..algorithms import ALGORITHMS, resolve
 from ..data import Dataset
 from ..errors import ConfigError
 from ..measures.evaluate import labelled
 from ..tree.nodes import Tree
 from . import j48, nodewise, presorted
 from .builder import Growth
-from .growing import GrowthConfig, GrowthStep
+from .growing import GrowthConfig, GrowthStep, check_guided
 
 
 def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
@@ -40,9 +40,9 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                  keep_scores: int = 0, on_tick: Callable[[float], None] | None = None
                  ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
-    continuous, fully known features; the compiled nodewise one for any other table; the
-    readable :class:`~treecore.grow.builder.Growth` for forced splits and validation-set
-    pre-pruning. All three grow the same tree and offer ``steps()``, ``run()``, ``tree()`` and
+    continuous, fully known features; the compiled nodewise one for any other table and for
+    validation-set pre-pruning; the readable :class:`~treecore.grow.builder.Growth` for forced
+    splits. All three grow the same tree and offer ``steps()``, ``run()``, ``tree()`` and
     ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
@@ -57,14 +57,16 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
             force or validation is not None or ALGORITHMS[config.algorithm].release8):
         raise ConfigError("random feature subsets (max_features) grow in the compiled engines: "
                           "not with forced splits, validation-set pre-pruning or the J48 preset")
+    check_guided(resolve(config.algorithm, config.criterion, config.task)[1], force, validation)
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds, on_tick=on_tick)
     if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, on_tick=on_tick)
-    if nodewise.applies(dataset, force, validation):
-        return nodewise.NodewiseGrowth(dataset, config, max_seconds=max_seconds, on_tick=on_tick)
+    if nodewise.applies(dataset, force):
+        return nodewise.NodewiseGrowth(dataset, config, validation=validation,
+                                       max_seconds=max_seconds, on_tick=on_tick)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
                   on_tick=on_tick)
 

@@ -128,6 +128,14 @@ def forced_spec(force: Mapping, path: tuple[str, ...], branch_path: tuple[int, .
     return None
 
 
+def check_guided(criterion, force, validation) -> None:
+    """Raise :class:`ConfigError` when forced splits or validation rows are asked of a criterion
+    that does not take them (:attr:`treecore.algorithms.Criterion.guided`)."""
+    if not criterion.guided and (force or validation is not None):
+        raise ConfigError(f"forced splits and validation-set pre-pruning are not grown by "
+                          f"the {criterion.label.lower()}; use the squared error")
+
+
 def tree_settings(config: GrowthConfig, force: Mapping) -> dict:
     """The growth parameters a tree records, as plain values (forced splits as lists)."""
     return {**asdict(config), "force": [[list(p), spec] for p, spec in force.items()]}
@@ -179,6 +187,9 @@ class CompiledGrowth:
         #: Growth ran out of time: the tree is partial, its waiting nodes leaves without a
         #: stop reason.
         self.stopped_early = False
+        #: By node id, the validation figures (before, after) of each split node, when growth
+        #: is pre-pruned on validation rows (NaN at other nodes); None otherwise.
+        self.validation_figures: np.ndarray | None = None
         self._ran = False
         self._tree = None
 
@@ -211,7 +222,9 @@ class CompiledGrowth:
     def step_of(self, tree, node: Node) -> GrowthStep:
         """The growth step that expanded ``node`` of this growth's ``tree``; its candidate
         table is scored when first asked for."""
+        figures = self.validation_figures
         return GrowthStep(node.expanded_at, node.node_id, node.path, node.split, node.children,
+                          None if figures is None else tuple(figures[node.node_id].tolist()),
                           scored=Deferred(lambda: self._scores(tree, node)))
 
     def steps_by_node(self) -> Mapping[int, GrowthStep]:

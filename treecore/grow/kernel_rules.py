@@ -21,13 +21,15 @@ from ..split.candidates import TIE_TOLERANCE
 from ..split.proposals import EXHAUSTIVE_LEVELS
 from ..tree.nodes import StopReason
 
-#: Stop reasons by the codes the kernel writes (−1: not stopped, still waiting).
+#: Stop reasons by the codes the kernels write (−1: not stopped, still waiting); VALIDATION is
+#: written after growth, by :mod:`treecore.grow.validation_cut`.
 REASONS = (StopReason.PURE, StopReason.NO_FEATURES, StopReason.IDENTICAL,
            StopReason.EMPTY_BRANCH, StopReason.MAX_DEPTH, StopReason.MIN_SAMPLES_SPLIT,
            StopReason.MIN_SAMPLES_LEAF, StopReason.MIN_GAIN, StopReason.MIN_IMPURITY_DECREASE,
-           StopReason.MAX_LEAVES)
+           StopReason.MAX_LEAVES, StopReason.VALIDATION)
 (WAITING, PURE, NO_FEATURES, IDENTICAL, EMPTY_BRANCH, MAX_DEPTH, MIN_SAMPLES_SPLIT,
- MIN_SAMPLES_LEAF, MIN_GAIN, MIN_IMPURITY_DECREASE, MAX_LEAVES) = range(-1, len(REASONS))
+ MIN_SAMPLES_LEAF, MIN_GAIN, MIN_IMPURITY_DECREASE, MAX_LEAVES,
+ VALIDATION) = range(-1, len(REASONS))
 
 #: Threads sharing the presorted engine's chunks of nodes.
 GROWTH_THREADS = 2

@@ -36,13 +36,15 @@ The stopping cases and their order are the general builder's
 test holds the three engines together). No Python object is made per node while growing; growth runs
 in compiled chunks of waiting nodes of bounded work, so a deadline is checked often, and a large
 table's chunks are scored and partitioned on two threads (:mod:`treecore.grow.nodewise_kernel`
-says how). Forced splits and validation-set pre-pruning stay with the general builder.
+says how). Validation-set pre-pruning cuts the grown tree (:mod:`treecore.grow.validation_cut`);
+forced splits stay with the general builder.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
+from dataclasses import replace
 
 import numpy as np
 
@@ -54,6 +56,7 @@ from ..split.proposals import NodeData, SplitRules
 from ..split.splitting import NodeScores, score_node
 from ..tree.lazy import LazyNodes
 from ..tree.nodes import Node, Tree
+from . import validation_cut
 from .array_nodes import leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
 from .kernel_rules import (MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of,
@@ -73,22 +76,25 @@ from .threads import growth_threads, share_among, sort_features
 ARENA_ROWS_PER_ROW = 8
 
 
-def applies(dataset: Dataset, force, validation) -> bool:
-    """Whether this engine can grow the tree: at least one feature, no forced split and no
-    validation-set pre-pruning (those stay with the general builder), and fewer rows and
-    classes than a packed entry holds (16.7 million and 255)."""
-    return (not force and validation is None and dataset.n_features > 0
+def applies(dataset: Dataset, force) -> bool:
+    """Whether this engine can grow the tree: at least one feature, no forced split (those
+    stay with the general builder), and fewer rows and classes than a packed entry holds
+    (16.7 million and 255)."""
+    return (not force and dataset.n_features > 0
             and dataset.n_rows < MAX_ROWS and dataset.n_classes <= MAX_CLASSES)
 
 
 class NodewiseGrowth(CompiledGrowth):
     """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
     gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
-    from the node's rows when a view asks)."""
+    from the node's rows when a view asks). With ``validation`` rows the tree is pre-pruned on
+    them (:mod:`treecore.grow.validation_cut`)."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
-                 max_seconds: float | None = None, on_tick=None):
+                 validation: Dataset | None = None, max_seconds: float | None = None,
+                 on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
+        self.validation = validation
         n, regression = dataset.n_rows, dataset.is_regression
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
             np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
@@ -160,10 +166,17 @@ class NodewiseGrowth(CompiledGrowth):
 
     def _grow(self) -> None:
         columns = np.ascontiguousarray(self.data.X.T)
-        if not self._presort(columns):
-            return
+        if self._presort(columns):
+            self._expand_all(columns)
+        if self.validation is not None:
+            self._pre_prune()
+
+    def _expand_all(self, columns: np.ndarray) -> None:
+        """Expand waiting nodes, chunk after chunk, until none waits or the time is up; with
+        validation rows, without ``max_leaves`` (applied as the tree is pre-pruned)."""
         data, table = self.data, self._table(columns)
-        rules = rules_of(data, self.config, self.preset, self.criterion)
+        config = self.config if self.validation is None else replace(self.config, max_leaves=None)
+        rules = rules_of(data, config, self.preset, self.criterion)
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
@@ -240,6 +253,29 @@ class NodewiseGrowth(CompiledGrowth):
                 self.subset_codes,
                 np.zeros(max(len(self.subset_codes), subsets_needed), np.int64)])
 
+    def _pre_prune(self) -> None:
+        """The grown tree cut where its splits fail the validation test (and at
+        ``max_leaves``), renumbered as the builder numbers it; the figures of each split kept in
+        :attr:`validation_figures`."""
+        n = int(self.counters[N_NODES])
+        resize_nodes(self.nodes, n)
+        distribution, prediction, value = self._predictions(self.nodes)
+        compiled = routing(self.nodes, self.subset_codes, self.levels, distribution,
+                           self.data.is_regression)
+        self.nodes, self.validation_figures = validation_cut.pre_pruned(
+            self.nodes, compiled, self.validation, prediction, value,
+            self.config.validation_rule, self.config.max_leaves)
+        self.counters[N_NODES] = len(self.nodes.start)
+        self.counters[STEPS] = int((self.nodes.expanded_at >= 0).sum())
+
+    def _predictions(self, arrays: Nodes) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Every node's (distribution, majority class, regression value or None); a node no
+        training weight reaches takes its parent's."""
+        if self.data.is_regression:
+            values = leaf_values(arrays.counts, arrays.parent, self.absolute)
+            return values[:, None], np.zeros(len(values), np.int64), values
+        return *leaf_votes(arrays.counts, arrays.parent), None
+
     # ------------------------------------------------------------------------------- results
     def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:
         """The node's scored candidates, from the rows the tree sends there."""
@@ -265,11 +301,7 @@ class NodewiseGrowth(CompiledGrowth):
         n = int(self.counters[N_NODES])
         resize_nodes(self.nodes, n)
         arrays = self.nodes
-        if self.data.is_regression:
-            distribution = leaf_values(arrays.counts, arrays.parent, self.absolute)[:, None]
-            prediction = np.zeros(n, np.int64)
-        else:
-            distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
+        distribution, prediction, _ = self._predictions(arrays)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)
