@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset
+from treecore.grow import nodewise, nodewise_arrays, threads
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
@@ -66,11 +67,29 @@ def test_the_pre_pruned_tree_is_the_builders_node_for_node(case):
         assert same(mine.candidates, theirs.candidates)
 
 
+@settings(max_examples=150, deadline=None)
+@given(pre_pruned_cases(), st.integers(1, 3), st.booleans())
+def test_the_validation_rows_follow_growth_chunk_by_chunk(monkeypatch, case, slots, threaded):
+    """Growth in chunks of one to three nodes, a chunk or two per compiled call, on one thread or
+    shared between two: the rows are sent on and the nodes tested between calls, and the tree
+    is the builder's."""
+    with monkeypatch.context() as patch:
+        patch.setattr(nodewise, "WORK_PER_CALL", 4)          # a chunk or two per call
+        patch.setattr(nodewise_arrays, "MAX_SLOTS", slots)
+        if threaded:
+            patch.setattr(threads, "THREADED_CHUNK", 0)
+            patch.setattr(threads, "SMALLEST_PIECE", 1)
+        assert_pre_prunes_as_the_builder(*case)
+
+
 @pytest.mark.parametrize("algorithm", sorted(set(ALGORITHMS) - {"j48"}))
 @pytest.mark.parametrize("rule", ["strict", "no_worse"])
-def test_noisy_mixed_data_is_cut_where_the_builder_stops(algorithm, rule):
+def test_noisy_mixed_data_is_cut_where_the_builder_stops(monkeypatch, algorithm, rule):
     """A noisy table with 10 % of its cells empty: validation rows are split over branches
-    with fractional weights, and the tree is cut below the root, as the builder cuts it."""
+    with fractional weights, and the tree is cut below the root, as the builder cuts it. With
+    compiled calls of a few nodes each (a big table's are about one level of the tree), the
+    subtrees cut are not grown."""
+    monkeypatch.setattr(nodewise, "WORK_PER_CALL", 4000)
     table = mixed_table(1500, seed=5, missing=0.1)
     dataset = Dataset.from_frame(table, "y")
     train, validation = dataset.subset(np.arange(1500) < 1000), dataset.subset(
@@ -85,6 +104,7 @@ def test_noisy_mixed_data_is_cut_where_the_builder_stops(algorithm, rule):
         == [(n.parent, n.split and n.split.feature, n.stop_reason) for n in reference.iter_nodes()]
     full = start_growth(train, config).tree()
     assert 1 < tree.n_nodes < full.n_nodes
+    assert tree.n_nodes <= len(fast.router.score) < full.n_nodes      # the nodes grown
     assert any(n.stop_reason is StopReason.VALIDATION for n in tree.iter_nodes())
 
 
@@ -96,22 +116,22 @@ def test_continuous_complete_data_grows_in_the_nodewise_engine_too(melons):
 
 def test_cut_tests_max_leaves_then_validation_in_id_order():
     """A root with two children, the first of them split in two: with ``max_leaves`` 2 the
-    root splits (2 leaves) and its first child is stopped by the limit, the validation test
-    not reached; without the limit, a failing figure cuts that child."""
+    root splits (2 leaves) and its first child is stopped by the limit, before its validation
+    test is read; without the limit, the test cuts that child, or lets it split."""
     expanded_at = np.array([1, 2, -1, -1, -1])
     first_child = np.array([1, 3, -1, -1, -1])
     n_children = np.array([2, 2, -1, -1, -1])
-    figures = np.array([[1.0, 2.0], [2.0, 1.0]] + [[np.nan, np.nan]] * 3)
-    kept, split, reason = cut(expanded_at, first_child, n_children, figures, True, True, 2, 1e-9)
+    passed = np.array([True, True, False, False, False])
+    kept, split, reason = cut(expanded_at, first_child, n_children, passed, 2)
     assert kept.tolist() == [True, True, True, False, False]
     assert split.tolist() == [True, False, False, False, False]
     assert reason.tolist() == [-1, MAX_LEAVES, -1, -1, -1]
-    kept, split, reason = cut(expanded_at, first_child, n_children, figures, True, True, -1, 1e-9)
-    assert split.tolist() == [True, False, False, False, False]
-    assert reason.tolist() == [-1, VALIDATION, -1, -1, -1]
-    figures[1] = [2.0, 3.0]
-    kept, split, _ = cut(expanded_at, first_child, n_children, figures, True, True, -1, 1e-9)
+    kept, split, reason = cut(expanded_at, first_child, n_children, passed, -1)
     assert kept.all() and split.tolist() == [True, True, False, False, False]
+    passed[1] = False
+    kept, split, reason = cut(expanded_at, first_child, n_children, passed, -1)
+    assert kept.tolist() == [True, True, True, False, False]
+    assert reason.tolist() == [-1, VALIDATION, -1, -1, -1]
 
 
 def test_a_node_cut_below_the_root_leaves_ids_and_steps_without_gaps(melons):

@@ -13,7 +13,8 @@ pre-pruning (Zhou §4.3.1) splits a node only if validation accuracy improves. R
 a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
 :class:`Growth` is the general engine, readable Python per node: the reference the compiled
-engines are held to, and the one that grows forced splits. :mod:`treecore.grow.engines` chooses the engine for a tree.
+engines are held to, and the one that grows forced splits. :mod:`treecore.grow.engines`
+chooses the engine for a tree.
 """
 
 from __future__ import annotations

@@ -94,7 +94,9 @@ class NodewiseGrowth(CompiledGrowth):
                  validation: Dataset | None = None, max_seconds: float | None = None,
                  on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
-        self.validation = validation
+        #: Follows the validation rows down the tree as it grows (None: not pre-pruned).
+        self.router = None if validation is None else validation_cut.ValidationRouter(
+            validation, dataset.is_regression, config.validation_rule)
         n, regression = dataset.n_rows, dataset.is_regression
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
             np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
@@ -168,14 +170,14 @@ class NodewiseGrowth(CompiledGrowth):
         columns = np.ascontiguousarray(self.data.X.T)
         if self._presort(columns):
             self._expand_all(columns)
-        if self.validation is not None:
+        if self.router is not None:
             self._pre_prune()
 
     def _expand_all(self, columns: np.ndarray) -> None:
         """Expand waiting nodes, chunk after chunk, until none waits or the time is up; with
         validation rows, without ``max_leaves`` (applied as the tree is pre-pruned)."""
         data, table = self.data, self._table(columns)
-        config = self.config if self.validation is None else replace(self.config, max_leaves=None)
+        config = self.config if self.router is None else replace(self.config, max_leaves=None)
         rules = rules_of(data, config, self.preset, self.criterion)
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
@@ -194,6 +196,9 @@ class NodewiseGrowth(CompiledGrowth):
                                     self.most_levels, WORK_PER_CALL)
                 else:
                     status = self._chunk_on_threads(table, slots, scratch, rules, pool)
+                if self.router is not None:
+                    self.router.update(self.nodes, int(self.counters[N_NODES]),
+                                       self.subset_codes)
                 if status == NEED_SPACE:
                     self._make_room(len(slots.nodes))
 
@@ -254,27 +259,14 @@ class NodewiseGrowth(CompiledGrowth):
                 np.zeros(max(len(self.subset_codes), subsets_needed), np.int64)])
 
     def _pre_prune(self) -> None:
-        """The grown tree cut where its splits fail the validation test (and at
+        """The grown tree cut where its splits failed the validation test (and at
         ``max_leaves``), renumbered as the builder numbers it; the figures of each split kept in
         :attr:`validation_figures`."""
-        n = int(self.counters[N_NODES])
-        resize_nodes(self.nodes, n)
-        distribution, prediction, value = self._predictions(self.nodes)
-        compiled = routing(self.nodes, self.subset_codes, self.levels, distribution,
-                           self.data.is_regression)
+        resize_nodes(self.nodes, int(self.counters[N_NODES]))
         self.nodes, self.validation_figures = validation_cut.pre_pruned(
-            self.nodes, compiled, self.validation, prediction, value,
-            self.config.validation_rule, self.config.max_leaves)
+            self.nodes, self.router, self.config.max_leaves)
         self.counters[N_NODES] = len(self.nodes.start)
         self.counters[STEPS] = int((self.nodes.expanded_at >= 0).sum())
-
-    def _predictions(self, arrays: Nodes) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """Every node's (distribution, majority class, regression value or None); a node no
-        training weight reaches takes its parent's."""
-        if self.data.is_regression:
-            values = leaf_values(arrays.counts, arrays.parent, self.absolute)
-            return values[:, None], np.zeros(len(values), np.int64), values
-        return *leaf_votes(arrays.counts, arrays.parent), None
 
     # ------------------------------------------------------------------------------- results
     def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:
@@ -301,7 +293,11 @@ class NodewiseGrowth(CompiledGrowth):
         n = int(self.counters[N_NODES])
         resize_nodes(self.nodes, n)
         arrays = self.nodes
-        distribution, prediction, _ = self._predictions(arrays)
+        if self.data.is_regression:
+            distribution = leaf_values(arrays.counts, arrays.parent, self.absolute)[:, None]
+            prediction = np.zeros(n, np.int64)
+        else:
+            distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
                                distribution, prediction)

@@ -8,13 +8,14 @@ tree compares the validation squared error Σ w (y − c)² the same way. Rule `
 only on an improvement, ``no_worse`` also on a tie (:data:`TIE_TOLERANCE`).
 
 A node's chosen split depends only on the training rows that reach it, never on its siblings,
-so the pre-pruned tree is the fully grown tree cut at each node, from the root down, whose split
-fails the test. The engine grows the whole tree, routes the validation rows through it once (a
-row whose tested value is missing goes down every branch with weight × r̃ᵥ, as the builder sends
-it: :func:`treecore.tree.predict.walk`), and cuts it here: :func:`node_scores` gives each node's
-validation figure, :func:`cut` tests the nodes in the builder's order, and :func:`compacted`
-keeps the nodes left, numbered as the builder numbers them. ``max_leaves`` counts leaves in
-that breadth-first order, so :func:`cut` applies it too (the engine grows without it).
+so the pre-pruned tree is the grown tree cut at each node, from the root down, whose split
+fails the test. The engine grows in compiled chunks; after each, :class:`ValidationRouter`
+sends the validation rows on from the nodes just split to their children (a row whose tested
+value is missing goes down every branch with weight × r̃ᵥ, as the builder sends it), tests
+those nodes and stops the children of a failing one, so the subtrees cut are never grown. At
+the end :func:`cut` tests the nodes in the builder's order and :func:`compacted` keeps the
+nodes left, numbered as the builder numbers them. ``max_leaves`` counts leaves in that
+breadth-first order, so :func:`cut` applies it too (the engine grows without it).
 """
 
 from __future__ import annotations
@@ -22,51 +23,183 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..measures import squared_error
 from ..split.candidates import TIE_TOLERANCE
-from ..tree.predict import CompiledTree, walk
-from .kernel_rules import MAX_LEAVES, VALIDATION
-from .nodewise_arrays import NOT_SPLIT, Nodes
+from .growing import majority
+from .kernel_rules import MAX_LEAVES, VALIDATION, WAITING
+from .nodewise_arrays import MULTIWAY, NOT_SPLIT, SUBSET, THRESHOLD, Nodes
 
 
-def node_scores(compiled: CompiledTree, validation, prediction: np.ndarray,
-                value: np.ndarray | None) -> np.ndarray:
-    """Each node's validation figure with the node as a leaf, in one routing pass: the weight
-    of the validation rows reaching it whose class is its ``prediction`` (classification), or
-    their squared error Σ w (y − c)² about its ``value`` c (regression, ``value`` given)."""
-    n = len(compiled.kind)
-    score = np.zeros(n)
-    for rows, pos, w in walk(compiled, validation.X, validation.weights):
-        if value is None:
-            figure = w * (validation.y[rows] == prediction[pos])
+class ValidationRouter:
+    """The validation rows followed down a growing tree, one (row, node, weight) particle per
+    row and node it reaches at the edge of what was tested, and the validation figures
+    (before, after) of each node tested, by id (:attr:`figures`; NaN for the others) and
+    whether its split passed (:attr:`passed`)."""
+
+    def __init__(self, validation, regression: bool, rule: str):
+        self.data, self.regression, self.strict = validation, regression, rule == "strict"
+        self.rows = np.arange(validation.n_rows)
+        self.at = np.zeros(validation.n_rows, np.int64)
+        self.weights = validation.weights.astype(float)
+        self.frontier = np.zeros(1, np.int64)      # nodes reached whose split is not tested
+        self.figures = np.full((1, 2), np.nan)
+        self.passed = np.zeros(1, np.bool_)
+        self.score = np.zeros(1)                   # each node's figure as a leaf
+        self.predicts = np.zeros(1)                # its class, or its value c
+        self.known = 0                             # nodes whose prediction is set
+        self.X = np.ascontiguousarray(validation.X)
+        self.y = validation.y.astype(float)
+
+    def update(self, nodes: Nodes, n_nodes: int, subset_codes: np.ndarray) -> None:
+        """Test every node split since the last call whose rows are known: the validation rows
+        are sent on to its children, and a node that fails has its waiting children stopped
+        (:data:`VALIDATION`), and any it already split, their children too."""
+        self._grow_to(n_nodes)
+        first = self.known == 0
+        self._predictions(nodes, n_nodes)
+        if first:
+            self.score[0] = self._figures(self.weights, self.y, self.at).sum()
+        while True:
+            expanded = nodes.expanded_at[self.frontier] >= 0
+            ready = self.frontier[expanded]
+            if not len(ready):
+                break
+            waiting = self.frontier[~expanded]
+            self.frontier = waiting[nodes.stop[waiting] == WAITING]
+            moving = np.isin(self.at, ready)
+            rows, at, weights = _route_level(
+                self.rows[moving], self.at[moving], self.weights[moving], self.X,
+                nodes.feature, nodes.split_kind, nodes.threshold, subset_codes,
+                nodes.subset_at, nodes.subset_len, nodes.first_child, nodes.n_children,
+                nodes.in_counts, self.regression)
+            self.score += np.bincount(at, self._figures(weights, self.y[rows], at),
+                                      minlength=len(self.score))
+            passed = self._test(ready, nodes)
+            children = _children(nodes, passed)
+            self.frontier = np.concatenate([self.frontier, children])
+            alive = np.isin(at, children)
+            keep = ~moving & np.isin(self.at, self.frontier)
+            self.rows = np.concatenate([self.rows[keep], rows[alive]])
+            self.at = np.concatenate([self.at[keep], at[alive]])
+            self.weights = np.concatenate([self.weights[keep], weights[alive]])
+
+    def _test(self, ready: np.ndarray, nodes: Nodes) -> np.ndarray:
+        """Record (before, after) of the ``ready`` nodes, stop the subtrees of those that
+        fail, and return those that pass."""
+        counts = nodes.n_children[ready]
+        after = np.add.reduceat(self.score[_children(nodes, ready)], np.cumsum(counts) - counts)
+        before = self.score[ready]
+        self.figures[ready, 0], self.figures[ready, 1] = before, after
+        gain = after - before if not self.regression else before - after
+        passed = gain > TIE_TOLERANCE if self.strict else gain >= -TIE_TOLERANCE
+        self.passed[ready] = passed
+        for i in ready[~passed].tolist():
+            _stop_below(nodes, i)
+        return ready[passed]
+
+    def _figures(self, weights, y, at) -> np.ndarray:
+        """Each particle's part of its node's figure: its weight if its class is the node's,
+        or its weighted squared error about the node's value."""
+        if self.regression:
+            return weights * (y - self.predicts[at]) ** 2
+        return weights * (y == self.predicts[at])
+
+    def _grow_to(self, n_nodes: int) -> None:
+        """Room for the figures of ``n_nodes`` nodes."""
+        if n_nodes > len(self.score):
+            more = n_nodes - len(self.score)
+            self.figures = np.concatenate([self.figures, np.full((more, 2), np.nan)])
+            self.passed = np.concatenate([self.passed, np.zeros(more, np.bool_)])
+            self.score = np.concatenate([self.score, np.zeros(more)])
+            self.predicts = np.concatenate([self.predicts, np.zeros(more)])
+
+    def _predictions(self, nodes: Nodes, n_nodes: int) -> None:
+        """What each node made since the last call predicts: its majority class (ties to the
+        first) or its mean c = S / W; a node no training weight reaches, its parent's."""
+        new = np.arange(self.known, n_nodes)
+        counts = nodes.counts[new]
+        if self.regression:
+            weight = counts[:, squared_error.WEIGHT]
+            filled = weight > 0
+            self.predicts[new[filled]] = counts[filled, squared_error.SUM] / weight[filled]
         else:
-            figure = w * (validation.y[rows] - value[pos]) ** 2
-        score += np.bincount(pos, weights=figure, minlength=n)
-    return score
+            filled = counts.sum(axis=1) > 0
+            self.predicts[new[filled]] = majority(counts[filled])
+        for i in new[~filled].tolist():
+            self.predicts[i] = self.predicts[nodes.parent[i]]
+        self.known = n_nodes
 
 
-def split_figures(score: np.ndarray, nodes: Nodes) -> np.ndarray:
-    """(before, after) of every node: its own validation figure and its children's sum (NaN
-    for a node not split)."""
-    n = len(score)
-    figures = np.full((n, 2), np.nan)
-    expanded = np.flatnonzero(nodes.expanded_at[:n] >= 0)
-    counts = nodes.n_children[expanded]
-    children = np.repeat(nodes.first_child[expanded], counts) \
+def _children(nodes: Nodes, parents: np.ndarray) -> np.ndarray:
+    """The children of ``parents``, one node's after another (consecutive ids from each
+    ``first_child``)."""
+    counts = nodes.n_children[parents]
+    return np.repeat(nodes.first_child[parents], counts) \
         + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    figures[expanded, 0] = score[expanded]
-    figures[expanded, 1] = np.add.reduceat(score[children], np.cumsum(counts) - counts) \
-        if len(expanded) else 0.0
-    return figures
+
+
+def _stop_below(nodes: Nodes, node: int) -> None:
+    """Stop growth below ``node``: its waiting descendants stopped (:data:`VALIDATION`), the
+    ones already split looked through."""
+    below = [node]
+    while below:
+        i = below.pop()
+        for child in range(nodes.first_child[i], nodes.first_child[i] + nodes.n_children[i]):
+            if nodes.expanded_at[child] >= 0:
+                below.append(child)
+            elif nodes.stop[child] == WAITING:
+                nodes.stop[child] = VALIDATION
 
 
 @njit(cache=True)
-def cut(expanded_at, first_child, n_children, figures, higher_is_better, strict, max_leaves,
-        tolerance):
+def _route_level(rows, at, weights, X, feature, split_kind, threshold, subset_codes, subset_at,
+                 subset_len, first_child, n_children, in_counts, regression):
+    """Each particle (row, node, weight) sent one level down: to the branch of its value, or,
+    where the value is missing, to every branch with weight × r̃ᵥ (the share of the node's
+    known training weight in the branch, as :attr:`treecore.split.candidates.Candidate.
+    branch_fractions` makes it); particles of weight 0 are dropped."""
+    out_rows, out_at, out_w = [], [], []
+    for p in range(len(rows)):
+        i, row = at[p], rows[p]
+        v = X[row, feature[i]]
+        first, k = first_child[i], n_children[i]
+        branch = -1
+        if not np.isnan(v):
+            if split_kind[i] == THRESHOLD:
+                branch = 1 if v > threshold[i] else 0
+            elif split_kind[i] == MULTIWAY:
+                branch = int(v) if int(v) < k else -1
+            elif split_kind[i] == SUBSET:
+                branch = 1
+                for q in range(subset_at[i], subset_at[i] + subset_len[i]):
+                    if subset_codes[q] == int(v):
+                        branch = 0
+        if branch >= 0:
+            out_rows.append(row)
+            out_at.append(first + branch)
+            out_w.append(weights[p])
+            continue
+        total = 0.0
+        for b in range(k):
+            total += in_counts[first + b, 0] if regression else in_counts[first + b].sum()
+        for b in range(k):
+            known = in_counts[first + b, 0] if regression else in_counts[first + b].sum()
+            share = known / total if total > 0.0 else 1.0 / k
+            if weights[p] * share > 0.0:
+                out_rows.append(row)
+                out_at.append(first + b)
+                out_w.append(weights[p] * share)
+    return (np.array(out_rows, np.int64), np.array(out_at, np.int64),
+            np.array(out_w, np.float64))
+
+
+@njit(cache=True)
+def cut(expanded_at, first_child, n_children, passed, max_leaves):
     """Which nodes the builder keeps and which of them it splits: the expanded nodes taken in
-    id order (the builder's queue order), each reached one tested as the builder tests it after
-    choosing its split: first ``max_leaves`` (−1: none) against the leaves there would be, then
-    the validation figures (before, after). Returns (kept, split, reason): ``reason`` is the
-    stop code of a node the test made a leaf (−1 elsewhere)."""
+    id order (the builder's queue order), each one reached tested as the builder tests it
+    after choosing its split: first ``max_leaves`` (−1: none) against the leaves there would
+    be, then whether it ``passed`` the validation test. Returns (kept, split, reason):
+    ``reason`` is the stop code of a node the tests made a leaf (−1 elsewhere)."""
     n = len(expanded_at)
     kept = np.zeros(n, np.bool_)
     split = np.zeros(n, np.bool_)
@@ -80,9 +213,7 @@ def cut(expanded_at, first_child, n_children, figures, higher_is_better, strict,
         if max_leaves >= 0 and n_nodes - n_steps + k - 1 > max_leaves:
             reason[i] = MAX_LEAVES
             continue
-        before, after = figures[i, 0], figures[i, 1]
-        gain = after - before if higher_is_better else before - after
-        if not (gain > tolerance if strict else gain >= -tolerance):
+        if not passed[i]:
             reason[i] = VALIDATION
             continue
         split[i] = True
@@ -118,17 +249,14 @@ def compacted(nodes: Nodes, kept: np.ndarray, split: np.ndarray, reason: np.ndar
     return out
 
 
-def pre_pruned(nodes: Nodes, compiled: CompiledTree, validation, prediction: np.ndarray,
-               value: np.ndarray | None, rule: str, max_leaves: int | None
+def pre_pruned(nodes: Nodes, router: ValidationRouter, max_leaves: int | None
                ) -> tuple[Nodes, np.ndarray]:
-    """The grown tree's node arrays (``compiled``: its routing arrays; ``prediction`` and
-    ``value`` what each node predicts) pre-pruned on the ``validation`` rows by ``rule``
-    (``"strict"`` or ``"no_worse"``) and ``max_leaves``: the arrays kept and, by new id, the
-    validation figures (before, after) of each node split (NaN elsewhere)."""
-    figures = split_figures(node_scores(compiled, validation, prediction, value), nodes)
-    n = len(figures)
-    kept, split, reason = cut(nodes.expanded_at[:n], nodes.first_child[:n],
-                              nodes.n_children[:n], figures, value is None, rule == "strict",
-                              -1 if max_leaves is None else int(max_leaves), TIE_TOLERANCE)
+    """The grown tree's node arrays pre-pruned by the validation tests of ``router`` and by
+    ``max_leaves``: the arrays kept and, by new id, the validation figures (before, after) of
+    each node split (NaN elsewhere)."""
+    n = len(nodes.start)
+    kept, split, reason = cut(nodes.expanded_at, nodes.first_child, nodes.n_children,
+                              router.passed[:n], -1 if max_leaves is None else int(max_leaves))
+    figures = router.figures[:n].copy()
     figures[~split] = np.nan
     return compacted(nodes, kept, split, reason), figures[kept]
