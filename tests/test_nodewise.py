@@ -147,10 +147,9 @@ def test_same_tree_on_noisy_mixed_data_with_fractional_weights(algorithm):
 
 def test_grow_uses_it_where_the_presorted_engine_does_not_apply(melons, melons3):
     assert isinstance(start_growth(melons3, GrowthConfig()), NodewiseGrowth)   # nominal
-    assert applies(melons, None)
-    assert not applies(melons, {(): "纹理"})                       # a forced split
+    assert applies(melons)
     assert isinstance(start_growth(melons, GrowthConfig(), validation=melons), NodewiseGrowth)
-    assert isinstance(start_growth(melons, GrowthConfig(), force={(): "纹理"}), Growth)
+    assert isinstance(start_growth(melons, GrowthConfig(), force={(): "纹理"}), NodewiseGrowth)
     numeric = Dataset.from_frame(pd.DataFrame({"x": [1.0, 2, 3, 4], "y": list("aabb")}), "y")
     assert isinstance(start_growth(numeric, GrowthConfig()), PresortedGrowth)
 

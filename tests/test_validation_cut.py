@@ -19,7 +19,7 @@ from treecore.grow.engines import start_growth
 from treecore.grow.growing import GrowthConfig
 from treecore.grow.kernel_rules import MAX_LEAVES, VALIDATION
 from treecore.grow.nodewise import NodewiseGrowth
-from treecore.grow.validation_cut import compacted, cut
+from treecore.grow.validation_cut import breadth_first, cut, renumbered
 from treecore.tree.nodes import StopReason
 
 from tests.test_nodewise import cases, mixed_table, regression_cases, same
@@ -151,9 +151,17 @@ def test_a_node_cut_below_the_root_leaves_ids_and_steps_without_gaps(melons):
     split[1] = False
     reason = np.full(n, -1)
     reason[1] = 99
-    out = compacted(arrays, kept, split, reason)
+    out = renumbered(arrays, np.flatnonzero(kept), split, reason)
     assert len(out.parent) == n - len(below) and out.stop[1] == 99 and out.expanded_at[1] == -1
     expanded = out.expanded_at[out.expanded_at >= 0]
     assert sorted(expanded.tolist()) == list(range(1, len(expanded) + 1))
     assert (out.created_at[1:] == out.expanded_at[out.parent[1:]]).all()
     assert (out.parent[1:] < np.arange(1, len(out.parent))).all()
+
+
+def test_breadth_first_lists_each_level_in_the_order_of_its_parents(melons):
+    """A tree grown breadth first is in that order already."""
+    growth = NodewiseGrowth(melons, GrowthConfig(algorithm="id3"))
+    growth.tree()
+    order = breadth_first(growth.nodes)
+    assert order.tolist() == list(range(growth.tree().n_nodes))

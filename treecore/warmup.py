@@ -89,6 +89,7 @@ def warm() -> None:
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
         grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
         grow(dataset, validation=dataset, max_leaves=4).nodes     # validation pre-pruning
+        grow(dataset, force={(): dataset.features[1].name}).nodes  # a forced split
     target = X[:, 1] + X[:, 2]
     for data in (Dataset(Schema(features[:2], "t", (), "regression"), X[:, :2], target,
                          np.ones(n)),

@@ -13,8 +13,9 @@ pre-pruning (Zhou §4.3.1) splits a node only if validation accuracy improves. R
 a* is missing go down every branch with weight × r̃ᵥ (Zhou §4.4.2).
 
 :class:`Growth` is the general engine, readable Python per node: the reference the compiled
-engines are held to, and the one that grows forced splits. :mod:`treecore.grow.engines`
-chooses the engine for a tree.
+engines are held to, whose per-node rule (:meth:`Growth.decide`) also decides the nodes on
+the way to a forced split in the nodewise engine. :mod:`treecore.grow.engines` chooses the
+engine for a tree.
 """
 
 from __future__ import annotations
@@ -143,14 +144,9 @@ class Growth:
                 self.stopped_early = True
                 return
             draft = self.queue.popleft()
-            stop = self._stop_before_split(draft)
+            stop, scored, chosen = self.decide(draft)
             if stop is not None:
                 draft.stop_reason = stop
-                continue
-            scored, chosen = self._choose(draft)
-            if chosen is None:
-                small = any(c.note == "leaf too small" for c in scored.table())
-                draft.stop_reason = StopReason.MIN_SAMPLES_LEAF if small else StopReason.IDENTICAL
                 continue
             parts = self._partition(draft, chosen)
             stop, figures = self._stop_after_split(draft, chosen, parts)
@@ -162,6 +158,27 @@ class Growth:
             draft.children = self._make_children(draft, chosen, parts)
             yield GrowthStep(self.step, draft.node_id, draft.path, chosen, draft.children, figures,
                              scored)
+
+    def decide(self, draft: _Draft) -> tuple[StopReason | None, NodeScores | CandidateTable | None,
+                                             Candidate | None]:
+        """What the node's own rows decide: (stop reason, None, None) when a stopping case or a
+        limit stops it, before or after its split is chosen; else (None, its scored candidates,
+        the chosen split). The leaf-count limit and the validation test, which depend on the
+        rest of the tree, come after (:meth:`_stop_after_split`)."""
+        stop = self._stop_before_split(draft)
+        if stop is not None:
+            return stop, None, None
+        scored, chosen = self._choose(draft)
+        if chosen is None:
+            small = any(c.note == "leaf too small" for c in scored.table())
+            return (StopReason.MIN_SAMPLES_LEAF if small else StopReason.IDENTICAL), None, None
+        config = self.config
+        if chosen.score < config.min_gain - TIE_TOLERANCE:
+            return StopReason.MIN_GAIN, None, None
+        share = draft.weights.sum() / self.root_weight
+        if share * chosen.decrease < config.min_impurity_decrease - TIE_TOLERANCE:
+            return StopReason.MIN_IMPURITY_DECREASE, None, None
+        return None, scored, chosen
 
     def _stop_before_split(self, draft: _Draft) -> StopReason | None:
         if draft.stop_reason is not None:
@@ -241,11 +258,6 @@ class Growth:
     def _stop_after_split(self, draft: _Draft, chosen: Candidate, parts
                           ) -> tuple[StopReason | None, tuple[float, float] | None]:
         config = self.config
-        if chosen.score < config.min_gain - TIE_TOLERANCE:
-            return StopReason.MIN_GAIN, None
-        share = draft.weights.sum() / self.root_weight
-        if share * chosen.decrease < config.min_impurity_decrease - TIE_TOLERANCE:
-            return StopReason.MIN_IMPURITY_DECREASE, None
         if config.max_leaves is not None and self.n_leaves + len(parts) - 1 > config.max_leaves:
             return StopReason.MAX_LEAVES, None
         if self.validation is None:

@@ -2,10 +2,11 @@
 and :func:`grow_steps` (its growth steps, one per expanded node, breadth first).
 
 :func:`start_growth` hands data whose features are all continuous and fully known to the
-compiled engine of :mod:`treecore.grow.presorted`, any other table (and every tree by the
-absolute error, and validation-set pre-pruning) to the compiled :mod:`treecore.grow.nodewise`,
-and forced splits to the readable :class:`treecore.grow.builder.Growth`: the same tree each
-time, the compiled ones far faster.
+compiled engine of :mod:`treecore.grow.presorted`, and any other table, every tree by the
+absolute error, forced splits and validation-set pre-pruning to the compiled
+:mod:`treecore.grow.nodewise`; the readable :class:`treecore.grow.builder.Growth`, the reference
+both are tested against, grows only what they cannot hold (no feature, 16.7 million rows or
+more, more than 255 classes): the same tree each time, the compiled ones far faster.
 
 >>> import pandas as pd
 >>> frame = pd.read_csv("samples/lihang_loan.csv")
@@ -40,10 +41,10 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                  keep_scores: int = 0, on_tick: Callable[[float], None] | None = None
                  ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
-    continuous, fully known features; the compiled nodewise one for any other table and for
-    validation-set pre-pruning; the readable :class:`~treecore.grow.builder.Growth` for forced
-    splits. All three grow the same tree and offer ``steps()``, ``run()``, ``tree()`` and
-    ``stopped_early``;
+    continuous, fully known features; the compiled nodewise one for any other table, forced
+    splits and validation-set pre-pruning; the readable :class:`~treecore.grow.builder.Growth`
+    for what neither holds. All three grow the same tree and offer ``steps()``, ``run()``,
+    ``tree()`` and ``stopped_early``;
     ``keep_scores`` is how many first steps of the presorted engine keep their scores.
     Random feature subsets (``config.max_features``) are drawn by the two compiled engines.
     A regression tree grows in them too (by the absolute error in the nodewise one); the J48
@@ -64,8 +65,8 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, on_tick=on_tick)
-    if nodewise.applies(dataset, force):
-        return nodewise.NodewiseGrowth(dataset, config, validation=validation,
+    if nodewise.applies(dataset):
+        return nodewise.NodewiseGrowth(dataset, config, force=force, validation=validation,
                                        max_seconds=max_seconds, on_tick=on_tick)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
                   on_tick=on_tick)

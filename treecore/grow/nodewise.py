@@ -36,12 +36,14 @@ The stopping cases and their order are the general builder's
 test holds the three engines together). No Python object is made per node while growing; growth runs
 in compiled chunks of waiting nodes of bounded work, so a deadline is checked often, and a large
 table's chunks are scored and partitioned on two threads (:mod:`treecore.grow.nodewise_kernel`
-says how). Validation-set pre-pruning cuts the grown tree (:mod:`treecore.grow.validation_cut`);
-forced splits stay with the general builder.
+says how). The nodes on the way to a forced split are decided by the builder's rule and split
+in the same arrays (:mod:`treecore.grow.nodewise_guided`); validation-set pre-pruning tests each
+split as growth goes and cuts the tree (:mod:`treecore.grow.validation_cut`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import replace
@@ -64,6 +66,7 @@ from .kernel_rules import (MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_s
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
                               Scratch, Slots, Table)
+from .nodewise_guided import GUIDED, Guide
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_tree import NodeFactory, routing
 from .threads import growth_threads, share_among, sort_features
@@ -76,11 +79,10 @@ from .threads import growth_threads, share_among, sort_features
 ARENA_ROWS_PER_ROW = 8
 
 
-def applies(dataset: Dataset, force) -> bool:
-    """Whether this engine can grow the tree: at least one feature, no forced split (those
-    stay with the general builder), and fewer rows and classes than a packed entry holds
-    (16.7 million and 255)."""
-    return (not force and dataset.n_features > 0
+def applies(dataset: Dataset) -> bool:
+    """Whether this engine can grow the tree: at least one feature, and fewer rows and classes
+    than a packed entry holds (16.7 million and 255)."""
+    return (dataset.n_features > 0
             and dataset.n_rows < MAX_ROWS and dataset.n_classes <= MAX_CLASSES)
 
 
@@ -90,10 +92,13 @@ class NodewiseGrowth(CompiledGrowth):
     from the node's rows when a view asks). With ``validation`` rows the tree is pre-pruned on
     them (:mod:`treecore.grow.validation_cut`)."""
 
-    def __init__(self, dataset: Dataset, config: GrowthConfig, *,
+    def __init__(self, dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
                  on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
+        self.force = {tuple(path): spec for path, spec in (force or {}).items()}
+        #: Splits the nodes on the way to a forced split (None: nothing is forced).
+        self.guide = Guide(dataset, config, self.force) if self.force else None
         #: Follows the validation rows down the tree as it grows (None: not pre-pruned).
         self.router = None if validation is None else validation_cut.ValidationRouter(
             validation, dataset.is_regression, config.validation_rule)
@@ -169,16 +174,20 @@ class NodewiseGrowth(CompiledGrowth):
     def _grow(self) -> None:
         columns = np.ascontiguousarray(self.data.X.T)
         if self._presort(columns):
-            self._expand_all(columns)
-        if self.router is not None:
-            self._pre_prune()
+            table = self._table(columns)
+            limits = self.config if self.guide is None and self.router is None \
+                else replace(self.config, max_leaves=None)    # applied when growth ends
+            rules = rules_of(self.data, limits, self.preset, self.criterion)
+            if self.guide is not None:
+                self.guide.grow(self, table, rules)
+            self._expand_all(table, rules)
+        if self.guide is not None or self.router is not None:
+            self._finish()
 
-    def _expand_all(self, columns: np.ndarray) -> None:
-        """Expand waiting nodes, chunk after chunk, until none waits or the time is up; with
-        validation rows, without ``max_leaves`` (applied as the tree is pre-pruned)."""
-        data, table = self.data, self._table(columns)
-        config = self.config if self.router is None else replace(self.config, max_leaves=None)
-        rules = rules_of(data, config, self.preset, self.criterion)
+    def _expand_all(self, table: Table, rules) -> None:
+        """Expand waiting nodes, chunk after chunk, until none waits or the time is up; the
+        validation rows (if any) follow after each chunk."""
+        data = self.data
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
@@ -188,6 +197,7 @@ class NodewiseGrowth(CompiledGrowth):
                               self.most_levels, n_classes, data.is_regression, self.absolute,
                               counts_table)
                    for _ in range(self.threads)]
+        self._follow_validation()
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
                 if pool is None:
@@ -196,11 +206,15 @@ class NodewiseGrowth(CompiledGrowth):
                                     self.most_levels, WORK_PER_CALL)
                 else:
                     status = self._chunk_on_threads(table, slots, scratch, rules, pool)
-                if self.router is not None:
-                    self.router.update(self.nodes, int(self.counters[N_NODES]),
-                                       self.subset_codes)
+                self._follow_validation()
                 if status == NEED_SPACE:
                     self._make_room(len(slots.nodes))
+
+    def _follow_validation(self) -> None:
+        """Send the validation rows (if any) on through the nodes split since the last call,
+        stopping growth below those that fail the test."""
+        if self.router is not None:
+            self.router.update(self.nodes, int(self.counters[N_NODES]), self.subset_codes)
 
     def _chunk_on_threads(self, table, slots, scratch, rules, pool) -> int:
         """One chunk of waiting nodes: scored on the threads, the splits decided here, the split
@@ -258,19 +272,42 @@ class NodewiseGrowth(CompiledGrowth):
                 self.subset_codes,
                 np.zeros(max(len(self.subset_codes), subsets_needed), np.int64)])
 
-    def _pre_prune(self) -> None:
-        """The grown tree cut where its splits failed the validation test (and at
-        ``max_leaves``), renumbered as the builder numbers it; the figures of each split kept in
-        :attr:`validation_figures`."""
-        resize_nodes(self.nodes, int(self.counters[N_NODES]))
-        self.nodes, self.validation_figures = validation_cut.pre_pruned(
-            self.nodes, self.router, self.config.max_leaves)
+    def _finish(self) -> None:
+        """The grown arrays as the builder would have grown them
+        (:func:`~treecore.grow.validation_cut.finished`): in its breadth-first order (the
+        guided nodes were split first), cut by ``max_leaves`` and the validation tests; the
+        guided nodes' candidates and the validation figures follow the nodes to their ids."""
+        n = int(self.counters[N_NODES])
+        resize_nodes(self.nodes, n)
+        self.nodes.stop[self.nodes.stop == GUIDED] = WAITING
+        passed = self.router.passed[:n] if self.router is not None else np.ones(n, np.bool_)
+        self.nodes, new_id = validation_cut.finished(self.nodes, passed, self.config.max_leaves,
+                                                     reorder=self.guide is not None)
         self.counters[N_NODES] = len(self.nodes.start)
         self.counters[STEPS] = int((self.nodes.expanded_at >= 0).sum())
+        split = self.nodes.expanded_at >= 0
+        if self.guide is not None:
+            reached = [(new_id[i], error) for i, error in self.guide.errors.items()
+                       if new_id[i] >= 0]
+            if reached:                             # the first the builder would come to
+                raise min(reached, key=lambda pair: pair[0])[1]
+            for kept in (self.guide.splits, self.guide.scores):
+                moved = {int(new_id[i]): value for i, value in kept.items()}
+                kept.clear()
+                kept.update((i, value) for i, value in moved.items() if i >= 0 and split[i])
+        if self.router is not None:
+            figures = np.full((len(split), 2), np.nan)
+            reached = new_id >= 0
+            figures[new_id[reached]] = self.router.figures[:n][reached]
+            figures[~split] = np.nan
+            self.validation_figures = figures
 
     # ------------------------------------------------------------------------------- results
     def _scores(self, tree: Tree, node: Node) -> NodeScores | CandidateTable:
-        """The node's scored candidates, from the rows the tree sends there."""
+        """The node's scored candidates, from the rows the tree sends there (a guided node's as
+        the builder's rule scored them)."""
+        if self.guide is not None and node.node_id in self.guide.scores:
+            return self.guide.scores[node.node_id]
         rows, weights = tree.routed_rows(self.data, node.node_id)
         if self.data.is_regression:
             return least_squares.node_candidates(
@@ -300,9 +337,10 @@ class NodewiseGrowth(CompiledGrowth):
             distribution, prediction = leaf_votes(arrays.counts, arrays.parent)
         subsets = self.subset_codes[:int(self.counters[SUBSET_TOP])].copy()
         factory = NodeFactory(arrays, subsets, self.data.features, self.config, self.criterion,
-                               distribution, prediction)
+                               distribution, prediction,
+                               given={} if self.guide is None else self.guide.splits)
         nodes = LazyNodes(factory.nodes, arrays.created_at, arrays.expanded_at, factory.columns())
-        return Tree(self.data.schema, nodes, tree_settings(self.config, {}),
+        return Tree(self.data.schema, nodes, tree_settings(self.config, self.force),
                     int(self.counters[STEPS]),
                     prebuilt=routing(arrays, subsets, self.levels, distribution,
                                       self.data.is_regression))

@@ -5,10 +5,13 @@ arrays: the routing arrays prediction reads (:func:`routing`), at once, and the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from ..measures import absolute_error, kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
+from ..split.candidates import Candidate
 from ..split.splitting import build_candidate
 from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory
@@ -88,11 +91,15 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
 
 class NodeFactory(ArrayNodeFactory):
     """The nodewise tree's nodes: threshold, multiway and subset splits (``subsets`` holds the
-    codes of every subset split, located by ``subset_at`` and ``subset_len``)."""
+    codes of every subset split, located by ``subset_at`` and ``subset_len``); ``given`` holds
+    the chosen candidate of the nodes split by the builder's rule (a forced split's figures
+    are not in the arrays: :mod:`treecore.grow.nodewise_guided`), by id."""
 
-    def __init__(self, arrays: Nodes, subsets: np.ndarray, *args):
+    def __init__(self, arrays: Nodes, subsets: np.ndarray, *args,
+                 given: Mapping[int, Candidate] | None = None):
         super().__init__(arrays, arrays.n_rows, *args)
         self.subsets = subsets
+        self.given = dict(given or {})
         #: Every node's branch counts are padded to the widest split in the tree, whichever
         #: nodes are made at once, so a figure never depends on how the nodes were asked for.
         self.widest = int(arrays.n_children.max(initial=0))
@@ -103,8 +110,10 @@ class NodeFactory(ArrayNodeFactory):
         change no figure)."""
         a = self.arrays
         expanded = start + np.flatnonzero(a.expanded_at[start:stop] >= 0)
+        given = {i: self.given[i] for i in expanded.tolist() if i in self.given}
+        expanded = expanded[~np.isin(expanded, list(given))]
         if not len(expanded):
-            return {}
+            return given
         n_children = a.n_children[expanded]
         padded = np.zeros((len(expanded), self.widest, a.counts.shape[1]))
         children = _children_of(a, expanded)
@@ -138,7 +147,7 @@ class NodeFactory(ArrayNodeFactory):
                                     subset_labels(feature, subset), subset=subset)
             splits[i] = build_candidate(proposal, feature, values[at],
                                         None if means is None else tuple(means[at]))
-        return splits
+        return {**splits, **given}
 
     def _figures(self, branch_counts: np.ndarray, rho: np.ndarray, missing: np.ndarray,
                  known_loss: np.ndarray) -> tuple[dict, list | None]:

@@ -12,10 +12,12 @@ so the pre-pruned tree is the grown tree cut at each node, from the root down, w
 fails the test. The engine grows in compiled chunks; after each, :class:`ValidationRouter`
 sends the validation rows on from the nodes just split to their children (a row whose tested
 value is missing goes down every branch with weight × r̃ᵥ, as the builder sends it), tests
-those nodes and stops the children of a failing one, so the subtrees cut are never grown. At
-the end :func:`cut` tests the nodes in the builder's order and :func:`compacted` keeps the
-nodes left, numbered as the builder numbers them. ``max_leaves`` counts leaves in that
-breadth-first order, so :func:`cut` applies it too (the engine grows without it).
+those nodes and stops the children of a failing one, so the subtrees cut are never grown. When
+growth ends, :func:`finished` puts the nodes in the builder's breadth-first order (forced splits
+grow their way there first: :mod:`treecore.grow.nodewise_guided`), :func:`cut` takes them in
+that order as the builder does, applying ``max_leaves`` (whose count of leaves depends on that
+order, so the engine grows without it) and the validation tests, and :func:`renumbered` keeps
+the nodes left, numbered as the builder numbers them.
 """
 
 from __future__ import annotations
@@ -223,18 +225,28 @@ def cut(expanded_at, first_child, n_children, passed, max_leaves):
     return kept, split, reason
 
 
-def compacted(nodes: Nodes, kept: np.ndarray, split: np.ndarray, reason: np.ndarray) -> Nodes:
-    """The node arrays of the ``kept`` nodes only, ids renumbered without gaps in the same
-    order; a node kept but not ``split`` that was split becomes a leaf stopped for ``reason``;
-    growth steps numbered again in id order (the order the builder expands them), each node
-    created at its parent's step."""
-    n = len(kept)
-    take = np.flatnonzero(kept)
-    new_id = np.cumsum(kept) - 1
-    out = Nodes(*(np.ascontiguousarray(array[:n][take]) for array in nodes))
+def breadth_first(nodes: Nodes) -> np.ndarray:
+    """The ids in the builder's order: the root, then level by level each split node's children
+    in branch order, the split nodes taken in that same order."""
+    order, level = [np.zeros(1, np.int64)], np.zeros(1, np.int64)
+    while len(level):
+        level = _children(nodes, level[nodes.expanded_at[level] >= 0])
+        order.append(level)
+    return np.concatenate(order)
+
+
+def renumbered(nodes: Nodes, order: np.ndarray, split: np.ndarray, reason: np.ndarray) -> Nodes:
+    """The node arrays of the nodes listed in ``order`` (old ids, the root first, each split
+    node's children together), numbered 0, 1, … in that order; a node not in ``split`` that was
+    split becomes a leaf stopped for ``reason`` (both by old id); growth steps numbered again in
+    the new id order (the order the builder expands them), each node created at its parent's
+    step."""
+    new_id = np.full(len(split), -1, np.int64)
+    new_id[order] = np.arange(len(order))
+    out = Nodes(*(np.ascontiguousarray(array[:len(split)][order]) for array in nodes))
     out.parent[1:] = new_id[out.parent[1:]]
-    leaf = ~split[take] & (out.expanded_at >= 0)
-    out.stop[leaf] = reason[take][leaf]
+    leaf = ~split[order] & (out.expanded_at >= 0)
+    out.stop[leaf] = reason[order][leaf]
     for name in ("expanded_at", "feature", "first_child", "n_children", "subset_at",
                  "subset_len"):
         getattr(out, name)[leaf] = -1
@@ -249,14 +261,18 @@ def compacted(nodes: Nodes, kept: np.ndarray, split: np.ndarray, reason: np.ndar
     return out
 
 
-def pre_pruned(nodes: Nodes, router: ValidationRouter, max_leaves: int | None
-               ) -> tuple[Nodes, np.ndarray]:
-    """The grown tree's node arrays pre-pruned by the validation tests of ``router`` and by
-    ``max_leaves``: the arrays kept and, by new id, the validation figures (before, after) of
-    each node split (NaN elsewhere)."""
+def finished(nodes: Nodes, passed: np.ndarray, max_leaves: int | None, reorder: bool
+             ) -> tuple[Nodes, np.ndarray]:
+    """The grown tree's node arrays (all of them grown) as the builder would have grown them:
+    put in its breadth-first order when they were grown in another (``reorder``), then cut by
+    ``max_leaves`` and the validation tests (``passed``, by id) in that order. Returns the
+    arrays and each old id's new id (−1: cut away)."""
     n = len(nodes.start)
-    kept, split, reason = cut(nodes.expanded_at, nodes.first_child, nodes.n_children,
-                              router.passed[:n], -1 if max_leaves is None else int(max_leaves))
-    figures = router.figures[:n].copy()
-    figures[~split] = np.nan
-    return compacted(nodes, kept, split, reason), figures[kept]
+    order = breadth_first(nodes) if reorder else np.arange(n)
+    split = nodes.expanded_at >= 0
+    arrays = renumbered(nodes, order, split, np.full(n, -1)) if reorder else nodes
+    kept, split, reason = cut(arrays.expanded_at, arrays.first_child, arrays.n_children,
+                              passed[order], -1 if max_leaves is None else int(max_leaves))
+    new_id = np.full(n, -1, np.int64)
+    new_id[order[kept]] = np.arange(kept.sum())
+    return renumbered(arrays, np.flatnonzero(kept), split, reason), new_id
