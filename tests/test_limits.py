@@ -10,6 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -180,13 +181,28 @@ def test_a_compiled_tree_is_measured_for_drawing_without_making_its_nodes():
 
     frame = pd.DataFrame({"x": range(600), "y": [("ab"[i % 2], "ba"[i % 2])[i % 7 < 3]
                                                 for i in range(600)]})
-    tree = grow(Dataset.from_frame(frame, "y", kinds={"x": "continuous"}))
+    data = Dataset.from_frame(frame, "y", kinds={"x": "continuous"})
+    tree = grow(data)
     assert tree.node_table is not None and tree.n_nodes > limits.MAX_DRAWN_NODES
     depth = limits.collapse_depth(tree)
     assert tree.nodes.n_made == 0
     made = replace(tree, nodes=tuple(tree.nodes))                # the same nodes, all made
     assert made.node_table is None and limits.collapse_depth(made) == depth
     assert limits.collapse_depth(tree, max_width=2) == limits.collapse_depth(made, max_width=2)
+    fresh = grow(data)                                            # no node made yet
+    deep = max(fresh.node_table.depth.tolist())
+    reached = _ancestry(fresh, int(np.flatnonzero(fresh.node_table.depth == deep)[0]))
+    assert limits.collapse_depth(fresh, max_nodes=3, drawn=reached) == \
+        limits.collapse_depth(made, max_nodes=3, drawn=reached)
+    assert fresh.nodes.n_made == len(reached) < reached[-1]      # made alone, not the prefix
+
+
+def _ancestry(tree, node_id: int) -> list[int]:
+    """The ids from the root down to ``node_id``, read from the node table."""
+    chain = [node_id]
+    while tree.node_table.parent[chain[-1]] >= 0:
+        chain.append(int(tree.node_table.parent[chain[-1]]))
+    return chain[::-1]
 
 
 # ------------------------------------------------------------------------------ Grow page

@@ -144,14 +144,15 @@ def collapse_depth(tree: Tree, max_nodes: int | None = None,
 def _level_sizes(tree: Tree, drawn: Collection[int] | None) -> tuple[np.ndarray, np.ndarray]:
     """(nodes, inner nodes) at each depth of ``tree``, of the nodes ``drawn`` only when given;
     read from a compiled tree's node table when it has one, so that no node is made (making
-    the 100k nodes of a big tree took most of a second)."""
+    the 100k nodes of a big tree took most of a second), and the ``drawn`` nodes each made by
+    itself (:meth:`~treecore.tree.nodes.Tree.node_alone`), not with every node before it."""
     table = tree.node_table
     if drawn is None and table is not None:
         inner = np.unique(table.parent[table.parent >= 0])
         levels = int(table.depth.max()) + 1
         return (np.bincount(table.depth, minlength=levels),
                 np.bincount(table.depth[inner], minlength=levels))
-    nodes = tree.iter_nodes() if drawn is None else (tree.node(i) for i in drawn)
+    nodes = tree.iter_nodes() if drawn is None else (tree.node_alone(i) for i in drawn)
     depth, is_inner = np.array([(node.depth, not node.is_leaf) for node in nodes]).T
     levels = int(depth.max()) + 1
     return (np.bincount(depth, minlength=levels),
