@@ -228,19 +228,30 @@ def encode_target(column: pd.Series, name: str, markers: frozenset[str],
     elif pd.api.types.is_integer_dtype(column):       # numbers are their own keys: no per-row work
         codes, uniques = pd.factorize(column.to_numpy(), sort=False)
     else:
-        values = [class_key(v) for v in column.to_numpy(dtype=object)]
-        if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in values):
+        codes, uniques = _keyed_factorize(column.to_numpy(dtype=object))
+        if pd.api.types.is_float_dtype(column) and any(isinstance(v, float) for v in uniques):
             distinct = column.nunique()
             raise DataError(f"looks continuous ({distinct} distinct numbers)",
                             code="continuous_target", column=name, distinct=distinct,
                             hint="grow a regression tree for a number to predict, or "
                                  "choose a nominal target")
-        codes, uniques = pd.factorize(pd.Series(values, dtype=object), sort=False)
     if len(uniques) < 2:
         raise DataError(f"has only one class ({class_key(uniques[0])!r})", code="one_class",
                         column=name, value=class_key(uniques[0]),
                         hint="a tree needs at least two classes to separate")
     return tuple(class_key(u) for u in uniques), codes.astype(np.int64, copy=False)
+
+
+def _keyed_factorize(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(code per value, classes in order of first appearance) of values compared by
+    :func:`class_key` (1, 1.0 and np.int64(1) one class): the distinct values are found first
+    and only they are keyed, so a column's rows cost no Python call each."""
+    codes, distinct = pd.factorize(values, sort=False)
+    keyed: dict = {}
+    merged = np.array([keyed.setdefault(class_key(v), len(keyed)) for v in distinct], np.int64)
+    uniques = np.empty(len(keyed), dtype=object)
+    uniques[:] = list(keyed)
+    return merged[codes], uniques
 
 
 def encode_number_target(column: pd.Series, name: str, markers: frozenset[str],
