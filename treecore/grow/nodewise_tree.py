@@ -18,7 +18,7 @@ from .array_nodes import ArrayNodeFactory
 from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
 
 
-def _children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
+def children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
     """The children of the ``expanded`` nodes, one node's after another (each node's children
     are consecutive ids from ``first_child``)."""
     counts = arrays.n_children[expanded]
@@ -34,7 +34,7 @@ def _branch_counts(in_counts: np.ndarray, regression: bool) -> np.ndarray:
 
 def _branch_fractions(arrays: Nodes, expanded: np.ndarray, children: np.ndarray,
                       regression: bool) -> np.ndarray:
-    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`_children_of` lists them),
+    """r̃ᵥ of each child of the ``expanded`` nodes (listed as :func:`children_of` lists them),
     by the very operations of :attr:`treecore.split.candidates.Candidate.branch_fractions`, so the
     routing arrays equal those compiled from the nodes to the last bit: the nodes with k
     branches at once, each one's k weights summed along a row as numpy sums k weights."""
@@ -67,7 +67,7 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
     counts = arrays.n_children[expanded]
     child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
     child_offset[expanded], n_children[expanded] = np.cumsum(counts) - counts, counts
-    children = _children_of(arrays, expanded)
+    children = children_of(arrays, expanded)
     code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
     code_map, offset = [], 0
     for i, how in zip(expanded.tolist(), split_kind.tolist()):
@@ -116,7 +116,7 @@ class NodeFactory(ArrayNodeFactory):
             return given
         n_children = a.n_children[expanded]
         padded = np.zeros((len(expanded), self.widest, a.counts.shape[1]))
-        children = _children_of(a, expanded)
+        children = children_of(a, expanded)
         padded[np.repeat(np.arange(len(expanded)), n_children),
                children - np.repeat(a.first_child[expanded], n_children)] = a.in_counts[children]
         regression = self.criterion.task == "regression"

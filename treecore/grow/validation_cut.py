@@ -30,6 +30,7 @@ from ..split.candidates import TIE_TOLERANCE
 from .growing import majority
 from .kernel_rules import MAX_LEAVES, VALIDATION, WAITING
 from .nodewise_arrays import MULTIWAY, NOT_SPLIT, SUBSET, THRESHOLD, Nodes
+from .nodewise_tree import children_of
 
 
 class ValidationRouter:
@@ -77,7 +78,7 @@ class ValidationRouter:
             self.score += np.bincount(at, self._figures(weights, self.y[rows], at),
                                       minlength=len(self.score))
             passed = self._test(ready, nodes)
-            children = _children(nodes, passed)
+            children = children_of(nodes, passed)
             self.frontier = np.concatenate([self.frontier, children])
             alive = np.isin(at, children)
             keep = ~moving & np.isin(self.at, self.frontier)
@@ -89,7 +90,7 @@ class ValidationRouter:
         """Record (before, after) of the ``ready`` nodes, stop the subtrees of those that
         fail, and return those that pass."""
         counts = nodes.n_children[ready]
-        after = np.add.reduceat(self.score[_children(nodes, ready)], np.cumsum(counts) - counts)
+        after = np.add.reduceat(self.score[children_of(nodes, ready)], np.cumsum(counts) - counts)
         before = self.score[ready]
         self.figures[ready, 0], self.figures[ready, 1] = before, after
         gain = after - before if not self.regression else before - after
@@ -130,14 +131,6 @@ class ValidationRouter:
         for i in new[~filled].tolist():
             self.predicts[i] = self.predicts[nodes.parent[i]]
         self.known = n_nodes
-
-
-def _children(nodes: Nodes, parents: np.ndarray) -> np.ndarray:
-    """The children of ``parents``, one node's after another (consecutive ids from each
-    ``first_child``)."""
-    counts = nodes.n_children[parents]
-    return np.repeat(nodes.first_child[parents], counts) \
-        + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
 def _stop_below(nodes: Nodes, node: int) -> None:
@@ -230,7 +223,7 @@ def breadth_first(nodes: Nodes) -> np.ndarray:
     in branch order, the split nodes taken in that same order."""
     order, level = [np.zeros(1, np.int64)], np.zeros(1, np.int64)
     while len(level):
-        level = _children(nodes, level[nodes.expanded_at[level] >= 0])
+        level = children_of(nodes, level[nodes.expanded_at[level] >= 0])
         order.append(level)
     return np.concatenate(order)
 
