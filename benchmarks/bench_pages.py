@@ -9,7 +9,9 @@ columns, 10 % of the cells empty, 3 classes), uploaded once; its C4.5 tree has a
 nodes as rows. Each page is opened in turn as a person would click through the app, its first
 run timed (what it computes for the first time: fits, pruning, charts; the caches of the pages
 before it kept), then a rerun with nothing changed, the least any click on it costs. One run
-each: the point is to find a page that costs far more than the others on a large tree.
+each: the point is to find a page that costs far more than the others on a large tree. After
+the Grow page, its what-if is timed too: another feature forced at the root and the whole tree
+grown with it.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from pathlib import Path
 from common import mixed_table, timed_app_run  # common puts the repository root on the path
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import seed_upload
+from tests.conftest import open_tab, seed_upload
 from ui import state
+from ui.models import growth
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 PAGES = ("data", "grow", "prune", "compare", "predict", "concepts", "ensembles")
@@ -43,6 +46,22 @@ def main() -> None:
         first, rerun = timed_app_run(at), timed_app_run(at)
         notes = "; ".join(w.value.splitlines()[0][:80] for w in at.warning)
         print(f"{page:10s} first run {first:6.2f} s   rerun {rerun:5.2f} s   {notes}", flush=True)
+        if page == "grow":
+            print(f"{'what-if':10s} a forced split at the root, grown: {what_if(at):6.2f} s",
+                  flush=True)
+
+
+def what_if(at: AppTest) -> float:
+    """Seconds of the Grow page's what-if: the root inspected, another feature than the one
+    chosen forced there, and the whole tree grown with it (the run of the "Try" click)."""
+    at.selectbox(key="w_" + growth.INSPECT).select(0)
+    open_tab(at, "tab.whatif").run()
+    chosen = at.selectbox(key="grow.whatif_feature")
+    chosen.select([f for f in chosen.options if f != chosen.value][0]).run()
+    at.button(key="grow.whatif_try").click()
+    seconds = timed_app_run(at)
+    at.button(key="grow.whatif_discard").click().run()
+    return seconds
 
 
 if __name__ == "__main__":
