@@ -41,7 +41,7 @@ from .growing import (Deadline, GrowthConfig, GrowthStep, check_guided, forced_s
 
 
 @dataclass
-class _Draft:
+class Draft:
     """A node under construction: the rows (and validation rows) that reach it."""
 
     node_id: int
@@ -86,8 +86,8 @@ class Growth:
         self.validation = validation
         check_guided(criterion, self.force, validation)
         self.root_weight = float(dataset.weights.sum())
-        self.drafts: list[_Draft] = []
-        self.queue: deque[_Draft] = deque()
+        self.drafts: list[Draft] = []
+        self.queue: deque[Draft] = deque()
         self.step = 0
         val_n = validation.n_rows if validation is not None else 0
         root = self._new_draft(None, 0, (), (), np.arange(dataset.n_rows), dataset.weights.astype(float),
@@ -96,9 +96,9 @@ class Growth:
         self.queue.append(root)
 
     # ------------------------------------------------------------------------ bookkeeping
-    def _new_draft(self, parent: _Draft | None, depth, path, branch_path, rows, weights,
-                   val_rows, val_weights, excluded) -> _Draft:
-        draft = _Draft(len(self.drafts), None if parent is None else parent.node_id, depth, path,
+    def _new_draft(self, parent: Draft | None, depth, path, branch_path, rows, weights,
+                   val_rows, val_weights, excluded) -> Draft:
+        draft = Draft(len(self.drafts), None if parent is None else parent.node_id, depth, path,
                        branch_path, rows, weights, val_rows, val_weights, excluded, self.step)
         if self.data.is_regression:                  # sums (W, S, Q); the value c = S/W
             counts = squared_error.sums(self.data.y[rows], weights)
@@ -132,7 +132,7 @@ class Growth:
         return SplitRules(self.preset, self.criterion, self.config.threshold_style,
                           float(self.config.min_samples_leaf), excluded)
 
-    def _forced_spec(self, draft: _Draft):
+    def _forced_spec(self, draft: Draft):
         return forced_spec(self.force, draft.path, draft.branch_path)
 
     # ------------------------------------------------------------------------ growth
@@ -159,7 +159,7 @@ class Growth:
             yield GrowthStep(self.step, draft.node_id, draft.path, chosen, draft.children, figures,
                              scored)
 
-    def decide(self, draft: _Draft) -> tuple[StopReason | None, NodeScores | CandidateTable | None,
+    def decide(self, draft: Draft) -> tuple[StopReason | None, NodeScores | CandidateTable | None,
                                              Candidate | None]:
         """What the node's own rows decide: (stop reason, None, None) when a stopping case or a
         limit stops it, before or after its split is chosen; else (None, its scored candidates,
@@ -180,7 +180,7 @@ class Growth:
             return StopReason.MIN_IMPURITY_DECREASE, None, None
         return None, scored, chosen
 
-    def _stop_before_split(self, draft: _Draft) -> StopReason | None:
+    def _stop_before_split(self, draft: Draft) -> StopReason | None:
         if draft.stop_reason is not None:
             return draft.stop_reason
         if self._pure(draft):
@@ -196,7 +196,7 @@ class Growth:
             return StopReason.MIN_SAMPLES_SPLIT
         return None
 
-    def _pure(self, draft: _Draft) -> bool:
+    def _pure(self, draft: Draft) -> bool:
         """Hunt's first case: the node's rows are all of one class, or (regression) all have
         one target value."""
         if self.data.is_regression:
@@ -204,11 +204,11 @@ class Growth:
             return bool((targets == targets[0]).all())
         return (draft.class_counts > TIE_TOLERANCE).sum() <= 1
 
-    def node_data(self, draft: _Draft) -> NodeData:
+    def node_data(self, draft: Draft) -> NodeData:
         return NodeData(self.data.X[draft.rows], self.data.y[draft.rows], draft.weights,
                         self.data.n_classes)
 
-    def _choose(self, draft: _Draft) -> tuple[NodeScores | CandidateTable, Candidate | None]:
+    def _choose(self, draft: Draft) -> tuple[NodeScores | CandidateTable, Candidate | None]:
         """The node's scored candidates and the chosen split (the forced one, if any)."""
         spec = self._forced_spec(draft)
         if self.data.is_regression:
@@ -234,7 +234,7 @@ class Growth:
         return (CandidateTable(ordered, table.criterion, table.average_gain, ordered.index(forced)),
                 forced)
 
-    def _regression_candidates(self, draft: _Draft, spec) -> tuple[CandidateTable,
+    def _regression_candidates(self, draft: Draft, spec) -> tuple[CandidateTable,
                                                                     Candidate | None]:
         """A regression node's candidates by squared error (:mod:`treecore.split.least_squares`)
         and the split forced by ``spec``, if any."""
@@ -247,7 +247,7 @@ class Growth:
             X, y, draft.weights, self.data.features, spec, **limits)
         return table, forced
 
-    def _partition(self, draft: _Draft, chosen: Candidate) -> list[tuple]:
+    def _partition(self, draft: Draft, chosen: Candidate) -> list[tuple]:
         """Rows and weights of each branch, for training and validation rows alike."""
         train = chosen.split_rows(self.data.X, draft.rows, draft.weights)
         if self.validation is None:
@@ -255,7 +255,7 @@ class Growth:
         val = chosen.split_rows(self.validation.X, draft.val_rows, draft.val_weights)
         return [t + v for t, v in zip(train, val)]
 
-    def _stop_after_split(self, draft: _Draft, chosen: Candidate, parts
+    def _stop_after_split(self, draft: Draft, chosen: Candidate, parts
                           ) -> tuple[StopReason | None, tuple[float, float] | None]:
         config = self.config
         if config.max_leaves is not None and self.n_leaves + len(parts) - 1 > config.max_leaves:
@@ -278,7 +278,7 @@ class Growth:
                     else after >= before - TIE_TOLERANCE)
         return (None if improved else StopReason.VALIDATION), (before, after)
 
-    def _validation_errors(self, draft: _Draft, parts) -> tuple[float, float]:
+    def _validation_errors(self, draft: Draft, parts) -> tuple[float, float]:
         """The validation rows' squared error Σ w (y − c)² with the node as a leaf (c its
         training mean) and with its children as leaves (each child's training mean; a child
         no training row reaches predicts the node's): validation-set pre-pruning of a
@@ -294,7 +294,7 @@ class Growth:
             after += float(val_weights @ (y_val[val_rows] - mean) ** 2)
         return before, after
 
-    def _make_children(self, draft: _Draft, chosen: Candidate, parts) -> tuple[int, ...]:
+    def _make_children(self, draft: Draft, chosen: Candidate, parts) -> tuple[int, ...]:
         excluded = draft.excluded
         if chosen.kind is Kind.NOMINAL and chosen.subset is None:
             excluded = excluded | {chosen.feature_index}
@@ -329,7 +329,7 @@ class Growth:
         """A least-absolute-deviation regression tree (median leaves)."""
         return self.criterion.name == "absolute_error"
 
-    def _impurity(self, d: _Draft) -> float:
+    def _impurity(self, d: Draft) -> float:
         """The node's impurity: its classes' (by the criterion's impurity), or a regression
         node's MSE (squared error) or MAE about its median (absolute error)."""
         if not self.data.is_regression:
@@ -338,7 +338,7 @@ class Growth:
             return d.mae
         return float(squared_error.mse(*d.class_counts))
 
-    def _node(self, d: _Draft) -> Node:
+    def _node(self, d: Draft) -> Node:
         regression = self.data.is_regression
         return Node(node_id=d.node_id, parent=d.parent, depth=d.depth, path=d.path,
                     n_samples=int(len(d.rows)), weighted_n_samples=float(d.weights.sum()),

@@ -21,12 +21,12 @@ from ..data import Dataset, Kind
 from ..errors import ConfigError
 from ..measures import squared_error
 from ..split.candidates import Candidate
-from .builder import Growth, _Draft
+from .builder import Draft, Growth
 from .growing import GrowthConfig, majority
 from .kernel_rules import REASONS, WAITING
-from .nodewise_arrays import ARENA_NEED, ARENA_TOP, MULTIWAY, N_NODES, NOT_SPLIT, STEPS, SUBSET, \
-    SUBSET_TOP, THRESHOLD, Table
-from .nodewise_kernel import _partition
+from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, MULTIWAY, N_NODES, NOT_SPLIT, STEPS,
+                              SUBSET, SUBSET_TOP, THRESHOLD, Table)
+from .nodewise_kernel import partition
 
 #: The stop code of a node split here: the compiled chunks pass it by (it is not waiting).
 GUIDED = -3
@@ -70,7 +70,7 @@ class Guide:
         while waiting and not growth._late():
             waiting.extend(self._expand(growth, waiting.pop(0), table, rules))
 
-    def _draft(self, growth, i: int) -> _Draft:
+    def _draft(self, growth, i: int) -> Draft:
         """Node ``i`` as the builder holds it: its rows and weights in the arena's order."""
         nodes, arena = growth.nodes, growth.arena
         rows = arena.rows[nodes.start[i]:nodes.end[i]].copy()
@@ -82,7 +82,7 @@ class Guide:
             up = int(nodes.parent[up])
         path, branch_path = self._paths[i]
         counts = nodes.counts[i].copy()
-        draft = _Draft(i, None, int(nodes.depth[i]), path, branch_path, rows, weights,
+        draft = Draft(i, None, int(nodes.depth[i]), path, branch_path, rows, weights,
                        np.empty(0, np.int64), np.empty(0), frozenset(excluded), 0, counts)
         if not self.data.is_regression:
             draft.prediction = int(majority(counts))
@@ -164,7 +164,7 @@ class Guide:
             nodes.in_counts[child] = in_counts[b]
         counters[ARENA_TOP], counters[N_NODES] = top, first + k
         counters[STEPS], counters[ARENA_NEED] = step, 0
-        _partition(i, nodes, growth.arena, column, table.y, table.targets, member,
+        partition(i, nodes, growth.arena, column, table.y, table.targets, member,
                    self._row_branch, rules)
         nodes.stop[i] = GUIDED
 

@@ -168,14 +168,14 @@ def decide(table, arena, nodes, slots, filled, counters, subset_codes, rules):
 @njit(cache=True, nogil=True)
 def split_slots(table, arena, nodes, slots, scratch, rules, first, end):
     """Phase 4, the split nodes ``slots.split[first:end]``: each one's rows and sorted segments
-    partitioned into its children's (:func:`_partition`), and the children's sums. The nodes of
+    partitioned into its children's (:func:`partition`), and the children's sums. The nodes of
     a chunk write apart from one another (each child's segment was placed by :func:`decide`), so
     a range of them may be split on each thread, each with its own ``row_branch``."""
     table, arena, nodes, slots, scratch = borrowed((table, arena, nodes, slots, scratch))
     for p in range(first, end):
         s = slots.split[p]
         i = slots.nodes[s]
-        _partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
+        partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
                    slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
         if rules.absolute:
             _medians(i, nodes, arena, table.targets, scratch.key_targets, scratch.key_weights)
@@ -298,7 +298,7 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
 
 
 @njit(cache=True)
-def _partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
+def partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
     """Fill the children :func:`_open_children` opened for node i: each branch's rows in the
     node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0);
     every sorted segment is partitioned the same way, keeping its order (so it stays sorted);
