@@ -87,7 +87,9 @@ def test_layout_is_linear_on_15000_nodes(shape):
     lay = tidy_layout(parent)
     elapsed = time.perf_counter() - start
     assert len(lay.x) == len(parent)
-    assert elapsed < 2.0, elapsed          # about 0.05 s idle; generous for a loaded machine
+    # About 0.02–0.07 s idle; a clean-clone CI run once took 2.2 s (a stalled machine). A
+    # quadratic layout would take minutes on 15,000 nodes, so the bound only catches that.
+    assert elapsed < 10.0, elapsed
     if shape == "chain":
         assert np.allclose(lay.x, 0) and lay.depth[-1] == 14_999
 
