@@ -99,7 +99,7 @@ class Growth:
     def _new_draft(self, parent: Draft | None, depth, path, branch_path, rows, weights,
                    val_rows, val_weights, excluded) -> Draft:
         draft = Draft(len(self.drafts), None if parent is None else parent.node_id, depth, path,
-                       branch_path, rows, weights, val_rows, val_weights, excluded, self.step)
+                      branch_path, rows, weights, val_rows, val_weights, excluded, self.step)
         if self.data.is_regression:                  # sums (W, S, Q); the value c = S/W
             counts = squared_error.sums(self.data.y[rows], weights)
             weight, value = counts[squared_error.WEIGHT], None

@@ -126,18 +126,14 @@ class Guide:
             kind = MULTIWAY
         else:
             kind, member[list(chosen.subset)] = SUBSET, True
-        values = column[draft.rows]
-        known = ~np.isnan(values)
-        branch = np.full(len(values), -1, np.int64)
-        if kind == THRESHOLD:
-            branch[known] = values[known] > chosen.threshold
-        elif kind == MULTIWAY:
-            branch[known] = values[known].astype(np.int64)
-        else:
-            branch[known] = np.where(member[values[known].astype(np.int64)], 0, 1)
+        branch = chosen.branch_index(column[draft.rows])
+        known = branch >= 0
         k = len(chosen.branches)
-        in_counts = self._branch_statistics(branch[known], draft.rows[known],
-                                            draft.weights[known], k, nodes.counts.shape[1])
+        if self.data.is_regression:
+            in_counts = self._regression_sums(branch[known], draft.rows[known],
+                                              draft.weights[known], k, nodes.counts.shape[1])
+        else:
+            in_counts = np.asarray(chosen.branch_counts, dtype=float)
         shares = in_counts[:, 0] if self.data.is_regression else in_counts.sum(axis=1)
         sent = shares > 0 if shares.sum() > 0 else np.ones(k, np.bool_)    # r̃ᵥ > 0
         sizes = np.bincount(branch[known], minlength=k) + sent * int((~known).sum())
@@ -168,16 +164,13 @@ class Guide:
                    self._row_branch, rules)
         nodes.stop[i] = GUIDED
 
-    def _branch_statistics(self, branch, rows, weights, k: int, width: int) -> np.ndarray:
-        """Each branch's known rows' class weights, or their sums (W, S, Q) of a regression
-        tree: the ``in_counts`` the kernel gives a node's children."""
+    def _regression_sums(self, branch, rows, weights, k: int, width: int) -> np.ndarray:
+        """Each branch's sums (W, S, Q) over its known rows: the ``in_counts`` the kernel gives
+        a regression tree's children (a classification tree's are the candidate's
+        ``branch_counts``)."""
+        targets = self.data.y[rows].astype(float)
         out = np.zeros((k, width))
-        if self.data.is_regression:
-            targets = self.data.y[rows].astype(float)
-            out[:, squared_error.WEIGHT] = np.bincount(branch, weights, minlength=k)
-            out[:, squared_error.SUM] = np.bincount(branch, weights * targets, minlength=k)
-            out[:, squared_error.SQUARES] = np.bincount(branch, weights * targets ** 2,
-                                                        minlength=k)
-        else:
-            np.add.at(out, (branch, self.data.y[rows]), weights)
+        out[:, squared_error.WEIGHT] = np.bincount(branch, weights, minlength=k)
+        out[:, squared_error.SUM] = np.bincount(branch, weights * targets, minlength=k)
+        out[:, squared_error.SQUARES] = np.bincount(branch, weights * targets ** 2, minlength=k)
         return out
