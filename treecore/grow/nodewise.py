@@ -99,9 +99,6 @@ class NodewiseGrowth(CompiledGrowth):
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         #: Splits the nodes on the way to a forced split (None: nothing is forced).
         self.guide = Guide(dataset, config, self.force) if self.force else None
-        #: Follows the validation rows down the tree as it grows (None: not pre-pruned).
-        self.router = None if validation is None else validation_cut.ValidationRouter(
-            validation, dataset.is_regression, config.validation_rule)
         n, regression = dataset.n_rows, dataset.is_regression
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
             np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
@@ -118,6 +115,9 @@ class NodewiseGrowth(CompiledGrowth):
         nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
         self.widest = max(2, nominal_widest)
         self.most_levels = max(1, int(self.levels.max(initial=0)))
+        #: Follows the validation rows down the tree as it grows (None: not pre-pruned).
+        self.router = None if validation is None else validation_cut.ValidationRouter(
+            validation, dataset.is_regression, config.validation_rule, self.levels)
         #: Threads a chunk of waiting nodes is scored on (:mod:`treecore.grow.threads`).
         self.threads = growth_threads(n, dataset.n_features)
         self.nodes = Nodes.empty(min(1024, 2 * n + self.widest), len(root))

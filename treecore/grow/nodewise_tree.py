@@ -13,7 +13,7 @@ from ..measures import absolute_error, kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
 from ..split.candidates import Candidate
 from ..split.splitting import build_candidate
-from ..tree.predict import CONTINUOUS_SPLIT, NOMINAL_SPLIT, CompiledTree
+from ..tree.predict import CONTINUOUS_SPLIT, LEAF, NOMINAL_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory
 from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
 
@@ -51,30 +51,23 @@ def _branch_fractions(arrays: Nodes, expanded: np.ndarray, children: np.ndarray,
     return fractions
 
 
-def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
-             distribution: np.ndarray, regression: bool) -> CompiledTree:
-    """The arrays :func:`treecore.tree.predict.compile_tree` would make of the finished nodes (ids
-    are positions here; a node's children are consecutive ids)."""
-    n = len(arrays.start)
-    expanded = np.flatnonzero(arrays.expanded_at >= 0)
+def split_routing(arrays: Nodes, expanded: np.ndarray, subsets: np.ndarray, levels: np.ndarray,
+                  regression: bool) -> CompiledTree:
+    """The routing arrays (:class:`~treecore.tree.predict.CompiledTree`) of the ``expanded``
+    nodes alone, at positions 0, 1, … in their order (``node_id`` gives their ids); their
+    ``children`` are node ids. No distribution is attached."""
     split_kind = arrays.split_kind[expanded]
-    kind = np.zeros(n, np.int8)
-    kind[expanded] = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT)
-    feature = np.full(n, -1, np.int64)
-    feature[expanded] = arrays.feature[expanded]
-    threshold = np.zeros(n)
-    threshold[expanded] = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
-    counts = arrays.n_children[expanded]
-    child_offset, n_children = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    child_offset[expanded], n_children[expanded] = np.cumsum(counts) - counts, counts
+    kind = np.where(split_kind == THRESHOLD, CONTINUOUS_SPLIT, NOMINAL_SPLIT).astype(np.int8)
+    threshold = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
+    n_children = arrays.n_children[expanded].astype(np.int64)
     children = children_of(arrays, expanded)
-    code_offset, n_codes = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    code_offset, n_codes = np.zeros(len(expanded), np.int64), np.zeros(len(expanded), np.int64)
     code_map, offset = [], 0
-    for i, how in zip(expanded.tolist(), split_kind.tolist()):
+    for at, (i, how) in enumerate(zip(expanded.tolist(), split_kind.tolist())):
         if how == THRESHOLD:
             continue
         n_levels = int(levels[arrays.feature[i]])
-        code_offset[i], n_codes[i] = offset, n_levels
+        code_offset[at], n_codes[at] = offset, n_levels
         if how == MULTIWAY:
             code_map.append(np.arange(n_levels))
         else:
@@ -82,11 +75,31 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
             branch[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
             code_map.append(branch)
         offset += n_levels
-    return CompiledTree(kind, feature, threshold, code_offset, n_codes,
-                        np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
-                        child_offset, n_children, children,
+    return CompiledTree(kind, arrays.feature[expanded].astype(np.int64), threshold, code_offset,
+                        n_codes, np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
+                        np.cumsum(n_children) - n_children, n_children, children,
                         _branch_fractions(arrays, expanded, children, regression),
-                        distribution, np.arange(len(kind)))
+                        np.zeros((0, 0)), np.asarray(expanded, np.int64))
+
+
+def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
+            distribution: np.ndarray, regression: bool) -> CompiledTree:
+    """The arrays :func:`treecore.tree.predict.compile_tree` would make of the finished nodes (ids
+    are positions here; a node's children are consecutive ids)."""
+    n = len(arrays.start)
+    expanded = np.flatnonzero(arrays.expanded_at >= 0)
+    split = split_routing(arrays, expanded, subsets, levels, regression)
+
+    def spread(values: np.ndarray, leaf_value) -> np.ndarray:
+        out = np.full(n, leaf_value, values.dtype)
+        out[expanded] = values
+        return out
+
+    return CompiledTree(spread(split.kind, LEAF), spread(split.feature, -1),
+                        spread(split.threshold, 0.0), spread(split.code_offset, 0),
+                        spread(split.n_codes, 0), split.code_map, spread(split.child_offset, 0),
+                        spread(split.n_children, 0), split.children, split.fractions,
+                        distribution, np.arange(n))
 
 
 class NodeFactory(ArrayNodeFactory):

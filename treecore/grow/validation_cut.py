@@ -29,8 +29,9 @@ from ..measures import squared_error
 from ..split.candidates import TIE_TOLERANCE
 from .growing import majority
 from .kernel_rules import MAX_LEAVES, VALIDATION, WAITING
-from .nodewise_arrays import MULTIWAY, NOT_SPLIT, SUBSET, THRESHOLD, Nodes
-from .nodewise_tree import children_of
+from .nodewise_arrays import NOT_SPLIT, Nodes
+from ..tree.predict import descend
+from .nodewise_tree import children_of, split_routing
 
 
 class ValidationRouter:
@@ -39,8 +40,9 @@ class ValidationRouter:
     (before, after) of each node tested, by id (:attr:`figures`; NaN for the others) and
     whether its split passed (:attr:`passed`)."""
 
-    def __init__(self, validation, regression: bool, rule: str):
+    def __init__(self, validation, regression: bool, rule: str, levels: np.ndarray):
         self.data, self.regression, self.strict = validation, regression, rule == "strict"
+        self.levels = levels                       # each feature's levels (0: continuous)
         self.rows = np.arange(validation.n_rows)
         self.at = np.zeros(validation.n_rows, np.int64)
         self.weights = validation.weights.astype(float)
@@ -70,11 +72,7 @@ class ValidationRouter:
             waiting = self.frontier[~expanded]
             self.frontier = waiting[nodes.stop[waiting] == WAITING]
             moving = np.isin(self.at, ready)
-            rows, at, weights = _route_level(
-                self.rows[moving], self.at[moving], self.weights[moving], self.X,
-                nodes.feature, nodes.split_kind, nodes.threshold, subset_codes,
-                nodes.subset_at, nodes.subset_len, nodes.first_child, nodes.n_children,
-                nodes.in_counts, self.regression)
+            rows, at, weights = self._descend(nodes, ready, subset_codes, moving)
             self.score += np.bincount(at, self._figures(weights, self.y[rows], at),
                                       minlength=len(self.score))
             passed = self._test(ready, nodes)
@@ -85,6 +83,15 @@ class ValidationRouter:
             self.rows = np.concatenate([self.rows[keep], rows[alive]])
             self.at = np.concatenate([self.at[keep], at[alive]])
             self.weights = np.concatenate([self.weights[keep], weights[alive]])
+
+    def _descend(self, nodes: Nodes, ready: np.ndarray, subset_codes: np.ndarray,
+                 moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ``moving`` particles (each at a node of ``ready``, just split) sent one level
+        down by :func:`treecore.tree.predict.descend` over the routing arrays of those nodes."""
+        split = split_routing(nodes, ready, subset_codes, self.levels, self.regression)
+        order = np.argsort(ready)
+        position = order[np.searchsorted(ready[order], self.at[moving])]
+        return descend(split, self.X, self.rows[moving], position, self.weights[moving])
 
     def _test(self, ready: np.ndarray, nodes: Nodes) -> np.ndarray:
         """Record (before, after) of the ``ready`` nodes, stop the subtrees of those that
@@ -144,48 +151,6 @@ def _stop_below(nodes: Nodes, node: int) -> None:
                 below.append(child)
             elif nodes.stop[child] == WAITING:
                 nodes.stop[child] = VALIDATION
-
-
-@njit(cache=True)
-def _route_level(rows, at, weights, X, feature, split_kind, threshold, subset_codes, subset_at,
-                 subset_len, first_child, n_children, in_counts, regression):
-    """Each particle (row, node, weight) sent one level down: to the branch of its value, or,
-    where the value is missing, to every branch with weight × r̃ᵥ (the share of the node's
-    known training weight in the branch, as :attr:`treecore.split.candidates.Candidate.
-    branch_fractions` makes it); particles of weight 0 are dropped."""
-    out_rows, out_at, out_w = [], [], []
-    for p in range(len(rows)):
-        i, row = at[p], rows[p]
-        v = X[row, feature[i]]
-        first, k = first_child[i], n_children[i]
-        branch = -1
-        if not np.isnan(v):
-            if split_kind[i] == THRESHOLD:
-                branch = 1 if v > threshold[i] else 0
-            elif split_kind[i] == MULTIWAY:
-                branch = int(v) if int(v) < k else -1
-            elif split_kind[i] == SUBSET:
-                branch = 1
-                for q in range(subset_at[i], subset_at[i] + subset_len[i]):
-                    if subset_codes[q] == int(v):
-                        branch = 0
-        if branch >= 0:
-            out_rows.append(row)
-            out_at.append(first + branch)
-            out_w.append(weights[p])
-            continue
-        total = 0.0
-        for b in range(k):
-            total += in_counts[first + b, 0] if regression else in_counts[first + b].sum()
-        for b in range(k):
-            known = in_counts[first + b, 0] if regression else in_counts[first + b].sum()
-            share = known / total if total > 0.0 else 1.0 / k
-            if weights[p] * share > 0.0:
-                out_rows.append(row)
-                out_at.append(first + b)
-                out_w.append(weights[p] * share)
-    return (np.array(out_rows, np.int64), np.array(out_at, np.int64),
-            np.array(out_w, np.float64))
 
 
 @njit(cache=True)

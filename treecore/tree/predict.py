@@ -125,16 +125,20 @@ def walk(compiled: CompiledTree, X: np.ndarray, weights: np.ndarray | None = Non
     while rows.size:
         yield rows, pos, w
         inner = compiled.n_children[pos] > 0
-        rows, pos, w = rows[inner], pos[inner], w[inner]
-        if not rows.size:
-            return
-        branch = _branches(compiled, X[rows, compiled.feature[pos]], pos)
-        known = branch >= 0
-        moved_pos = compiled.children[compiled.child_offset[pos[known]] + branch[known]]
-        split_rows, split_pos, split_w = _distribute(compiled, rows[~known], pos[~known], w[~known])
-        rows = np.concatenate([rows[known], split_rows])
-        pos = np.concatenate([moved_pos, split_pos])
-        w = np.concatenate([w[known], split_w])
+        rows, pos, w = descend(compiled, X, rows[inner], pos[inner], w[inner])
+
+
+def descend(compiled: CompiledTree, X: np.ndarray, rows: np.ndarray, pos: np.ndarray,
+            w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The particles ``(rows, pos, w)``, each at an inner node, sent one level down: to the
+    branch of the row's value, or, where it is missing, to every branch with weight × r̃ᵥ;
+    returns the particles at the children (their positions from ``compiled.children``)."""
+    branch = _branches(compiled, X[rows, compiled.feature[pos]], pos)
+    known = branch >= 0
+    moved_pos = compiled.children[compiled.child_offset[pos[known]] + branch[known]]
+    split_rows, split_pos, split_w = _distribute(compiled, rows[~known], pos[~known], w[~known])
+    return (np.concatenate([rows[known], split_rows]), np.concatenate([moved_pos, split_pos]),
+            np.concatenate([w[known], split_w]))
 
 
 def _branches(compiled: CompiledTree, values: np.ndarray, pos: np.ndarray) -> np.ndarray:
