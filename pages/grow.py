@@ -10,7 +10,7 @@ inspector, the threshold chart, the criterion lens, the what-if override, the sa
 import streamlit as st
 
 from treecore import ALGORITHMS, CRITERIA, THRESHOLD_STYLES, ConfigError, Kind, StopReason
-from treecore.tree.flow import edge_weights
+from treecore.tree.flow import edge_weights, row_flow
 from ui import guards, limits, page, state
 from ui.data import choices
 from ui.i18n import error_text, for_task, t
@@ -310,7 +310,7 @@ def flow_tab() -> None:
         st.caption(t("flow.training_caption" if missing else "flow.no_missing"))
         tree_chart(stage, "grow.flow_drawn_depth", flow=edge_weights(stage))
     else:
-        flow_view.show_row_flow(stage, train.X[row], "grow.flow")
+        flow_view.show_row_flow(stage, row_flow(stage, train.X[row]), "grow.flow")
 
 
 def versions_tab() -> None:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from treecore import ConfigError
 from treecore.errors import DataError
+from treecore.tree.flow import row_flow
 from ui import state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
@@ -112,7 +113,8 @@ if result is not None:
     number = st.number_input(t("predict.row"), min_value=1, max_value=len(frame), step=1,
                              **state.widget(pe.ROW, min(int(S[pe.ROW]), len(frame))))
     raw = {name: value for name, value in frame.iloc[int(number) - 1].items()}
-    path = pe.explain(tree, raw)
+    flow = row_flow(tree, pe.encode_row(tree, raw))
+    path = pe.explain(tree, flow, raw)
     st.dataframe(path, hide_index=True, key="predict.path", column_config={
         "node": st.column_config.NumberColumn(t("predict.node")),
         "depth": st.column_config.NumberColumn(t("col.depth")),
@@ -124,8 +126,7 @@ if result is not None:
     if path["split"].any():
         st.caption(t("predict.path_split"))
     with st.expander("💧 " + t("flow.predict"), expanded=bool(path["split"].any())):
-        flow_view.show_row_flow(tree, pe.encode_row(tree, raw),
-                                "predict.flow")
+        flow_view.show_row_flow(tree, flow, "predict.flow")
 
 
 # ================================================================ downloads

@@ -11,6 +11,7 @@ import pytest
 import treecore
 from treecore.pruning import prune_rep
 from treecore.io import from_json, to_dot, to_rules
+from treecore.tree.flow import row_flow
 from treecore.split.least_squares import node_candidates
 from ui import limits
 from ui.data.samples import SAMPLES
@@ -133,14 +134,16 @@ def test_predictions_and_explained_path_with_a_missing_value(melons):
     out = pe.predictions(tree, frame)
     assert out[["P(是)", "P(否)"]].sum(axis=1).iloc[0] == pytest.approx(1)
     assert out["好瓜"].iloc[0] in ("是", "否")
-    path = pe.explain(tree, frame.iloc[0].to_dict())
+    raw = frame.iloc[0].to_dict()
+    path = pe.explain(tree, row_flow(tree, pe.encode_row(tree, raw)), raw)
     root = path.iloc[0]
     assert root["split"] and root["test"] == "纹理 = ?"
     weights = [float(part.split(": ")[1]) for part in root["outcome"].split(", ")]
     assert sum(weights) == pytest.approx(1)
     assert weights == pytest.approx(list(tree.root.split.branch_fractions), abs=1e-4)
     assert root["value"] == "?"                         # the marker, as the user wrote it
-    empty = pe.explain(tree, frame.iloc[0].to_dict() | {"纹理": np.nan}).iloc[0]
+    raw = raw | {"纹理": np.nan}
+    empty = pe.explain(tree, row_flow(tree, pe.encode_row(tree, raw)), raw).iloc[0]
     assert empty["split"] and empty["value"] == ""      # an empty cell: blank, not "nan"
     with pytest.raises(treecore.DataError):
         pe.predictions(tree, frame.drop(columns="纹理"))

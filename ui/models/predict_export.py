@@ -21,6 +21,7 @@ import streamlit as st
 from treecore import Tree
 from treecore.errors import DataError
 from treecore.io import from_json, to_dot, to_json, to_python, to_rules, to_sql
+from treecore.tree.flow import RowFlow
 from treecore.tree.predict import most_probable
 
 from ui.data.loaders import read_table
@@ -154,33 +155,31 @@ def encode_row(tree: Tree, row: Mapping) -> np.ndarray:
     return tree.schema.encode_row(row)[0]
 
 
-def explain(tree: Tree, row: Mapping) -> pd.DataFrame:
-    """The path of one row (a mapping of feature name to raw value): one line per node it
-    reaches, with the test, the row's value, the weight it arrives with, and where it went;
-    at a node whose value is missing (or unseen) the weight is split over the branches by
-    their shares of the training rows (r̃ᵥ)."""
-    encoded = encode_row(tree, row)
-    reached = dict(tree.path(encoded))
-    lines = []
-    for node in tree.iter_preorder(only=reached):
-        weight = reached[node.node_id]
-        if node.is_leaf:
-            lines.append({"node": node.node_id, "depth": node.depth, "test": "",
-                          "value": "", "weight": weight, "split": False,
-                          "outcome": _leaf_outcome(tree, node)})
-            continue
-        split = node.split
-        branches = [(label, reached[child]) for label, child in zip(split.branches, node.children)
-                    if child in reached]
-        is_split = len(branches) > 1 or np.isnan(encoded[split.feature_index])
-        outcome = ", ".join(f"{label}: {w:.4g}" for label, w in branches) if is_split \
-            else branches[0][0]
-        value = row.get(split.feature)
-        lines.append({"node": node.node_id, "depth": node.depth, "test": split.describe(),
-                      "value": "" if _is_empty(value) else str(value), "weight": weight,
-                      "split": bool(is_split), "outcome": outcome})
-    return pd.DataFrame(lines, columns=["node", "depth", "test", "value", "weight", "split",
-                                        "outcome"])
+def explain(tree: Tree, flow: RowFlow, row: Mapping) -> pd.DataFrame:
+    """The path of one row, as a table: one line per node it reaches (pre-order), with the test,
+    the row's raw value (``row``: a mapping of feature name to raw value), the weight it arrives
+    with, and where it went. ``flow`` is the row's :func:`~treecore.tree.flow.row_flow`: at a
+    node whose value is missing (or unseen) the weight is split over the branches by their
+    shares of the training rows (r̃ᵥ)."""
+    lines = {}
+    for step in flow.steps:
+        node = tree.node(step.node_id)
+        taken = [b for b in step.branches if b.weight > 0 or not step.missing]
+        outcome = ", ".join(f"{b.label}: {b.weight:.4g}" for b in taken) if step.missing \
+            else taken[0].label
+        value = row.get(node.split.feature)
+        lines[step.node_id] = {"node": step.node_id, "depth": node.depth, "test": step.test,
+                               "value": "" if _is_empty(value) else str(value),
+                               "weight": step.weight, "split": step.missing,
+                               "outcome": outcome}
+    for leaf in flow.leaves:
+        node = tree.node(leaf.node_id)
+        lines[leaf.node_id] = {"node": leaf.node_id, "depth": node.depth, "test": "",
+                               "value": "", "weight": leaf.weight, "split": False,
+                               "outcome": _leaf_outcome(tree, node)}
+    return pd.DataFrame([lines[node.node_id] for node in tree.iter_preorder(only=lines)],
+                        columns=["node", "depth", "test", "value", "weight", "split",
+                                 "outcome"])
 
 
 def _is_empty(value) -> bool:

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from treecore import Dataset, Tree
-from treecore.tree.flow import RowFlow, row_flow
+from treecore.tree.flow import RowFlow
 
 from ui import limits
 from ui.i18n import t
@@ -85,9 +85,9 @@ def _row_chart(tree: Tree, key: str, weights: dict[int, float]) -> None:
     tree_chart(tree, key, flow=weights, drawn=reached)
 
 
-def show_row_flow(tree: Tree, row: np.ndarray, key: str) -> None:
-    """Draw the tree with the row's flow, its steps, the leaves and the blended prediction."""
-    flow = row_flow(tree, row)
+def show_row_flow(tree: Tree, flow: RowFlow, key: str) -> None:
+    """Draw the tree with a row's flow (:func:`~treecore.tree.flow.row_flow`), its steps, the
+    leaves and the blended prediction."""
     _row_chart(tree, f"{key}.drawn_depth", edge_flow(flow))
     st.markdown(f"**{t('flow.steps')}**")
     st.dataframe(steps_frame(flow), hide_index=True, key=f"{key}.steps", column_config={
