@@ -183,7 +183,8 @@ def threshold_tab(node_id: int, feature: str) -> None:
         curve = grown.view("curve", node_id, feature,
                            lambda: node_view.curve(train, tree, node_id, feature))
         words = {"title": t("grow.threshold_title", feature=feature, node=node_id),
-                 "y": t(f"grow.plot_{figure}"), "threshold": t("grow.threshold_axis", feature=feature),
+                 "y": t(f"grow.plot_{figure}"),
+                 "threshold": t("grow.threshold_axis", feature=feature),
                  "boundary": t("grow.boundary"), "other": t("grow.not_boundary"),
                  "chosen": t("grow.chosen"), "rows": t("grow.rows_by_class")}
         rows = grown.view("strip", node_id, feature,
