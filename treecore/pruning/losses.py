@@ -64,12 +64,13 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
     """
     tree = path.trees[0]
     indices = np.arange(len(path.trees)) if indices is None else np.asarray(indices)
+    particles = list(_predict.walk(tree.compiled, data.X))
     reached = np.zeros(data.n_rows, np.int64)
-    for rows, pos, _ in _predict.walk(tree.compiled, data.X):
-        np.add.at(reached, rows[tree.compiled.n_children[pos] == 0], 1)
-    whole, split = data.subset(reached == 1), data.subset(reached > 1)
+    for rows, pos, _ in particles:
+        reached += np.bincount(rows[tree.compiled.n_children[pos] == 0], minlength=data.n_rows)
+    is_split = reached > 1
     arrays = TreeArrays.of(tree)
-    loss = node_losses(arrays, whole, moment, power)
+    loss = node_losses(arrays, data.subset(~is_split), moment, power)
     leaf = arrays.is_leaf.copy()
     running = [float(loss[leaf].sum())]
     pruned = np.array([arrays.position[node_id] for node_id in path.pruned], np.int64)
@@ -78,47 +79,72 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
         running.append(running[-1] + float(loss[p] - loss[p:end][leaf[p:end]].sum()))
         leaf[p:end], leaf[p] = False, True
     total = np.asarray(running)
-    if split.n_rows:
-        total = total + _split_rows_losses(arrays, split, pruned, moment, power)
+    if is_split.any():
+        total = total + _split_rows_losses(arrays, data, is_split, particles, pruned, moment,
+                                           power)
     return total[indices]
 
 
-def _split_rows_losses(arrays: TreeArrays, split: Dataset, pruned: np.ndarray, moment: int,
-                       power: int | None) -> np.ndarray:
-    """Σ wᵢ ℓᵢ^moment of the rows of ``split`` (each split over several leaves) under the
-    unpruned tree and after each prune (``pruned``: pre-order positions): every (row, node) the
-    routing reaches, with the row's weight there times the node's distribution (or value),
+def _split_rows_losses(arrays: TreeArrays, data: Dataset, is_split: np.ndarray, particles: list,
+                       pruned: np.ndarray, moment: int, power: int | None) -> np.ndarray:
+    """Σ wᵢ ℓᵢ^moment of the rows of ``data`` split over several leaves (``is_split``) under
+    the unpruned tree and after each prune (``pruned``: pre-order positions): every (row, node)
+    of the routing's ``particles`` (:func:`treecore.tree.predict.walk`) that is a split row's,
     grouped by node in pre-order for :func:`_blended_losses`."""
     tree = arrays.tree
-    rows, places, shares = [], [], []
-    for reached, pos, w in _predict.walk(tree.compiled, split.X):
-        rows.append(reached)
-        places.append(arrays.tree_position[pos])
-        shares.append(w[:, None] * tree.compiled.distribution[pos])
-    place = np.concatenate(places)
-    order = np.argsort(place, kind="stable")
-    first = np.searchsorted(place[order], np.arange(len(arrays.ids) + 1))
+    number = np.cumsum(is_split) - 1                 # a split row's number among them
+    rows, positions, weights = [], [], []
+    for reached, pos, w in particles:
+        mine = is_split[reached]
+        rows.append(number[reached[mine]])
+        positions.append(pos[mine])
+        weights.append(w[mine])
+    position = np.concatenate(positions)
+    order, first = _grouped(arrays.tree_position[position], len(arrays.ids))
     exponent = 0 if not tree.is_regression else (power or loss_power(tree)) * moment
-    return _blended_losses(first, np.concatenate(rows)[order], np.concatenate(shares)[order],
-                           arrays.size, arrays.is_leaf, pruned, split.y.astype(float),
-                           split.weights.astype(float), exponent)
+    return _blended_losses(first, order, np.concatenate(rows), np.concatenate(weights), position,
+                           tree.compiled.distribution, arrays.size, arrays.is_leaf, pruned,
+                           data.y[is_split].astype(float), data.weights[is_split].astype(float),
+                           exponent)
 
 
 @njit(cache=True)
-def _blended_losses(first, row, share, size, is_leaf, pruned, y, weight, exponent):
+def _grouped(place, n_places):
+    """The order that groups the items by ``place`` (0 … ``n_places`` − 1), ascending and
+    keeping the items' order within a place (a counting sort: ``np.argsort(place,
+    kind="stable")`` in linear time), and where each place's items begin in it (``first``,
+    with ``n_places`` + 1 entries)."""
+    first = np.zeros(n_places + 1, np.int64)
+    for p in place:
+        first[p + 1] += 1
+    for p in range(n_places):
+        first[p + 1] += first[p]
+    order = np.empty(len(place), np.int64)
+    filled = first[:-1].copy()
+    for i in range(len(place)):
+        order[filled[place[i]]] = i
+        filled[place[i]] += 1
+    return order, first
+
+
+@njit(cache=True)
+def _blended_losses(first, order, row, at_weight, position, distribution, size, is_leaf, pruned,
+                    y, weight, exponent):
     """Σ wᵢ ℓᵢ of rows split over several leaves, for the tree and after each prune of
-    ``pruned`` (pre-order positions, in order). Node p's (row, share) pairs are
-    ``first[p] … first[p + 1] − 1``; a row's blend is Σ of its shares at the current leaves
+    ``pruned`` (pre-order positions, in order). Node p's particles are ``order[first[p]]`` …
+    ``order[first[p + 1] − 1]``, each a row (``row``) reaching the node at ``position`` of
+    the compiled tree with weight ``at_weight``; its share is that weight × the node's
+    ``distribution`` (or value), and a row's blend is Σ of its shares at the current leaves
     (its class probabilities, or a regression tree's prediction). Collapsing p takes the
     row's shares at the leaves below p out of its blend and puts its share at p in, and only
     the rows reaching p change their loss: ℓ = [the most probable class (ties to the first,
     within 1e-12, as :func:`treecore.tree.predict.most_probable`) ≠ y] with ``exponent`` 0,
     else |y − prediction|^exponent."""
-    blend = np.zeros((len(y), share.shape[1]))
+    blend = np.zeros((len(y), distribution.shape[1]))
     for p in range(len(size)):
         if is_leaf[p]:
             for q in range(first[p], first[p + 1]):
-                blend[row[q]] += share[q]
+                _add_share(blend, order[q], row, at_weight, position, distribution, 1.0)
     loss = np.empty(len(y))
     total = 0.0
     for r in range(len(y)):
@@ -133,20 +159,32 @@ def _blended_losses(first, row, share, size, is_leaf, pruned, y, weight, exponen
         while s < end:                      # the current leaves below p: a collapsed node's
             if leaf[s]:                     # subtree holds no other, so it is skipped whole
                 for q in range(first[s], first[s + 1]):
-                    blend[row[q]] -= share[q]
+                    _add_share(blend, order[q], row, at_weight, position, distribution, -1.0)
                 leaf[s] = False
                 s += size[s]
             else:
                 s += 1
         leaf[p] = True
         for q in range(first[p], first[p + 1]):
-            r = row[q]
-            blend[r] += share[q]
+            r = _add_share(blend, order[q], row, at_weight, position, distribution, 1.0)
             changed = _row_loss(blend[r], y[r], exponent)
             total += weight[r] * (changed - loss[r])
             loss[r] = changed
         out[k + 1] = total
     return out
+
+
+@njit(cache=True, inline="always")
+def _add_share(blend, i, row, at_weight, position, distribution, sign):
+    """Particle ``i``'s share (its weight × its node's distribution) added to its row's blend
+    (``sign`` 1) or taken out of it (−1); returns the row."""
+    r, w, node = row[i], at_weight[i], position[i]
+    for c in range(blend.shape[1]):
+        if sign > 0:
+            blend[r, c] += w * distribution[node, c]
+        else:
+            blend[r, c] -= w * distribution[node, c]
+    return r
 
 
 @njit(cache=True)
