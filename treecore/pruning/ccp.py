@@ -18,6 +18,8 @@ in the same order of floating-point operations, so both give the same numbers on
 
 from __future__ import annotations
 
+import heapq
+
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, NamedTuple, Sequence
@@ -142,22 +144,25 @@ def _weakest_links(parent, size, is_leaf, r_node, r_branch, leaves):
     ``leaves`` (updated in place): per prune, the position pruned, its α_eff (≥ 0), R(t),
     R(T_t), |leaves(T_t)| and R of the tree after it. The smallest α_eff is pruned first, the
     first in pre-order on a tie; its subtree leaves the race and its ancestors' α_eff are
-    recomputed, each by the same operations as scikit-learn's."""
+    recomputed, each by the same operations as scikit-learn's. The candidates wait in a
+    heap ordered by (α_eff, position), so the next prune is found in O(log n); an entry whose
+    node was recomputed or pruned since is passed by."""
     n = len(parent)
     alpha = np.full(n, np.inf)
     for p in range(n):
         if not is_leaf[p]:
             alpha[p] = (r_node[p] - r_branch[p]) / (leaves[p] - 1)
-    inner = int(np.count_nonzero(~is_leaf))
+    waiting = [(alpha[p], p) for p in range(n) if not is_leaf[p]]
+    heapq.heapify(waiting)
+    inner = len(waiting)
     at, alpha_eff = np.empty(inner, np.int64), np.empty(inner)
     cost_node, cost_branch = np.empty(inner), np.empty(inner)
     n_leaves, cost_after = np.empty(inner, np.int64), np.empty(inner)
     k = 0
-    while alpha[0] < np.inf:
-        p = 0
-        for q in range(1, n):
-            if alpha[q] < alpha[p]:
-                p = q
+    while len(waiting):
+        value, p = heapq.heappop(waiting)
+        if value != alpha[p]:
+            continue
         at[k], alpha_eff[k] = p, max(alpha[p], 0.0)
         cost_node[k], cost_branch[k], n_leaves[k] = r_node[p], r_branch[p], leaves[p]
         alpha[p:p + size[p]] = np.inf
@@ -167,6 +172,7 @@ def _weakest_links(parent, size, is_leaf, r_node, r_branch, leaves):
             leaves[up] -= removed
             r_branch[up] += change
             alpha[up] = (r_node[up] - r_branch[up]) / (leaves[up] - 1)
+            heapq.heappush(waiting, (alpha[up], np.int64(up)))
             up = parent[up]
         leaves[p], r_branch[p] = 1, r_node[p]
         cost_after[k] = r_branch[0]
