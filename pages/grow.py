@@ -80,10 +80,11 @@ for refusal in refusals:
     st.error(plain(refusal), icon="🚧")
 if refusals:
     st.stop()
-slow = guards.slow_fit_message(train, S[state.LANGUAGE], params["criterion"])
+slow = guards.slow_fit_message(train, S[state.LANGUAGE], params["criterion"], S[growth.FORCE])
 if slow:
     st.warning(slow, icon="⏳")
-on_tick, fitted = page.fit_progress(limits.fit_estimate_seconds(train, params["criterion"]))
+on_tick, fitted = page.fit_progress(limits.fit_estimate_seconds(train, params["criterion"],
+                                                                S[growth.FORCE]))
 try:
     with st.spinner(t("grow.growing")):
         grown = growth.cached_fit(train, params, S[growth.FORCE], growth.retry_requested(),

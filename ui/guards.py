@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Collection
+
 from treecore import ALGORITHMS, Dataset
 
 from ui import limits
@@ -23,9 +25,11 @@ def level_messages(dataset: Dataset, algorithm: str, lang: str) -> list[str]:
             for name, levels, limit in limits.too_many_levels(dataset, algorithm)]
 
 
-def slow_fit_message(dataset: Dataset, lang: str, criterion: str | None = None) -> str | None:
-    """A warning to show before a fit by ``criterion`` estimated to take long, or None."""
-    seconds = limits.fit_estimate_seconds(dataset, criterion)
+def slow_fit_message(dataset: Dataset, lang: str, criterion: str | None = None,
+                     force: Collection = ()) -> str | None:
+    """A warning to show before a fit by ``criterion`` (with the splits ``force``, if any)
+    estimated to take long, or None."""
+    seconds = limits.fit_estimate_seconds(dataset, criterion, force)
     if seconds <= limits.SLOW_FIT_SECONDS:
         return None
     return translate("limits.slow_fit", lang, rows=f"{dataset.n_rows:,}",

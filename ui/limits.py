@@ -85,10 +85,12 @@ def too_many_levels(dataset: Dataset, algorithm: str) -> list[tuple[str, int, in
             if f.is_nominal and len(f.labels) > limit]
 
 
-def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> float:
+def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None,
+                         force: Collection = ()) -> float:
     """A rough upper estimate of a full-depth fit's duration, from rows × features and the
-    engine that will grow it (:func:`treecore.grow.presorted.applies`; the nodewise engine, at
-    its own rate, for the absolute error).
+    engine that will grow it (:func:`treecore.grow.presorted.applies`, which grows no forced
+    split: ``force``, the splits forced, if any; the nodewise engine, at its own rate, for the
+    absolute error).
 
     >>> import numpy as np, pandas as pd
     >>> numbers = pd.DataFrame({"x": np.arange(100_000.0), "y": ["a", "b"] * 50_000})
@@ -97,10 +99,12 @@ def fit_estimate_seconds(dataset: Dataset, criterion: str | None = None) -> floa
     >>> fit_estimate_seconds(Dataset.from_frame(numbers.astype({"x": str}), "y",
     ...                                         kinds={"x": "nominal"}))
     0.2
+    >>> fit_estimate_seconds(Dataset.from_frame(numbers, "y"), force=[((), "x")])
+    0.2
     """
     if criterion == "absolute_error":
         rate = SECONDS_PER_CELL_ABSOLUTE
-    elif presorted.applies(dataset, None, None):
+    elif presorted.applies(dataset, force, None):
         rate = SECONDS_PER_CELL_PRESORTED
     else:
         rate = SECONDS_PER_CELL
