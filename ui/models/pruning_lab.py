@@ -33,8 +33,9 @@ PREPRUNE = "lab_preprune"           #: "validation" (Zhou §4.3.1) or "limits" (
 REPLAY = "lab_replay_step"          #: index of the decision shown in the replay
 # and each post-pruning option under option_key(its name), e.g. "lab_cf" (EBP's CF)
 
-#: Pre-pruning modes and the kinds of tree each grows (the engine's validation-set pre-pruning
-#: grows classification trees only, so far).
+#: Pre-pruning modes and the kinds of tree each grows (validation-set pre-pruning tests a
+#: classification tree's split by the validation rows classified correctly, a regression
+#: tree's by their squared error).
 PREPRUNING = {"validation": TASKS, "limits": TASKS}
 #: Above this many training rows a method growing trees of its own with the chosen options
 #: (CCP with α by cross-validation: one tree per fold) runs only when it is the chosen method;
