@@ -15,6 +15,7 @@ from ui.i18n import error_text, t
 from ui.models import concepts, concepts_regression, growth
 from ui.plain import safe_figure
 from ui.views.concepts_figures import distributions_chart, impurity_chart, information_diagram
+from ui.views.node_choice import node_choice
 
 concepts.ensure_defaults()
 S = st.session_state
@@ -49,9 +50,8 @@ def node_label(node_id: int) -> str:
 ids = list(paths)
 current = S[concepts.NODE] if S[concepts.NODE] in ids else growth.step_node(
     tree, growth.clamp_step(S[growth.STEP], tree))
-node_id = st.selectbox(t("concepts.node"), ids, help=t("concepts.node_help"),
-                       format_func=state.labels({i: node_label(i) for i in ids}),
-                       **state.widget(concepts.NODE, current))
+node_id = node_choice(st, t("concepts.node"), ids, node_label, concepts.NODE, current,
+                      help=t("concepts.node_help"))
 node = tree.node(node_id)
 
 
@@ -177,19 +177,18 @@ def chosen_pair():
     if len(choices) < (1 if mode == "parent" else 2):
         st.info(t("concepts.kl_no_nodes"), icon="ℹ️")
         return None
-    labels = state.labels({i: node_label(i) for i in choices})
     first, second = concepts.kl_defaults(tree, mode, node_id, S[concepts.KL_P], S[concepts.KL_Q])
     left, right = st.columns(2)
     if mode == "parent":
-        child = left.selectbox(t("concepts.kl_child"), choices, format_func=labels,
-                               **state.widget(concepts.KL_P, first))
+        child = node_choice(left, t("concepts.kl_child"), choices, node_label, concepts.KL_P,
+                            first)
         right.markdown(f"**Q** = {t('concepts.kl_its_parent')} {node_label(tree.node(child).parent)}")
         a, b = child, tree.node(child).parent
     else:
-        a = left.selectbox(t("concepts.kl_leaf_p"), choices, format_func=labels,
-                           **state.widget(concepts.KL_P, first))
-        b = right.selectbox(t("concepts.kl_leaf_q"), choices, format_func=labels,
-                            **state.widget(concepts.KL_Q, second))
+        a = node_choice(left, t("concepts.kl_leaf_p"), choices, node_label, concepts.KL_P,
+                        first)
+        b = node_choice(right, t("concepts.kl_leaf_q"), choices, node_label, concepts.KL_Q,
+                        second)
     return (concepts.node_distribution(tree, a), concepts.node_distribution(tree, b),
             [str(c) for c in classes], a if mode == "parent" else None)
 

@@ -10,8 +10,11 @@ import math
 import numpy as np
 import pytest
 
+import treecore
+
 from ui import state
 from ui.i18n import translate
+from ui.data.samples import load_sample
 from ui.models import concepts, growth
 from ui.views.concepts_figures import centre_distance, information_diagram, lens_area
 
@@ -115,6 +118,27 @@ def test_the_node_follows_the_grow_page_and_is_marked_on_the_curves():
     marker = figure["data"][3]
     node_id = at.session_state["w_" + concepts.NODE]
     assert node_id != 0 and marker["name"] == f"node #{node_id}"
+
+
+def test_a_big_tree_s_nodes_are_chosen_by_number(monkeypatch):
+    """Past the picker's limit the nodes are not listed (a select box sends every label on every
+    run): their ids are typed, and a number that is not a choice gives the next that is."""
+    from ui.views import node_choice
+
+    monkeypatch.setattr(node_choice, "MAX_PICKER_OPTIONS", 3)
+    at = concepts_page(**{state.ALGORITHM: "id3", concepts.KL_MODE: "leaves"})
+    node_keys = {"w_" + key for key in (concepts.NODE, concepts.KL_P, concepts.KL_Q)}
+    assert {box.key for box in at.number_input} == node_keys
+    assert not node_keys & {box.key for box in at.selectbox}
+    at.number_input(key="w_" + concepts.NODE).set_value(2).run()
+    assert not at.exception and at.session_state["w_" + concepts.NODE] == 2
+    tree = treecore.grow(treecore.Dataset.from_frame(load_sample("watermelon2.0").frame, "好瓜",
+                                                     ignore=["编号"]), algorithm="id3")
+    first_leaf = min(leaf.node_id for leaf in tree.iter_leaves())
+    at.number_input(key="w_" + concepts.KL_P).set_value(0).run()      # the root: not a leaf
+    shown = [c.value.split()[0] for c in at.caption if c.value.startswith("#")]
+    assert shown[:2] == ["#2", f"#{first_leaf}"] and first_leaf > 0
+    assert "D(P‖Q)" in metrics(at)
 
 
 # ------------------------------------------------------------------------------- without Streamlit

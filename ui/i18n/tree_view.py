@@ -10,6 +10,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                     "zh": "选中的结点（在树中点击，或在此搜索）"},
     "view.goto": {"en": "Selected node id (click one in the tree, or type its number)",
                   "zh": "选中的结点编号（在树中点击，或输入编号）"},
+    "view.number_help": {"en": "{n} nodes to choose from, too many to list: type a node's "
+                               "number (a number that is not one of them gives the next that is)",
+                         "zh": "可选结点共 {n} 个，无法逐一列出：请输入结点编号"
+                               "（若该编号不可选，则取其后第一个可选结点）"},
     "view.path": {"en": "Path from the root", "zh": "从根结点出发的路径"},
     "view.collapse": {"en": "Collapse this subtree", "zh": "折叠此子树"},
     "view.expand": {"en": "Expand this subtree", "zh": "展开此子树"},

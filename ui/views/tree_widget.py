@@ -37,6 +37,7 @@ from treecore import Tree
 
 from ui import state
 from ui.i18n import t
+from ui.views.node_choice import MAX_PICKER_OPTIONS
 from ui.views.tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode_view,
                                 message, selection, tree_faces)
 
@@ -47,8 +48,6 @@ _COMPONENT = components.declare_component(
 
 #: Presentation mode draws labels this much larger (fonts, boxes, tabs, overview).
 PRESENTATION_SCALE = 1.6
-#: Most drawn nodes the searchable picker lists; past it, the node is chosen by its number.
-MAX_PICKER_OPTIONS = 2000
 #: Most steps of the path shown under the view (the root, then the nearest ancestors).
 MAX_CRUMBS = 12
 #: Pixel height of the view: at most this (normal, presentation), less for a shallow tree.
