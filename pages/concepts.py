@@ -182,8 +182,8 @@ def chosen_pair():
     if mode == "parent":
         child = node_choice(left, t("concepts.kl_child"), choices, node_label, concepts.KL_P,
                             first)
-        right.markdown(f"**Q** = {t('concepts.kl_its_parent')} {node_label(tree.node(child).parent)}")
         a, b = child, tree.node(child).parent
+        right.markdown(f"**Q** = {t('concepts.kl_its_parent')} {node_label(b)}")
     else:
         a = node_choice(left, t("concepts.kl_leaf_p"), choices, node_label, concepts.KL_P,
                         first)
