@@ -27,10 +27,10 @@ from numba import njit
 
 from ..measures import squared_error
 from ..split.candidates import TIE_TOLERANCE
+from ..tree.predict import descend
 from .growing import majority
 from .kernel_rules import MAX_LEAVES, VALIDATION, WAITING
 from .nodewise_arrays import NOT_SPLIT, Nodes
-from ..tree.predict import descend
 from .nodewise_tree import children_of, split_routing
 
 
