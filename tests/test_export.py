@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from treecore import ALGORITHMS, DataError, Dataset, Tree, grow
+from treecore import ALGORITHMS, DataError, Dataset, grow
 from treecore.io import from_json, node_label, to_json, to_text
+from treecore.io.bulk import collector_paused
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
@@ -102,3 +104,24 @@ def test_an_absolute_error_tree_names_its_medians_and_mae_everywhere():
     assert "median = 2 · MAE = 1\\n" in dot and "mean = " not in dot
     squared = grow(data, task="regression", max_depth=1)
     assert "sd " in to_text(squared) and "mean = " in to_dot(squared)
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_an_export_pauses_the_garbage_collector_and_leaves_it_as_it_was(was_on):
+    seen = []
+
+    @collector_paused
+    def export(fail: bool) -> str:
+        seen.append(gc.isenabled())
+        if fail:
+            raise ValueError("no")
+        return "text"
+
+    (gc.enable if was_on else gc.disable)()
+    try:
+        assert export(False) == "text"
+        with pytest.raises(ValueError):
+            export(True)
+        assert seen == [False, False] and gc.isenabled() == was_on
+    finally:
+        gc.enable()

@@ -19,6 +19,7 @@ from ..data import Kind, Schema
 from ..errors import DataError
 from ..split.candidates import Candidate
 from ..tree.nodes import Node, StopReason, Tree
+from .bulk import collector_paused
 
 FORMAT = "treecore.tree"
 VERSION = 1
@@ -33,9 +34,16 @@ _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error",
                      "decrease", "score")
 
 
+#: The fields a candidate is written with, and the values of the enums written (an enum
+#: member's ``value`` is a slow property: a tenth of a big tree's export).
+_CANDIDATE_FIELDS = tuple(f.name for f in fields(Candidate))
+_KIND_VALUES = {kind: kind.value for kind in Kind}
+_REASON_VALUES = {reason: reason.value for reason in StopReason}
+
+
 def _candidate_dict(c: Candidate) -> dict:
-    out = {f.name: getattr(c, f.name) for f in fields(Candidate)}
-    out["kind"] = c.kind.value
+    out = {name: getattr(c, name) for name in _CANDIDATE_FIELDS}
+    out["kind"] = _KIND_VALUES[c.kind]
     for name in ("branches", "subset", "branch_codes", "branch_values"):
         out[name] = None if out[name] is None else list(out[name])
     out["branch_counts"] = [list(row) for row in c.branch_counts]
@@ -49,11 +57,12 @@ def _node_dict(n: Node) -> dict:
             "impurity": n.impurity, "prediction": n.prediction, "created_at": n.created_at,
             "split": None if n.split is None else _candidate_dict(n.split),
             "children": list(n.children), "expanded_at": n.expanded_at,
-            "stop_reason": None if n.stop_reason is None else n.stop_reason.value,
+            "stop_reason": None if n.stop_reason is None else _REASON_VALUES[n.stop_reason],
             "value": n.value,
             "feature_subset": None if n.feature_subset is None else list(n.feature_subset)}
 
 
+@collector_paused
 def to_json(tree: Tree) -> str:
     """The whole tree (schema, nodes with their statistics and splits, settings) as JSON."""
     return json.dumps({"format": FORMAT, "version": VERSION, "schema": tree.schema.to_dict(),
