@@ -11,7 +11,7 @@ import pytest
 
 from treecore import ALGORITHMS, DataError, Dataset, grow
 from treecore.io import from_json, node_label, to_json, to_text
-from treecore.io.bulk import collector_paused
+from treecore.tree.lazy import collector_paused
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
@@ -110,7 +110,7 @@ def test_an_absolute_error_tree_names_its_medians_and_mae_everywhere():
 def test_an_export_pauses_the_garbage_collector_and_leaves_it_as_it_was(was_on):
     seen = []
 
-    @collector_paused
+    @collector_paused()
     def export(fail: bool) -> str:
         seen.append(gc.isenabled())
         if fail:

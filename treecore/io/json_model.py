@@ -18,8 +18,8 @@ from ..algorithms import TASKS
 from ..data import Kind, Schema
 from ..errors import DataError
 from ..split.candidates import Candidate
+from ..tree.lazy import collector_paused
 from ..tree.nodes import Node, StopReason, Tree
-from .bulk import collector_paused
 
 FORMAT = "treecore.tree"
 VERSION = 1
@@ -62,7 +62,7 @@ def _node_dict(n: Node) -> dict:
             "feature_subset": None if n.feature_subset is None else list(n.feature_subset)}
 
 
-@collector_paused
+@collector_paused()
 def to_json(tree: Tree) -> str:
     """The whole tree (schema, nodes with their statistics and splits, settings) as JSON."""
     return json.dumps({"format": FORMAT, "version": VERSION, "schema": tree.schema.to_dict(),

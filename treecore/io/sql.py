@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from ..data import Kind
 from ..errors import DataError
+from ..tree.lazy import collector_paused
 from ..tree.nodes import Node, Tree
-from .bulk import collector_paused
 from .routes import routes
 
 __all__ = ["sql_identifier", "sql_literal", "to_sql"]
@@ -121,7 +121,7 @@ def _prediction(tree: Tree, node: Node) -> str:
     return sql_literal(node.value if tree.is_regression else tree.classes[node.prediction])
 
 
-@collector_paused
+@collector_paused()
 def to_sql(tree: Tree, table: str | None = None) -> str:
     """The tree's prediction as one flat SQL ``CASE`` expression (standard SQL; tested in
     SQLite), or with ``table`` a ``SELECT *, <expression> AS "prediction" FROM <table>`` query.

@@ -24,8 +24,8 @@ import numpy as np
 
 from ..data import Kind
 from ..split.candidates import Candidate
+from ..tree.lazy import collector_paused
 from ..tree.nodes import Node, Tree
-from .bulk import collector_paused
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 
@@ -155,7 +155,7 @@ def _branch_test(split: Candidate, branch: str) -> str:
     return f"{visible(split.feature)} {visible(branch)}"
 
 
-@collector_paused
+@collector_paused()
 def to_rules(tree: Tree) -> str:
     """One if-then rule per leaf, with its coverage (the weighted training rows reaching it) and
     confidence (the share of them in the predicted class); for a regression tree the leaf's
