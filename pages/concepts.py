@@ -39,20 +39,17 @@ tree = grown.tree
 classes = tree.classes
 
 
-paths = concepts.node_paths(tree)
-
-
 def node_label(node_id: int) -> str:
-    return f"#{node_id}  " + (paths[node_id] or t("versions.root"))
+    return f"#{node_id}  " + (concepts.node_path(tree, node_id) or t("versions.root"))
 
 
 # ================================================================ which node
-ids = list(paths)
+ids = tree.node_ids.tolist()
 current = S[concepts.NODE] if S[concepts.NODE] in ids else growth.step_node(
     tree, growth.clamp_step(S[growth.STEP], tree))
 node_id = node_choice(st, t("concepts.node"), ids, node_label, concepts.NODE, current,
                       help=t("concepts.node_help"))
-node = tree.node(node_id)
+node = tree.node_alone(node_id)
 
 
 # ================================================================ a regression tree
@@ -182,7 +179,7 @@ def chosen_pair():
     if mode == "parent":
         child = node_choice(left, t("concepts.kl_child"), choices, node_label, concepts.KL_P,
                             first)
-        a, b = child, tree.node(child).parent
+        a, b = child, tree.node_alone(child).parent
         right.markdown(f"**Q** = {t('concepts.kl_its_parent')} {node_label(b)}")
     else:
         a = node_choice(left, t("concepts.kl_leaf_p"), choices, node_label, concepts.KL_P,
@@ -213,7 +210,7 @@ if picked is not None:
             f"= {concepts.bits(d.d_qp)}", language=None)
     st.caption(t("concepts.kl_asymmetry"))
     if child is not None:
-        parent = tree.node(tree.node(child).parent)
+        parent = tree.node_alone(tree.node_alone(child).parent)
         if parent.split.rho == 1:
             parts = concepts.gain_as_divergences(tree, parent.node_id)
             total = sum(w * kl for _, w, kl in parts)

@@ -8,6 +8,7 @@ import json
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import treecore
@@ -142,6 +143,23 @@ def test_a_big_tree_s_nodes_are_chosen_by_number(monkeypatch):
 
 
 # ------------------------------------------------------------------------------- without Streamlit
+def test_the_pickers_choices_are_read_without_making_the_nodes():
+    """A compiled tree's node ids and leaves come from its arrays: listing the choices makes no
+    node but the root, and a label makes its node alone (with the ancestors it reads)."""
+    rng = np.random.default_rng(0)
+    data = treecore.Dataset.from_frame(
+        pd.DataFrame({"x": rng.normal(size=3000), "y": rng.choice(["a", "b"], size=3000)}), "y")
+    tree = treecore.grow(data, algorithm="cart")
+    leaves = concepts.kl_choices(tree, "leaves")
+    assert concepts.kl_choices(tree, "parent") == list(range(1, tree.n_nodes))
+    assert tree.nodes.n_made <= 1 and len(leaves) == tree.n_leaves      # the root at most
+    path = concepts.node_path(tree, leaves[-1])
+    depth = tree.node_alone(leaves[-1]).depth
+    assert path.count(" → ") == depth - 1 and tree.nodes.n_made <= depth + 2 < tree.n_nodes
+    assert leaves == [n.node_id for n in tree.iter_leaves()]
+
+
+
 def test_two_class_view_of_a_three_class_node():
     p, counts, one = concepts.two_class_view([2, 6, 2])
     assert (p, counts.tolist(), one) == (0.6, [6, 4], 1)

@@ -206,6 +206,13 @@ class Tree:
         return np.array([node.node_id for node in self.nodes], np.int64)
 
     @property
+    def leaf_ids(self) -> np.ndarray:
+        """Every leaf's id, in node order (a compiled tree's from its arrays, no node made)."""
+        if isinstance(self.nodes, LazyNodes):
+            return self.node_ids[self.nodes.is_leaf]
+        return np.array([node.node_id for node in self.iter_leaves()], np.int64)
+
+    @property
     def n_leaves(self) -> int:
         if isinstance(self.nodes, LazyNodes):
             return self.nodes.n_leaves

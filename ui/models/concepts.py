@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
-from weakref import WeakKeyDictionary
 
 import numpy as np
 import pandas as pd
@@ -348,22 +347,20 @@ def bits(value: float) -> str:
     return "∞" if math.isinf(value) else f"{value:.3f}"
 
 
-_PATHS: "WeakKeyDictionary[Tree, dict[int, str]]" = WeakKeyDictionary()
-
-
-def node_paths(tree: Tree) -> dict[int, str]:
-    """Each node's id → its branch labels from the root joined by " → " ("" for the root),
-    worked out once per tree: the node pickers list every node on every rerun."""
-    if tree not in _PATHS:
-        _PATHS[tree] = {node.node_id: " → ".join(node.path) for node in tree.iter_nodes()}
-    return _PATHS[tree]
+def node_path(tree: Tree, node_id: int) -> str:
+    """The node's branch labels from the root joined by " → " ("" for the root); a compiled
+    tree's node is made alone (:meth:`~treecore.tree.nodes.Tree.node_alone`), not with every
+    node before it."""
+    return " → ".join(tree.node_alone(node_id).path)
 
 
 def kl_choices(tree: Tree, mode: str) -> list[int]:
-    """The nodes P may be: any node but the root (mode "parent"), or any leaf ("leaves")."""
+    """The nodes P may be, ascending: any node but the root (mode "parent"), or any leaf
+    ("leaves"); read from a compiled tree's arrays, no node made."""
     if mode == "parent":
-        return [n.node_id for n in tree.iter_nodes() if n.parent is not None]
-    return [n.node_id for n in tree.iter_leaves()]
+        ids = tree.node_ids
+        return ids[ids != tree.root.node_id].tolist()
+    return tree.leaf_ids.tolist()
 
 
 def kl_defaults(tree: Tree, mode: str, node_id: int, p: int | None, q: int | None
@@ -372,10 +369,10 @@ def kl_defaults(tree: Tree, mode: str, node_id: int, p: int | None, q: int | Non
     the node itself) against its parent; or the first two leaves."""
     choices = kl_choices(tree, mode)
     if mode == "parent":
-        node = tree.node(node_id)
+        node = tree.node_alone(node_id)
         near = node.children[0] if node.children else node_id
         first = p if p in choices else near if near in choices else choices[0]
-        return first, tree.node(first).parent
+        return first, tree.node_alone(first).parent
     first = p if p in choices else choices[0]
     second = q if q in choices else next((c for c in choices if c != first), first)
     return first, second
@@ -384,7 +381,7 @@ def kl_defaults(tree: Tree, mode: str, node_id: int, p: int | None, q: int | Non
 def node_distribution(tree: Tree, node_id: int) -> np.ndarray:
     """The class distribution of a node's training rows (its weighted class counts, normalised;
     an empty node takes its parent's, as prediction does)."""
-    node = tree.node(node_id)
+    node = tree.node_alone(node_id)
     counts = np.asarray(node.class_counts, dtype=float)
     return counts / counts.sum() if counts.sum() > 0 else np.asarray(node.distribution)
 
@@ -393,8 +390,8 @@ def gain_as_divergences(tree: Tree, node_id: int) -> list[tuple[int, float, floa
     """``(child, its weight share, D(child ‖ parent))`` for each child of a split node: the
     information gain of the split is Σ share · D (Cover & Thomas 式 2.35: I(X;Y) is the
     expected divergence of p(y|x) from p(y)). Only for rows with a known value (ρ = 1)."""
-    node = tree.node(node_id)
+    node = tree.node_alone(node_id)
     parent = node_distribution(tree, node_id)
-    weights = np.asarray([tree.node(c).weighted_n_samples for c in node.children])
+    weights = np.asarray([tree.node_alone(c).weighted_n_samples for c in node.children])
     return [(c, float(w / weights.sum()), float(kl_divergence(node_distribution(tree, c), parent)))
             for c, w in zip(node.children, weights)]
