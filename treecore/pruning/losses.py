@@ -64,9 +64,8 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
     """
     tree = path.trees[0]
     indices = np.arange(len(path.trees)) if indices is None else np.asarray(indices)
-    particles = list(_predict.walk(tree.compiled, data.X))
     reached = np.zeros(data.n_rows, np.int64)
-    for rows, pos, _ in particles:
+    for rows, pos, _ in _predict.walk(tree.compiled, data.X):
         reached += np.bincount(rows[tree.compiled.n_children[pos] == 0], minlength=data.n_rows)
     is_split = reached > 1
     arrays = TreeArrays.of(tree)
@@ -80,32 +79,29 @@ def path_losses(path, data: Dataset, indices: Sequence[int] | None = None,
         leaf[p:end], leaf[p] = False, True
     total = np.asarray(running)
     if is_split.any():
-        total = total + _split_rows_losses(arrays, data, is_split, particles, pruned, moment,
-                                           power)
+        total = total + _split_rows_losses(arrays, data.subset(is_split), pruned, moment, power)
     return total[indices]
 
 
-def _split_rows_losses(arrays: TreeArrays, data: Dataset, is_split: np.ndarray, particles: list,
-                       pruned: np.ndarray, moment: int, power: int | None) -> np.ndarray:
-    """Σ wᵢ ℓᵢ^moment of the rows of ``data`` split over several leaves (``is_split``) under
-    the unpruned tree and after each prune (``pruned``: pre-order positions): every (row, node)
-    of the routing's ``particles`` (:func:`treecore.tree.predict.walk`) that is a split row's,
-    grouped by node in pre-order for :func:`_blended_losses`."""
+def _split_rows_losses(arrays: TreeArrays, split: Dataset, pruned: np.ndarray, moment: int,
+                       power: int | None) -> np.ndarray:
+    """Σ wᵢ ℓᵢ^moment of the rows of ``split`` (each split over several leaves) under the
+    unpruned tree and after each prune (``pruned``: pre-order positions): every (row, node) the
+    routing reaches, with the row's weight there, grouped by node in pre-order for
+    :func:`_blended_losses`. Only these rows' particles are kept: a table without missing
+    values has none."""
     tree = arrays.tree
-    number = np.cumsum(is_split) - 1                 # a split row's number among them
     rows, positions, weights = [], [], []
-    for reached, pos, w in particles:
-        mine = is_split[reached]
-        rows.append(number[reached[mine]])
-        positions.append(pos[mine])
-        weights.append(w[mine])
+    for reached, pos, w in _predict.walk(tree.compiled, split.X):
+        rows.append(reached)
+        positions.append(pos)
+        weights.append(w)
     position = np.concatenate(positions)
     order, first = _grouped(arrays.tree_position[position], len(arrays.ids))
     exponent = 0 if not tree.is_regression else (power or loss_power(tree)) * moment
     return _blended_losses(first, order, np.concatenate(rows), np.concatenate(weights), position,
                            tree.compiled.distribution, arrays.size, arrays.is_leaf, pruned,
-                           data.y[is_split].astype(float), data.weights[is_split].astype(float),
-                           exponent)
+                           split.y.astype(float), split.weights.astype(float), exponent)
 
 
 @njit(cache=True)
