@@ -160,7 +160,7 @@ class Growth:
                              scored)
 
     def decide(self, draft: Draft) -> tuple[StopReason | None, NodeScores | CandidateTable | None,
-                                             Candidate | None]:
+                                            Candidate | None]:
         """What the node's own rows decide: (stop reason, None, None) when a stopping case or a
         limit stops it, before or after its split is chosen; else (None, its scored candidates,
         the chosen split). The leaf-count limit and the validation test, which depend on the
@@ -235,7 +235,7 @@ class Growth:
                 forced)
 
     def _regression_candidates(self, draft: Draft, spec) -> tuple[CandidateTable,
-                                                                    Candidate | None]:
+                                                                   Candidate | None]:
         """A regression node's candidates by squared error (:mod:`treecore.split.least_squares`)
         and the split forced by ``spec``, if any."""
         X, y = self.data.X[draft.rows], self.data.y[draft.rows]

@@ -176,7 +176,7 @@ def split_slots(table, arena, nodes, slots, scratch, rules, first, end):
         s = slots.split[p]
         i = slots.nodes[s]
         partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
-                   slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
+                  slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
         if rules.absolute:
             _medians(i, nodes, arena, table.targets, scratch.key_targets, scratch.key_weights)
 

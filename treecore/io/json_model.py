@@ -35,7 +35,7 @@ _CANDIDATE_FLOATS = ("rho", "gain", "split_info", "gain_ratio", "gini", "error",
 
 
 #: The fields a candidate is written with, and the values of the enums written (an enum
-#: member's ``value`` is a slow property: a tenth of a big tree's export).
+#: member's ``value`` is a slow property, read once here rather than once per node).
 _CANDIDATE_FIELDS = tuple(f.name for f in fields(Candidate))
 _KIND_VALUES = {kind: kind.value for kind in Kind}
 _REASON_VALUES = {reason: reason.value for reason in StopReason}
