@@ -8,7 +8,7 @@ import pytest
 
 from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
 from treecore.data import marker_classes
-from treecore.data.columns import FirstRows
+from treecore.data.columns import FirstRows, missing_mask
 
 
 def frame(**columns) -> pd.DataFrame:
@@ -39,6 +39,20 @@ def test_encoding_kinds_labels_and_missing(melons):
 def test_missing_markers(marker):
     data = Dataset.from_frame(frame(a=["x", marker, "y"], t=[0, 1, 0]), "t")
     assert np.isnan(data.X[1, 0]) and data.features[0].labels == ("x", "y")
+
+
+def test_text_held_by_arrow_is_read_for_markers_as_any_text():
+    """A CSV's text comes held by Arrow, whose own kernels find the markers there: the same
+    cells as in the same text held as Python strings, spaces of any script stripped."""
+    cells = [" NA", "x", None, "\u3000?\u3000", "nan ", "none", "\tNULL\n", "N/ A", "", "—", "y"]
+    markers = frozenset(DEFAULT_MISSING)
+    by_arrow = pd.Series(cells, dtype=pd.StringDtype("pyarrow"))
+    assert isinstance(by_arrow.array, pd.arrays.ArrowStringArray)
+    expected = [True, False, True, True, True, False, True, False, True, True, False]
+    assert missing_mask(pd.Series(cells, dtype=object), markers).tolist() == expected
+    assert missing_mask(by_arrow, markers).tolist() == expected
+    assert missing_mask(by_arrow, frozenset({"none"})).tolist() == [
+        False, False, True, False, False, True, False, False, False, False, False]
 
 
 @pytest.mark.parametrize("word", ["none", "None", "null", "-"])
