@@ -15,6 +15,7 @@ from treecore.measures import cut_scan, kernels
 from treecore.split.candidates import TIE_TOLERANCE, choose
 from treecore.measures.criteria import IMPURITIES, impurity_decrease
 from treecore.data import Feature, Kind
+from treecore.split import proposals
 from treecore.split.proposals import EXHAUSTIVE_LEVELS, NodeData, SplitRules, subset_memberships, sweep
 from treecore.split.splitting import binary_candidate, continuous_candidate, forced_candidate, multiway_candidate, node_candidates
 
@@ -311,3 +312,29 @@ def test_forced_threshold_subset_and_feature():
     assert forced_candidate(data, features, rules(), "nope") is None
     empty = forced_candidate(data, features, rules(), ("x", 100.0))
     assert not empty.eligible and empty.note == "one side empty"
+
+
+@pytest.mark.parametrize("algorithm", ["c45", "cart"])
+def test_a_large_node_searched_on_two_threads_finds_what_one_thread_finds(algorithm):
+    """Past THREADED_SEARCH row × feature visits the continuous features are searched half on
+    each of two threads; the proposals are those of one search over every feature."""
+    rng = np.random.default_rng(4)
+    n, n_features = 30_000, 9
+    X = rng.normal(size=(n, n_features)).round(2)
+    X[rng.random(X.shape) < 0.1] = np.nan
+    y = rng.integers(0, 3, n)
+    weights = np.where(rng.random(n) < 0.2, 0.5, 1.0)
+    data = NodeData(X, y, weights, 3)
+    found_rules = rules(algorithm)
+    assert n * n_features >= proposals.THREADED_SEARCH
+    columns = np.arange(n_features)
+    found = proposals.continuous_proposals(data, columns, found_rules)
+    one = cut_scan.best_cuts(X, y, weights, 3, columns,
+                             kernels.IMPURITY_CODES[found_rules.criterion.impurity], 1.0,
+                             TIE_TOLERANCE)
+    status, lower, upper, left, right, known, complete = one
+    for j, proposal in enumerate(found):
+        assert proposal is not None and status[j] != cut_scan.NO_CUT
+        np.testing.assert_array_equal(proposal.branch_counts, np.stack([left[j], right[j]]))
+        assert proposal.threshold == (lower[j] + upper[j]) / 2
+        assert proposal.rho == known[j] / weights.sum()

@@ -333,7 +333,7 @@ def _scan(keys, labels, weights, total, impurity_code, floor, every_cut, toleran
                       tolerance, scratch, left, top)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
     """The best bi-partition (:func:`best_cut_of_sorted`) of each continuous feature in
     ``columns`` at one node, sorting its known values (rows with NaN are left out).
