@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,37 @@ def test_the_app_never_loads_sklearn():
 @pytest.mark.parametrize("path", modules(ROOT / "ui"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_ui_never_imports_pages(path):
     assert not imports(path) & {"pages", "app"}
+
+
+def bare_expressions(path: Path) -> list[int]:
+    """Lines of the statements Streamlit's magic would write to the page: an expression that
+    is not a call, await or yield and not a docstring."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        body = getattr(node, "body", None)
+        for position, statement in enumerate(body if isinstance(body, list) else ()):
+            docstring = position == 0 and isinstance(statement, ast.Expr) and \
+                isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
+            if isinstance(statement, ast.Expr) and not docstring and not isinstance(
+                    statement.value, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)):
+                found.append(statement.lineno)
+    return found
+
+
+@pytest.mark.parametrize("path", [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_pages_write_nothing_by_magic(path):
+    """Magic is off (.streamlit/config.toml): a bare expression on a page would show nothing."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["runner"]["magicEnabled"] is False
+    assert bare_expressions(path) == []
+
+
+def test_bare_expression_finder_finds_one(tmp_path):
+    page = tmp_path / "page.py"
+    page.write_text('"""Doc."""\nimport streamlit as st\nst.write(1)\nx = 2\nx\n'
+                    'def f():\n    """Doc."""\n    "shown"\n')
+    assert bare_expressions(page) == [5, 8]
 
 
 def test_import_checker_sees_nested_imports(tmp_path):
