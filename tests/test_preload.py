@@ -1,8 +1,15 @@
-"""The app loads the engine's kernels on a background thread when it first runs."""
+"""The app loads the engine's kernels and the pages' modules on a background thread when it
+first runs."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from ui import preload
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_kernels_load_once_per_process_in_the_background():
@@ -10,3 +17,22 @@ def test_kernels_load_once_per_process_in_the_background():
     assert thread.daemon and preload.load_kernels() is thread      # started once
     thread.join(timeout=300)
     assert not thread.is_alive()
+
+
+def test_the_pages_modules_are_imported_after_the_kernels():
+    """In a fresh process (here every module is imported already), with the kernels' part
+    skipped: every module of the pages' packages is imported by the background thread."""
+    code = ("import sys\n"
+            "from ui import preload\n"
+            "preload.warm = lambda: None\n"
+            "assert 'ui.views.tree_view' not in sys.modules\n"
+            "preload.load_kernels().join()\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('ui.'))))\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = set(result.stdout.split())
+    for package in preload.PAGE_PACKAGES:
+        folder = ROOT / package.replace(".", "/")
+        assert {f"{package}.{path.stem}" for path in folder.glob("*.py")
+                if path.stem != "__init__"} <= loaded
