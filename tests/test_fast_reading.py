@@ -136,3 +136,26 @@ def test_a_word_or_a_fraction_after_the_first_cells_is_still_seen():
     for last, dtype in (("7", "int64"), ("0.5", "float64"), ("1e3", "float64")):
         read = cells._plain_numbers(column(last), fmt)
         assert read.dtype == dtype and read.iloc[-1] == float(last)
+
+
+@given(tables(), st.sampled_from([".", ","]))
+def test_a_column_passed_over_for_want_of_numbers_reads_as_it_did(csv_text, decimal):
+    """A column in which Arrow finds no cell that may be a number is passed over; looked at
+    cell by cell, it gives the same table and notes."""
+    read = outcome(checked, csv_text)
+    if not isinstance(read[1], pd.DataFrame):
+        return
+    fmt = cells.NumberFormat(decimal)
+    fast = cells.read_numbers(read[1], fmt)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cells, "_any_number", lambda column, fmt: True)
+        slow = cells.read_numbers(read[1], fmt)
+    pd.testing.assert_frame_equal(fast[0], slow[0])
+    assert fast[1] == slow[1]
+
+
+def test_a_number_among_words_past_the_first_cells_is_still_rewritten():
+    words = pd.DataFrame({"x": ["?"] * 100 + ["3,5"]}, dtype="string[pyarrow]")
+    read, notes = cells.read_numbers(words, cells.NumberFormat(","))
+    assert read["x"].iloc[-1] == "3.5" and read["x"].iloc[0] == "?"
+    assert [note.code for note in notes] == ["decimal_comma"]
