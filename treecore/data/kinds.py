@@ -29,7 +29,7 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
     for name in frame.columns:
         column = frame[name]
         known = ~missing_mask(column, markers)
-        if name != target and _is_row_id(str(name), column[known]):
+        if name != target and _is_row_id(str(name), column, known):
             kinds[name] = Kind.IGNORED
         elif pd.api.types.is_datetime64_any_dtype(column):
             kinds[name] = Kind.IGNORED
@@ -73,14 +73,16 @@ def infer_task(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING) -> s
         else "classification"
 
 
-def _is_row_id(name: str, known: pd.Series) -> bool:
+def _is_row_id(name: str, column: pd.Series, known: np.ndarray) -> bool:
     """Distinct values in a column named like an identifier, or integers counting up by one
-    (10 rows or more). The costly uniqueness test runs last."""
-    if len(known) < 2:
+    (10 rows or more), among the ``known`` cells of ``column``. The costly tests run last:
+    the known cells are taken only for a column that may be one."""
+    n_known = int(known.sum())
+    if n_known < 2:
         return False
     if name.strip().casefold() in ID_COLUMN_NAMES:
-        return known.is_unique
-    if not pd.api.types.is_integer_dtype(known) or len(known) < 10:
+        return column[known].is_unique
+    if not pd.api.types.is_integer_dtype(column) or n_known < 10:
         return False
-    values = known.to_numpy()
+    values = column[known].to_numpy()
     return bool(np.array_equal(values, np.arange(values[0], values[0] + len(values))))
