@@ -187,8 +187,8 @@ def test_a_split_whose_children_overflow_the_arena_waits_for_room(n_threads, mon
     fast.threads = n_threads
     needs = []
     make_room = fast._make_room
-    monkeypatch.setattr(fast, "_make_room", lambda n_slots: (
-        needs.append(int(fast.counters[nodewise_arrays.ARENA_NEED])), make_room(n_slots)))
+    monkeypatch.setattr(fast, "_make_room", lambda n_slots, pool=None: (
+        needs.append(int(fast.counters[nodewise_arrays.ARENA_NEED])), make_room(n_slots, pool)))
     tree = fast.tree()
     assert max(needs) > 2 * len(table)
     assert len(tree.root.children) == 8

@@ -208,7 +208,7 @@ class NodewiseGrowth(CompiledGrowth):
                     status = self._chunk_on_threads(table, slots, scratch, rules, pool)
                 self._follow_validation()
                 if status == NEED_SPACE:
-                    self._make_room(len(slots.nodes))
+                    self._make_room(len(slots.nodes), pool)
 
     def _follow_validation(self) -> None:
         """Send the validation rows (if any) on through the nodes split since the last call,
@@ -239,7 +239,7 @@ class NodewiseGrowth(CompiledGrowth):
             table, arena, nodes, slots, scratch[t], rules, first, end))
         return NEED_SPACE if self.counters[ARENA_NEED] > 0 else DONE
 
-    def _make_room(self, n_slots: int) -> None:
+    def _make_room(self, n_slots: int, pool=None) -> None:
         """Room for the children of the next chunk of waiting nodes (``n_slots`` nodes, about
         :data:`WORK_PER_CALL` visits): the arena keeps only the segments of nodes not yet
         expanded (they lie at its end, in id order) and grows when that leaves less than twice
@@ -249,7 +249,7 @@ class NodewiseGrowth(CompiledGrowth):
         waiting = int(counters[NEXT_NODE])
         live_from, top = int(nodes.start[waiting]), int(counters[ARENA_TOP])
         live = top - live_from
-        self.arena.move_to_front(live_from, top)
+        self.arena.move_to_front(live_from, top, pool)
         count = int(counters[N_NODES])
         nodes.start[waiting:count] -= live_from
         nodes.end[waiting:count] -= live_from
