@@ -120,7 +120,7 @@ def _reporter(progress: Callable[[float, str], None] | None) -> Callable[[str], 
 
 def _read_file(name: str, data: bytes, options: ReadOptions,
                stage: Callable[[str], None]) -> LoadedTable:
-    if not data.strip():
+    if not data or data.isspace():               # (strip would copy the whole file)
         raise LoadError("The file is empty. Upload a table with a header line and data rows.",
                         code="empty_file")
     suffix = PurePath(name).suffix.lower()

@@ -17,6 +17,7 @@ The user may also name the encoding, which is then used as it is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from charset_normalizer import from_bytes
@@ -142,7 +143,10 @@ def _decode(data: bytes, codec: str, name: str) -> str:
 
 
 
+#: A control character other than tab, line feed and carriage return.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
 def _control_fraction(text: str) -> float:
     sample = text[:100_000]
-    control = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\r\n")
-    return control / max(len(sample), 1)
+    return len(_CONTROL.findall(sample)) / max(len(sample), 1)
