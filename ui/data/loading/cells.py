@@ -114,7 +114,7 @@ def _trimmed(column: pd.Series) -> pd.Series | None:
         stripped = {c: c.strip() or None for c in categories if isinstance(c, str) and c != c.strip()}
         return column.map(lambda c: stripped.get(c, c)) if stripped else None
     if isinstance(column.array, pd.arrays.ArrowStringArray):    # the common case, checked in C++
-        cells = _arrow_cells(column)
+        cells = arrow_cells(column)
         if pc.all(pc.equal(pc.utf8_trim_whitespace(cells), cells)).as_py() is not False:
             return None
     if column.dtype == object:
@@ -172,7 +172,7 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
 #: numbers of without a note, in RE2's syntax.
 _PLAIN_NUMBER = r"^[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 
-def _arrow_cells(column: pd.Series) -> pa.ChunkedArray:
+def arrow_cells(column: pd.Series) -> pa.ChunkedArray:
     """The cells of a column held by Arrow (``ArrowStringArray``), as Arrow holds them: no copy."""
     return pa.chunked_array(column.array.__arrow_array__())
 
@@ -192,7 +192,7 @@ def _plain_numbers(text: pd.Series, fmt: NumberFormat) -> pd.Series | None:
     if fmt.decimal != "." or not isinstance(text.array, pd.arrays.ArrowStringArray) or \
             text.isna().all():
         return None
-    cells = _arrow_cells(text)
+    cells = arrow_cells(text)
     for some in (cells.slice(0, _FIRST_CELLS), cells):     # a column of words fails early
         if not pc.all(pc.match_substring_regex(some, _PLAIN_NUMBER)).as_py():
             return None
@@ -212,7 +212,7 @@ def _any_number(text: pd.Series, fmt: NumberFormat) -> bool:
     ``str.fullmatch`` runs for it (a column of words then costs a third of the time)."""
     if not isinstance(text.array, pd.arrays.ArrowStringArray):
         return True
-    return bool(pc.any(pc.match_substring_regex(_arrow_cells(text),
+    return bool(pc.any(pc.match_substring_regex(arrow_cells(text),
                                                 rf"^(?:{fmt.pattern})%?$")).as_py())
 
 

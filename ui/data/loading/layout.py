@@ -22,6 +22,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ui.data.loading.cells import arrow_cells
 from ui.data.loading.errors import LoadError
 from ui.notice import Notice
 
@@ -117,8 +118,8 @@ def _numbers(column: pd.Series) -> np.ndarray:
     cast by Arrow when every cell is a whole number (a tenth of ``pd.to_numeric``'s time)."""
     if isinstance(column.array, pd.arrays.ArrowStringArray):
         try:
-            cells = pa.chunked_array(column.array.__arrow_array__())
-            return pc.cast(cells, pa.int64()).to_numpy(zero_copy_only=False).astype(float)
+            whole = pc.cast(arrow_cells(column), pa.int64())
+            return whole.to_numpy(zero_copy_only=False).astype(float)
         except pa.ArrowInvalid:
             pass
     return pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
@@ -128,7 +129,7 @@ def _reads(column: pd.Series, text: str) -> np.ndarray:
     """Where a cell, as text stripped of spaces, is ``text`` (Arrow's text compared by Arrow,
     the kernels pandas' ``str.strip`` and ``==`` run for it)."""
     if isinstance(column.array, pd.arrays.ArrowStringArray):
-        cells = pa.chunked_array(column.array.__arrow_array__())
+        cells = arrow_cells(column)
         same = pc.equal(pc.utf8_trim_whitespace(cells), pa.scalar(text, cells.type))
         return pc.fill_null(same, False).to_numpy(zero_copy_only=False)
     return (column.astype("str").str.strip() == text).to_numpy(dtype=bool, na_value=False)
