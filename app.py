@@ -7,7 +7,7 @@ from ui import preload, share, sidebar, state
 from ui.i18n import t
 
 st.set_page_config(page_title="Tree Explorer", page_icon="🌳", layout="wide")
-preload.load_kernels()
+preload.start()
 state.ensure_defaults()
 share.read_link_once()
 

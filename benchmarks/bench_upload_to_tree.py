@@ -47,7 +47,7 @@ def upload_to_tree(csv: bytes, algorithm: str) -> tuple[float, float, float, lis
     at = AppTest.from_file(str(APP), default_timeout=600)
     at.run()
     start = time.perf_counter()
-    preload.load_kernels().join()
+    preload.start().join()
     print(f"kernels loaded in the background: waited {time.perf_counter() - start:.2f} s")
     at.switch_page("pages/data.py").run()
     at.session_state[state.ALGORITHM] = algorithm

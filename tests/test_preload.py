@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_kernels_load_once_per_process_in_the_background():
-    thread = preload.load_kernels()
-    assert thread.daemon and preload.load_kernels() is thread      # started once
+    thread = preload.start()
+    assert thread.daemon and preload.start() is thread      # started once
     thread.join(timeout=300)
     assert not thread.is_alive()
 
@@ -26,7 +26,7 @@ def test_the_pages_modules_are_imported_after_the_kernels():
             "from ui import preload\n"
             "preload.warm = lambda: None\n"
             "assert 'ui.views.tree_view' not in sys.modules\n"
-            "preload.load_kernels().join()\n"
+            "preload.start().join()\n"
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('ui.'))))\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=300)

@@ -22,7 +22,7 @@ PAGE_PACKAGES = ("ui.models", "ui.views")
 
 
 @functools.cache
-def load_kernels() -> threading.Thread:
+def start() -> threading.Thread:
     """Start loading every kernel, then the pages' modules, on a background thread, once per
     process (a later call returns the same thread)."""
     thread = threading.Thread(target=_load, name="treecore-kernels", daemon=True)
