@@ -35,4 +35,15 @@ def test_the_pages_modules_are_imported_after_the_kernels():
     for package in preload.PAGE_PACKAGES:
         folder = ROOT / package.replace(".", "/")
         assert {f"{package}.{path.stem}" for path in folder.glob("*.py")
-                if path.stem != "__init__"} <= loaded
+                if path.stem != "__init__"} - preload.NOT_PRELOADED <= loaded
+    assert not preload.NOT_PRELOADED & loaded
+
+
+def test_a_module_declaring_a_component_is_left_to_the_pages():
+    """A component declared outside a script run is not registered, and never served: every
+    module that declares one is among those the preload leaves alone."""
+    declaring = {".".join(path.relative_to(ROOT).with_suffix("").parts)
+                 for package in preload.PAGE_PACKAGES
+                 for path in (ROOT / package.replace(".", "/")).glob("*.py")
+                 if "declare_component(" in path.read_text(encoding="utf-8")}
+    assert declaring and declaring <= preload.NOT_PRELOADED

@@ -19,6 +19,10 @@ from treecore.warmup import warm
 
 #: The packages whose modules the pages import.
 PAGE_PACKAGES = ("ui.models", "ui.views")
+#: Modules left to the pages: a Streamlit component is registered only when it is declared
+#: inside a script run (``components.v1.declare_component``), so the tree view declared on a
+#: thread of its own would never be served.
+NOT_PRELOADED = frozenset({"ui.views.tree_widget"})
 
 
 @functools.cache
@@ -34,4 +38,5 @@ def _load() -> None:
     warm()
     for package in PAGE_PACKAGES:
         for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
-            importlib.import_module(f"{package}.{module.name}")
+            if f"{package}.{module.name}" not in NOT_PRELOADED:
+                importlib.import_module(f"{package}.{module.name}")
