@@ -32,6 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from treecore.data.columns import arrow_cells
 from ui.notice import Notice, quoted
 
 #: Cells looked at to decide the decimal mark.
@@ -171,10 +172,6 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
 #: ``05``): what :data:`NumberFormat.pattern` matches in a column :func:`read_numbers` makes
 #: numbers of without a note, in RE2's syntax.
 _PLAIN_NUMBER = r"^[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
-
-def arrow_cells(column: pd.Series) -> pa.ChunkedArray:
-    """The cells of a column held by Arrow (``ArrowStringArray``), as Arrow holds them: no copy."""
-    return pa.chunked_array(column.array.__arrow_array__())
 
 
 #: Cells of a column matched first: most columns of text fail among them, before a pass over

@@ -22,7 +22,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ui.data.loading.cells import arrow_cells
+from treecore.data.columns import arrow_cells
 from ui.data.loading.errors import LoadError
 from ui.notice import Notice
 
