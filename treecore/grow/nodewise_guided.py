@@ -26,7 +26,7 @@ from .growing import GrowthConfig, majority
 from .kernel_rules import REASONS, WAITING
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, MULTIWAY, N_NODES, NOT_SPLIT, STEPS,
                               SUBSET, SUBSET_TOP, THRESHOLD, Table)
-from .nodewise_kernel import partition
+from .nodewise_partition import partition
 
 #: The stop code of a node split here: the compiled chunks pass it by (it is not waiting).
 GUIDED = -3

@@ -11,7 +11,8 @@
    node-by-node growth. A node whose children's rows do not fit the arena waits, with the
    rest of the chunk, for the caller to make room (``ARENA_NEED`` says how much);
 4. :func:`split_slots`: each split node's rows and sorted segments partitioned into its
-   children's, rows with a missing value down every branch with weight × r̃ᵥ (Zhou §4.4.2).
+   children's, rows with a missing value down every branch with weight × r̃ᵥ (Zhou §4.4.2)
+   (:mod:`treecore.grow.nodewise_partition`).
 
 The nodes of a chunk are scored, and split, apart from one another, so phases 2 and 4 may run
 on several threads, each on its own range of slots with its own
@@ -28,11 +29,12 @@ from numba import njit
 
 from ..measures import absolute_error, kernels, squared_error
 from .borrowed import borrowed
-from .kernel_rules import (EMPTY_BRANCH, IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING,
-                           choose, entry_row, limit_after_choice, limit_before_split, pure)
+from .kernel_rules import (IDENTICAL, MIN_SAMPLES_LEAF, NO_FEATURES, PURE, WAITING, choose,
+                           entry_row, limit_after_choice, limit_before_split, pure)
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, ELIGIBLE, MULTIWAY, NEED_SPACE,
                               NEXT_NODE, N_NODES, NOT_SPLIT, ROOM_PER_ROW, SMALL_LEAF, STEPS,
                               SUBSET, SUBSET_TOP, THRESHOLD)
+from .nodewise_partition import branch_fractions, medians, partition
 from .nodewise_scoring import score
 
 
@@ -178,7 +180,7 @@ def split_slots(table, arena, nodes, slots, scratch, rules, first, end):
         partition(i, nodes, arena, table.columns[nodes.feature[i]], table.y, table.targets,
                   slots.member[s, nodes.feature[i]], scratch.row_branch, rules)
         if rules.absolute:
-            _medians(i, nodes, arena, table.targets, scratch.key_targets, scratch.key_weights)
+            medians(i, nodes, arena, table.targets, scratch.key_targets, scratch.key_weights)
 
 
 @njit(cache=True, nogil=True)
@@ -207,39 +209,6 @@ def expand(table, arena, nodes, counters, subset_codes, slots, scratch, rules, w
 
 
 @njit(cache=True)
-def _route(start, end, rows, column, kind, threshold, member, row_branch):
-    """The branch of each arena row ``start…end − 1`` of a node split on ``column`` into
-    ``row_branch`` (−1: value missing)."""
-    for q in range(start, end):
-        row = rows[q]
-        v = column[row]
-        if np.isnan(v):
-            branch = -1
-        elif kind == THRESHOLD:
-            branch = 1 if v > threshold else 0
-        elif kind == SUBSET:
-            branch = 0 if member[int(v)] else 1
-        else:
-            branch = int(v)
-        row_branch[row] = branch
-
-
-@njit(cache=True)
-def _fractions(branch_counts, regression):
-    """r̃ᵥ of each branch: its share of the known rows' weight (an equal share when none)."""
-    n_branches = len(branch_counts)
-    fractions = np.empty(n_branches)
-    known_total = 0.0
-    for b in range(n_branches):
-        fractions[b] = branch_counts[b, squared_error.WEIGHT] if regression \
-            else branch_counts[b].sum()
-        known_total += fractions[b]
-    for b in range(n_branches):
-        fractions[b] = fractions[b] / known_total if known_total > 0.0 else 1.0 / n_branches
-    return fractions
-
-
-@njit(cache=True)
 def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counters,
                    subset_codes):
     """Record node i's split on feature j (scored in slot s; ``column`` its values, ``c`` its
@@ -261,7 +230,7 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
         threshold = kernels.midpoint(lower, upper) if rules.midpoint else lower
     else:
         kind = MULTIWAY if rules.multiway else SUBSET
-    fractions = _fractions(branch_counts, rules.regression)
+    fractions = branch_fractions(branch_counts, rules.regression)
     sizes = slots.branch_rows[s, j, :n_branches].copy()
     n_unknown = end - start - sizes.sum()
     for b in range(n_branches):
@@ -297,65 +266,6 @@ def _open_children(i, s, j, step, nodes, arena, column, c, slots, rules, counter
     return True
 
 
-@njit(cache=True)
-def partition(i, nodes, arena, column, y, targets, member, row_branch, rules):
-    """Fill the children :func:`_open_children` opened for node i: each branch's rows in the
-    node's order, then the rows whose value is missing with weight × r̃ᵥ (where r̃ᵥ > 0);
-    every sorted segment is partitioned the same way, keeping its order (so it stays sorted);
-    then each child's class weights (regression: sums) and whether it is empty."""
-    start, end = nodes.start[i], nodes.end[i]
-    first, n_branches = nodes.first_child[i], nodes.n_children[i]
-    fractions = _fractions(nodes.in_counts[first:first + n_branches], rules.regression)
-    _route(start, end, arena.rows, column, nodes.split_kind[i], nodes.threshold[i], member,
-           row_branch)
-    cursor = nodes.start[first:first + n_branches].copy()
-    for q in range(start, end):       # the rows sent to one branch, in the node's order
-        b = row_branch[arena.rows[q]]
-        if b >= 0:
-            arena.rows[cursor[b]], arena.weights[cursor[b]] = arena.rows[q], arena.weights[q]
-            cursor[b] += 1
-    for q in range(start, end):       # then the rows whose value is missing
-        if row_branch[arena.rows[q]] < 0:
-            for b in range(n_branches):
-                if fractions[b] > 0.0:
-                    arena.rows[cursor[b]] = arena.rows[q]
-                    arena.weights[cursor[b]] = arena.weights[q] * fractions[b]
-                    cursor[b] += 1
-    for c in range(arena.sorted_entries.shape[0]):
-        entries = arena.sorted_entries[c]
-        cursor[:] = nodes.start[first:first + n_branches]
-        for q in range(start, end):
-            b = row_branch[entry_row(entries[q])]
-            if b >= 0:
-                entries[cursor[b]] = entries[q]
-                cursor[b] += 1
-            else:
-                for d in range(n_branches):
-                    if fractions[d] > 0.0:
-                        entries[cursor[d]] = entries[q]
-                        cursor[d] += 1
-    for b in range(n_branches):
-        child = first + b
-        weight, one_target = 0.0, True
-        first_target = targets[arena.rows[nodes.start[child]]] \
-            if rules.regression and nodes.end[child] > nodes.start[child] else 0.0
-        for q in range(nodes.start[child], nodes.end[child]):
-            row, w_q = arena.rows[q], arena.weights[q]
-            if rules.regression:
-                nodes.counts[child, squared_error.SUM] += w_q * targets[row]
-                nodes.counts[child, squared_error.SQUARES] += w_q * targets[row] * targets[row]
-                one_target &= targets[row] == first_target
-            else:
-                nodes.counts[child, y[row]] += w_q
-            weight += w_q
-        nodes.weight[child] = weight
-        if rules.regression:
-            nodes.counts[child, squared_error.WEIGHT] = weight
-            nodes.one_target[child] = one_target
-        empty = weight <= 0.0 if rules.regression else nodes.counts[child].sum() <= 0.0
-        nodes.stop[child] = EMPTY_BRANCH if empty else WAITING
-
-
 @njit(cache=True, inline="always")
 def _loss_scale(stats, rules):
     """The scale a tie between two regression splits is relative to: the node's MSE (the
@@ -366,18 +276,3 @@ def _loss_scale(stats, rules):
         weight = stats[squared_error.WEIGHT]
         return stats[absolute_error.DEVIATION] / weight if weight > 0.0 else 0.0
     return squared_error.mse(stats[0], stats[1], stats[2])
-
-
-@njit(cache=True)
-def _medians(i, nodes, arena, targets, work_targets, work_weights):
-    """A tree by the absolute error: each child of node i its weighted median and AE
-    (:func:`treecore.measures.absolute_error.node_figures`) of its rows, in their order."""
-    first = nodes.first_child[i]
-    for child in range(first, first + nodes.n_children[i]):
-        n = 0
-        for q in range(nodes.start[child], nodes.end[child]):
-            work_targets[n], work_weights[n] = targets[arena.rows[q]], arena.weights[q]
-            n += 1
-        median, deviation = absolute_error.node_figures(work_targets[:n], work_weights[:n])
-        nodes.counts[child, absolute_error.MEDIAN] = median
-        nodes.counts[child, absolute_error.DEVIATION] = deviation
