@@ -43,19 +43,25 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
     entry left of the cut, how many values are known, their weight, and by the absolute error
     their AE)."""
     m, known = 0, 0.0
-    for q in range(start, end):
+    total[:] = 0.0
+    for q in range(start, end):        # the known values, their sums taken on the way
         prefetch(entries, q + ENTRIES_AHEAD)
         entry = entries[q]
         if entry_rank(entry) == MISSING_RANK:
             break
         row = entry_row(entry)
         keys[m], key_labels[m] = entry_rank(entry), entry_class(entry)
-        key_weights[m] = row_weight[row]
+        w_m = key_weights[m] = row_weight[row]
         if rules.regression:
-            key_targets[m] = targets[row]
+            t_m = key_targets[m] = targets[row]
+            total[squared_error.WEIGHT] += w_m
+            total[squared_error.SUM] += w_m * t_m
+            total[squared_error.SQUARES] += w_m * t_m * t_m
+        else:
+            total[key_labels[m]] += w_m
         if rules.absolute:
             key_ranks[m] = row_rank[row]
-        known += key_weights[m]
+        known += w_m
         m += 1
     if m < 2:
         return NONE, -1, m, known, 0.0
@@ -70,15 +76,6 @@ def _continuous(entries, start, end, row_weight, targets, unit, keys, key_labels
         return (ELIGIBLE if status == cut_scan.BEST_CUT else SMALL_LEAF), start + last, m, \
             known, known_error
     left, right = sides[0], sides[1]
-    total[:] = 0.0
-    for p in range(m):
-        if rules.regression:
-            w_p, t_p = key_weights[p], key_targets[p]
-            total[squared_error.WEIGHT] += w_p
-            total[squared_error.SUM] += w_p * t_p
-            total[squared_error.SQUARES] += w_p * t_p * t_p
-        else:
-            total[key_labels[p]] += key_weights[p]
     if rules.regression:
         entries_of_ranks(keys, m)                # the scan reads the places as sorted entries
         found = cut[0][:2]             # the status and place, in the class scan's work arrays
