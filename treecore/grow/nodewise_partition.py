@@ -14,8 +14,7 @@ from numba import njit
 from ..measures import absolute_error, squared_error
 from .kernel_rules import EMPTY_BRANCH, WAITING, entry_row
 from .nodewise_arrays import SUBSET, THRESHOLD
-from .nodewise_scoring import ENTRIES_AHEAD
-from .prefetch import prefetch
+from .prefetch import ENTRIES_AHEAD, prefetch
 
 
 @njit(cache=True)

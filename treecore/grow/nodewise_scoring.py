@@ -24,11 +24,7 @@ from ..split import feature_draw
 from .kernel_rules import DECREASE, MISSING_RANK, SCORE, entry_class, entry_rank, entry_row
 from .nodewise_arrays import ELIGIBLE, NONE, ONE_VALUE, SMALL_LEAF
 from .nodewise_subsets import best_subset
-from .prefetch import LINE, prefetch
-
-#: How far ahead a row's codes, and a sorted segment's entries, are asked for
-#: (:mod:`treecore.grow.prefetch`): 8 rows, and 4 cache lines.
-ROWS_AHEAD, ENTRIES_AHEAD = 8, 4 * LINE
+from .prefetch import ENTRIES_AHEAD, ROWS_AHEAD, prefetch
 
 
 @njit(cache=True)

@@ -19,6 +19,9 @@ from numba.extending import intrinsic
 
 #: Entries of 8 bytes in a 64-byte cache line.
 LINE = 8
+#: How far ahead the loops ask: a sorted segment's entries 4 cache lines ahead, a row's
+#: nominal codes 8 rows ahead.
+ENTRIES_AHEAD, ROWS_AHEAD = 4 * LINE, 8
 
 
 @intrinsic

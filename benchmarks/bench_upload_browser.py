@@ -1,0 +1,150 @@
+"""Upload to first tree as a person sees it: a real browser (Debian's chromium, driven by
+Playwright) on a running server, the 100k-row mixed CSV uploaded on the Data page, then the
+Grow page opened until its tree view is drawn and the page is idle.
+
+    .venv/bin/python benchmarks/bench_upload_browser.py [--rows 100000] [--algorithms cart c45]
+
+``bench_upload_to_tree.py`` times the same two script runs on the server through AppTest; this
+adds what the browser adds (sending the file, drawing the page and the tree view). Each
+algorithm has a server of its own, so nothing is cached; the algorithm is chosen by the
+shared link's ``algo`` parameter, and the server's background load of the kernels is waited
+for first, as a person opening the app and picking a file meets it. Browser and server share this machine's two cores, so
+the server's CPU seconds are printed beside each wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from common import mixed_table
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+TREE_VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+#: Counts the script runs in the page (the app's state becoming "running"), so a wait cannot
+#: miss a run that started and ended before it looked.
+COUNT_RUNS = """
+(() => {
+  let last = null;
+  window.__runs = 0;
+  new MutationObserver(() => {
+    const app = document.querySelector("[data-testid=stApp]");
+    const state = app && app.getAttribute("data-test-script-state");
+    if (state === "running" && last !== "running") window.__runs += 1;
+    last = state;
+  }).observe(document, {subtree: true, childList: true, attributes: true,
+                        attributeFilter: ["data-test-script-state"]});
+})();
+"""
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read().strip() == b"ok":
+                    return server, url
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("the server did not start")
+
+
+def server_cpu(server: subprocess.Popen) -> float:
+    """CPU seconds the server process has used (user + system, from ``/proc``)."""
+    fields = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def after_run(page, action) -> None:
+    """``action()``, then wait until the script run it starts has finished."""
+    runs = page.evaluate("window.__runs")
+    action()
+    page.wait_for_function(f"window.__runs > {runs}")
+    page.locator(IDLE).wait_for()
+
+
+def upload_to_tree(page, url: str, csv: Path, rows: int, algorithm: str,
+                   server: subprocess.Popen) -> dict:
+    """The seconds from the browser sending the file (Playwright first copies it into the
+    browser, which a person's browser does not need) to the Data page idle, and from the
+    click on the Grow page to its tree view drawn and the page idle; the server's CPU seconds
+    in each; the nodes drawn and the algorithm the sidebar names."""
+    sent: list[tuple[float, float]] = []
+    page.on("request", lambda request: sent.append((time.perf_counter(), server_cpu(server)))
+            if "upload_file" in request.url else None)
+    page.goto(f"{url}/?algo={algorithm}")
+    page.locator(IDLE).wait_for()
+    time.sleep(3)                                 # the background load of the kernels
+    after_run(page, lambda: page.get_by_test_id("stSidebarNavLink")
+              .filter(has_text="Data").click())
+    after_run(page, lambda: page.get_by_test_id("stFileUploaderDropzoneInput")
+              .set_input_files(str(csv)))
+    page.get_by_text(f"{rows:,} rows", exact=False).first.wait_for()
+    start, cpu = sent[0]
+    figures = {"upload": time.perf_counter() - start, "upload_cpu": server_cpu(server) - cpu}
+    start, cpu = time.perf_counter(), server_cpu(server)
+    after_run(page, lambda: page.get_by_test_id("stSidebarNavLink")
+              .filter(has_text="Grow").click())
+    view = page.frame_locator(TREE_VIEW).locator(".tv[data-nodes]")
+    view.wait_for()
+    figures |= {"grow": time.perf_counter() - start, "grow_cpu": server_cpu(server) - cpu,
+                "nodes": int(view.get_attribute("data-nodes")),
+                "algorithm": page.get_by_test_id("stSidebar").get_by_text("Algorithm:")
+                .inner_text()}
+    stopped = page.get_by_text("Growth stopped after", exact=False).count() > 0
+    figures["whole"] = "stopped at the deadline" if stopped else "whole tree"
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--algorithms", nargs="+", default=["cart", "c45"])
+    args = parser.parse_args()
+    csv = Path(tempfile.mkdtemp()) / "mixed.csv"
+    csv.write_bytes(mixed_table(args.rows).to_csv().encode())
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for algorithm in args.algorithms:
+            server, url = start_server()
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(120_000)
+                page.add_init_script(COUNT_RUNS)
+                run = upload_to_tree(page, url, csv, args.rows, algorithm, server)
+                page.close()
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=10)
+            print(f"{run['algorithm']:<16} upload {run['upload']:5.2f} s (server CPU "
+                  f"{run['upload_cpu']:.2f} s)   first tree {run['grow']:5.2f} s (server CPU "
+                  f"{run['grow_cpu']:.2f} s)   total {run['upload'] + run['grow']:5.2f} s   "
+                  f"{run['whole']}, {run['nodes']} node(s) drawn at step 0", flush=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
