@@ -28,28 +28,11 @@ from pathlib import Path
 from common import mixed_table
 from playwright.sync_api import sync_playwright
 
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_RUNS
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
 TREE_VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
-#: Counts the script runs in the page (the app's state becoming "running"), so a wait cannot
-#: miss a run that started and ended before it looked.
-COUNT_RUNS = """
-(() => {
-  let last = null;
-  window.__runs = 0;
-  new MutationObserver(() => {
-    const app = document.querySelector("[data-testid=stApp]");
-    const state = app && app.getAttribute("data-test-script-state");
-    if (state === "running" && last !== "running") window.__runs += 1;
-    last = state;
-  }).observe(document, {subtree: true, childList: true, attributes: true,
-                        attributeFilter: ["data-test-script-state"]});
-})();
-"""
 
 
 def start_server() -> tuple[subprocess.Popen, str]:
@@ -80,9 +63,9 @@ def server_cpu(server: subprocess.Popen) -> float:
 
 def after_run(page, action) -> None:
     """``action()``, then wait until the script run it starts has finished."""
-    runs = page.evaluate("window.__runs")
+    runs = page.evaluate("window.__scriptRuns")
     action()
-    page.wait_for_function(f"window.__runs > {runs}")
+    page.wait_for_function(f"window.__scriptRuns > {runs}")
     page.locator(IDLE).wait_for()
 
 
@@ -127,7 +110,7 @@ def main() -> None:
     csv = Path(tempfile.mkdtemp()) / "mixed.csv"
     csv.write_bytes(mixed_table(args.rows).to_csv().encode())
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for algorithm in args.algorithms:
             server, url = start_server()
             try:
