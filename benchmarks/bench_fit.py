@@ -8,8 +8,10 @@ values missing; ID3 on nominal data. Prints the median of each and the ratio our
 
 ``--memory`` measures the peak memory of the CART fit instead: each fit runs in a process of
 its own, which makes the data, imports and warms its library (a 200-row fit), then fits once;
-its peak resident set during the fit (Linux's ``VmHWM``, reset just before) is printed whole and
-above what the process held before the fit (the data, the libraries).
+its peak resident set during the fit (Linux's ``VmHWM``, reset just before) is printed whole,
+above what the process held before the fit (the data, the libraries), and without the pages of
+mapped files (``RssFile`` before the fit: the libraries' code, read-only and shared with every
+process that maps them, which the fit does not add to): what the process owns at its peak.
 """
 
 from __future__ import annotations
@@ -32,38 +34,42 @@ FITS = {"ours": DecisionTreeClassifier, "sklearn": lambda: SklearnTree(random_st
 
 
 def resident_mb(field: str) -> float:
-    """``VmRSS`` (now) or ``VmHWM`` (peak since the last reset) of this process, in MB."""
+    """``VmRSS`` (now), ``VmHWM`` (peak since the last reset) or ``RssFile`` (pages of mapped
+    files now) of this process, in MB."""
     with open("/proc/self/status") as status:
         line = next(line for line in status if line.startswith(field + ":"))
     return int(line.split()[1]) / 1024
 
 
 def fit_in_this_process(which: str, n: int) -> None:
-    """Print ``(peak MB during the fit, MB held before it)`` of one fit of ``FITS[which]`` on
-    ``n`` rows."""
+    """Print ``(peak MB during the fit, MB held before it, MB of mapped files before it)`` of one
+    fit of ``FITS[which]`` on ``n`` rows."""
     X, y = classification(n)
     FITS[which]().fit(*classification(200))                          # imports, compiled kernels
     gc.collect()
-    before = resident_mb("VmRSS")
+    before, files = resident_mb("VmRSS"), resident_mb("RssFile")
     with open("/proc/self/clear_refs", "w") as clear:                 # peak := now
         clear.write("5")
     FITS[which]().fit(X, y)
-    print(resident_mb("VmHWM"), before)
+    print(resident_mb("VmHWM"), before, files)
 
 
 def peak_memory(sizes: list[int]) -> None:
     """Peak memory of ours and scikit-learn's fit, each in a fresh process, in turn."""
     print(f"{'CART fit peak memory':<24}{'rows':>10}{'ours MB':>10}{'sklearn MB':>12}"
-          f"{'ours above data':>17}{'sklearn above':>15}")
+          f"{'ours above data':>17}{'sklearn above':>15}{'ours w/o files':>16}"
+          f"{'sklearn w/o files':>19}")
     for n in sizes:
         peaks = {}
         for which in FITS:
             out = subprocess.run([sys.executable, __file__, "--fit-in-process", which, str(n)],
                                  capture_output=True, text=True, check=True).stdout
             peaks[which] = [float(x) for x in out.split()]
-        (ours, ours_before), (theirs, theirs_before) = peaks["ours"], peaks["sklearn"]
+        (ours, ours_before, ours_files), (theirs, theirs_before, theirs_files) = (
+            peaks["ours"], peaks["sklearn"])
         print(f"{'':<24}{n:>10}{ours:>10.0f}{theirs:>12.0f}{ours - ours_before:>17.0f}"
-              f"{theirs - theirs_before:>15.0f}")
+              f"{theirs - theirs_before:>15.0f}{ours - ours_files:>16.1f}"
+              f"{theirs - theirs_files:>19.1f}")
 
 
 def main() -> None:
