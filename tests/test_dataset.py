@@ -101,6 +101,14 @@ def test_bool_and_category_are_nominal():
     assert kinds == {"b": Kind.NOMINAL, "c": Kind.NOMINAL, "x": Kind.CONTINUOUS}
 
 
+def test_numbers_written_as_codes_are_nominal():
+    kinds = infer_kinds(frame(zip=["02134", "10001", None], part=["-007", "12", "3"],
+                              share=["0.5", "-0.25", "10"], zero=["0", "00", "1"]))
+    assert kinds == {"zip": Kind.NOMINAL, "part": Kind.NOMINAL, "share": Kind.CONTINUOUS,
+                     "zero": Kind.NOMINAL}
+    assert infer_kinds(frame(x=["0", "10", "0.0"]))["x"] is Kind.CONTINUOUS
+
+
 def test_row_id_inference():
     assert infer_kinds(frame(ID=[3, 1, 2], Tid=["a", "b", "c"]))["ID"] is Kind.IGNORED
     sequence = frame(n=list(range(1, 11)), m=list(range(1, 10)) + [1])

@@ -99,6 +99,9 @@ def test_thousands_percentages_and_zip_codes():
     assert frame["zip"].tolist() == ["02134", "10001"]
     assert frame["share"].tolist() == [12.0, 5.5] and frame["n"].tolist() == [1234, 2000]
     assert codes(table) == ["thousands", "percent", "leading_zeros"]
+    data = Dataset.from_frame(frame, "label")                   # as the note says: codes
+    assert data.features[0].kind.value == "nominal"
+    assert data.features[0].labels == ("02134", "10001")
 
 
 def test_inf_and_overflow_stay_text_for_the_engine_to_refuse():

@@ -10,14 +10,19 @@ import pandas as pd
 
 from .columns import DEFAULT_MISSING, Kind, missing_mask
 
+#: A number written with a leading zero (``02134``, ``007``): a code (a postcode, a part
+#: number), read as text rather than as the amount it would parse to.
+LEADING_ZERO = r"[+-]?0\d.*"
+
 #: Column names that mark a row identifier (compared case-insensitively).
 ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no.", "#", "row"})
 
 
 def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
                 missing: Iterable[str] = DEFAULT_MISSING) -> dict[str, Kind]:
-    """Guess each column's kind: numbers → continuous; text, bool, category → nominal;
-    a row identifier (named like ``ID``/``编号`` with distinct values, or the sequence 1..n)
+    """Guess each column's kind: numbers, and text that is all numbers, → continuous; text
+    (including numbers written as codes, with a leading zero: :data:`LEADING_ZERO`), bool,
+    category → nominal; a row identifier (named like ``ID``/``编号`` with distinct values, or the sequence 1..n)
     and date columns → ignored. The target gets the kind of its values, for information.
 
     >>> infer_kinds(pd.DataFrame({"ID": [1, 2], "x": [0.5, 1.5], "c": ["a", "b"]}))
@@ -41,7 +46,8 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
             distinct = pd.Series(pd.unique(column[known]), dtype=object)   # parse each once
             numbers = pd.to_numeric(distinct, errors="coerce")
             all_numbers = known.any() and not numbers.isna().any()
-            kinds[name] = Kind.CONTINUOUS if all_numbers else Kind.NOMINAL
+            kinds[name] = Kind.CONTINUOUS if all_numbers and not _has_codes(distinct) \
+                else Kind.NOMINAL
     return kinds
 
 
@@ -71,6 +77,12 @@ def infer_task(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING) -> s
     fractional = bool((values != np.floor(values)).any())
     return "regression" if fractional or len(np.unique(values)) > MAX_CLASS_NUMBERS \
         else "classification"
+
+
+def _has_codes(values: pd.Series) -> bool:
+    """Whether any of ``values`` is text written as a code (:data:`LEADING_ZERO`)."""
+    text = values[values.map(type) == str]
+    return bool(text.str.strip().str.fullmatch(LEADING_ZERO).any())
 
 
 def _is_row_id(name: str, column: pd.Series, known: np.ndarray) -> bool:

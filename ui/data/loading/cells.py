@@ -33,13 +33,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from treecore.data.columns import arrow_cells
+from treecore.data.kinds import LEADING_ZERO
 from ui.notice import Notice, quoted
 
 #: Cells looked at to decide the decimal mark.
 _SNIFF_CELLS = 2000
 _COMMA_DECIMAL = r"[+-]?\d+,\d+"
 _POINT_DECIMAL = r"[+-]?\d+\.\d+"
-_LEADING_ZERO = r"[+-]?0\d.*"
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
         seen["thousands"] |= bool(numbers.str.contains(fmt.thousands, regex=False).any())
         if is_number.sum() < text.notna().sum():           # numbers among words: rewrite only
             columns[position] = text.mask(is_number, fmt.canonical(text))
-        elif numbers.str.fullmatch(_LEADING_ZERO).any():
+        elif numbers.str.fullmatch(LEADING_ZERO).any():
             codes.append(str(name))
         else:
             columns[position] = pd.to_numeric(fmt.canonical(digits))
