@@ -6,6 +6,7 @@ import io
 import zipfile
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -123,6 +124,21 @@ def test_excel_keeps_names_numbers_and_markers():
     assert pd.api.types.is_float_dtype(table.frame["密度"])
     assert table.frame.loc[0, "色泽"] == "?"
     assert table.encoding is None and table.notes == ()
+
+
+def test_excel_numbers_stored_as_text_are_read_as_a_csv_reads_them():
+    """Cells Excel holds as text ("number stored as text"), some empty: numbers, as in a CSV;
+    percentages and codes with their notes; a column mixing numbers and words as it is."""
+    frame = pd.DataFrame({"x": ["1.5", None, "2.5", "3"], "share": ["50%", "25%", None, "10%"],
+                          "zip": ["02134", "10001", None, "02139"],
+                          "mixed": [1.5, "n/a", 2.0, 3.0], "label": ["a", "b", "a", "b"]})
+    table = read_table("book.xlsx", _xlsx(frame))
+    read = table.frame
+    assert read["x"].tolist()[::2] == [1.5, 2.5] and np.isnan(read["x"][1])
+    assert pd.api.types.is_float_dtype(read["share"]) and read["share"][0] == 50.0
+    assert read["zip"].tolist()[:2] == ["02134", "10001"]
+    assert read["mixed"].tolist() == [1.5, "n/a", 2.0, 3.0]
+    assert [note.code for note in table.notes] == ["percent", "leading_zeros"]
 
 
 def test_excel_reads_the_first_sheet_and_says_so():

@@ -139,10 +139,23 @@ def _read_file(name: str, data: bytes, options: ReadOptions,
 
 
 def _read_excel(data: bytes, options: ReadOptions) -> LoadedTable:
+    """A sheet's cells as Excel holds them; numbers stored as text cells (``'3,5``, ``12%``)
+    are read as a CSV's text is."""
     sheet = read_sheet(data, options.sheet, options.header_row)
-    frame, notes, numbers = _tidy(sheet.frame)
-    return LoadedTable(frame.infer_objects(), None, None, sheet.notes + notes, sheet.sheets,
-                       numbers)
+    frame, notes, row_numbers = _tidy(sheet.frame)
+    frame = _own_types(frame)
+    frame, numbers = cells.read_numbers(frame, cells.sniff_number_format(frame, None))
+    return LoadedTable(frame, None, None, sheet.notes + notes + numbers, sheet.sheets,
+                       row_numbers)
+
+
+def _own_types(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each column of Python objects as the type of its values: text held as a CSV's text is,
+    numbers as numbers. Column by column: pandas infers a block of columns together, and one
+    column mixing numbers and words kept every column of text in the block as objects."""
+    if frame.shape[1] == 0:
+        return frame
+    return pd.concat([frame.iloc[:, i].infer_objects() for i in range(frame.shape[1])], axis=1)
 
 
 def _read_parquet(data: bytes) -> LoadedTable:
