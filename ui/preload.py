@@ -17,19 +17,16 @@ import threading
 
 from treecore.warmup import warm
 
-#: The packages whose modules the pages import.
+#: The packages whose modules the pages import. None declares a Streamlit component at import
+#: (one is registered only when declared inside a script run, never on this thread).
 PAGE_PACKAGES = ("ui.models", "ui.views")
-#: Modules left to the pages: a Streamlit component is registered only when it is declared
-#: inside a script run (``components.v1.declare_component``), so the tree view declared on a
-#: thread of its own would never be served.
-NOT_PRELOADED = frozenset({"ui.views.tree_widget"})
 
 
 @functools.cache
 def start() -> threading.Thread:
     """Start loading every kernel, then the pages' modules, on a background thread, once per
     process (a later call returns the same thread)."""
-    thread = threading.Thread(target=_load, name="treecore-kernels", daemon=True)
+    thread = threading.Thread(target=_load, name="preload", daemon=True)
     thread.start()
     return thread
 
@@ -38,5 +35,4 @@ def _load() -> None:
     warm()
     for package in PAGE_PACKAGES:
         for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
-            if f"{package}.{module.name}" not in NOT_PRELOADED:
-                importlib.import_module(f"{package}.{module.name}")
+            importlib.import_module(f"{package}.{module.name}")

@@ -41,10 +41,17 @@ from ui.views.node_choice import MAX_PICKER_OPTIONS
 from ui.views.tree_view import (COLLAPSED, INTERNAL, TreeFaces, TreeView, build_view, encode_view,
                                 message, selection, tree_faces)
 
-#: The component: index.html, tree_view.js and tree_view.css in ui/views/tree_frontend/, served by
-#: Streamlit itself (components.v1 speaks to it by postMessage; nothing is built or fetched).
-_COMPONENT = components.declare_component(
-    "tree_view", path=str(Path(__file__).with_name("tree_frontend")))
+
+@functools.cache
+def _component():
+    """The component: index.html, tree_view.js and tree_view.css in ui/views/tree_frontend/,
+    served by Streamlit itself (components.v1 speaks to it by postMessage; nothing is built or
+    fetched). Declared on first use, inside a script run: Streamlit registers, and so serves, a
+    component only when it is declared in one, and this module may be imported on the app's
+    background thread (:mod:`ui.preload`)."""
+    return components.declare_component(
+        "tree_view", path=str(Path(__file__).with_name("tree_frontend")))
+
 
 #: Presentation mode draws labels this much larger (fonts, boxes, tabs, overview).
 PRESENTATION_SCALE = 1.6
@@ -174,7 +181,7 @@ def tree_view(tree: Tree, key: str, *, select_key: str, collapsed_key: str,
     head = {**selection(view, selected, focus), "scale": scale,
             "height": view_height(view, scale), "tree": token}
     head, body = message(digest, body, head)
-    _COMPONENT(key=key, head=head, body=body, default=None,
+    _component()(key=key, head=head, body=body, default=None,
                on_change=functools.partial(_on_event, key, select_key, collapsed_key))
     st.caption(t("view.caption", drawn=f"{view.n_nodes:,}", nodes=f"{tree.n_nodes:,}"))
     path = head["path"]
