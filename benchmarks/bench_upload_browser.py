@@ -16,43 +16,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from common import mixed_table
 from playwright.sync_api import sync_playwright
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_RUNS
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, COUNT_RUNS, start_app, stop_app
 
-ROOT = Path(__file__).resolve().parent.parent
 TREE_VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
-
-
-def start_server() -> tuple[subprocess.Popen, str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return server, url
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError("the server did not start")
 
 
 def server_cpu(server: subprocess.Popen) -> float:
@@ -112,7 +87,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for algorithm in args.algorithms:
-            server, url = start_server()
+            server, url = start_app(subprocess.DEVNULL)
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(120_000)
@@ -120,8 +95,7 @@ def main() -> None:
                 run = upload_to_tree(page, url, csv, args.rows, algorithm, server)
                 page.close()
             finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(timeout=10)
+                stop_app(server)
             print(f"{run['algorithm']:<16} upload {run['upload']:5.2f} s (server CPU "
                   f"{run['upload_cpu']:.2f} s)   first tree {run['grow']:5.2f} s (server CPU "
                   f"{run['grow_cpu']:.2f} s)   total {run['upload'] + run['grow']:5.2f} s   "

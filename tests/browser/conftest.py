@@ -75,44 +75,56 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url():
-    """Start ``streamlit run app.py`` in its own process group; stop it at the end."""
-    _require_chromium()
+def start_app(out) -> tuple[subprocess.Popen, str]:
+    """``streamlit run app.py`` on a free loopback port, in its own process group, its output
+    to the file ``out``: ``(process, url)`` once it answers its health check. RuntimeError
+    (the process stopped) when it exits or is not healthy within :data:`SERVER_TIMEOUT`."""
     port = _free_port()
-    log = (ARTIFACTS / "streamlit-server.log")
-    ARTIFACTS.mkdir(exist_ok=True)
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-             "--server.address", "127.0.0.1", "--server.port", str(port),
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, server)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-
-
-def _wait_healthy(url: str, server: subprocess.Popen) -> None:
     deadline = time.monotonic() + SERVER_TIMEOUT
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"streamlit exited with {server.returncode}; see artifacts/streamlit-server.log")
+            raise RuntimeError(f"streamlit exited with {server.returncode}")
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
                 if response.read().strip() == b"ok":
-                    return
+                    return server, url
         except OSError:
             time.sleep(0.3)
-    pytest.fail(f"streamlit did not become healthy within {SERVER_TIMEOUT} s")
+    stop_app(server)
+    raise RuntimeError(f"streamlit did not become healthy within {SERVER_TIMEOUT} s")
+
+
+def stop_app(server: subprocess.Popen) -> None:
+    """Stop a server :func:`start_app` started, and its process group."""
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The app's server (:func:`start_app`) for the whole session; its output goes to
+    ``artifacts/streamlit-server.log``."""
+    _require_chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (ARTIFACTS / "streamlit-server.log").open("wb") as log:
+        try:
+            server, url = start_app(log)
+        except RuntimeError as error:
+            pytest.fail(f"{error}; see artifacts/streamlit-server.log")
+    try:
+        yield url
+    finally:
+        stop_app(server)
 
 
 @pytest.fixture(scope="session")
