@@ -23,8 +23,9 @@ def test_the_pages_modules_are_imported_after_the_kernels_and_declare_no_compone
     """In a fresh process (here every module is imported already), with the kernels' part
     skipped: every module of the pages' packages is imported by the background thread, and
     none declares a Streamlit component while it is imported (there, outside a script run, a
-    component is never registered, so never served)."""
-    code = ("import sys\n"
+    component is never registered, so never served); then what was loaded is frozen out of
+    the cyclic garbage collector, and a full collection no longer walks it."""
+    code = ("import gc, sys\n"
             "import streamlit.components.v1 as components\n"
             "from ui import preload\n"
             "declared = []\n"
@@ -33,13 +34,16 @@ def test_the_pages_modules_are_imported_after_the_kernels_and_declare_no_compone
             "assert 'ui.views.tree_view' not in sys.modules\n"
             "preload.start().join()\n"
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('ui.'))))\n"
-            "print(len(declared))\n")
+            "print(len(declared))\n"
+            "print(gc.get_freeze_count(), len(gc.get_objects()))\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
-    modules, declared = result.stdout.splitlines()
+    modules, declared, frozen = result.stdout.splitlines()
     for package in preload.PAGE_PACKAGES:
         folder = ROOT / package.replace(".", "/")
         assert {f"{package}.{path.stem}" for path in folder.glob("*.py")
                 if path.stem != "__init__"} <= set(modules.split())
     assert declared == "0"
+    frozen, collected = map(int, frozen.split())
+    assert frozen > 10 * collected
