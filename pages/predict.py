@@ -88,15 +88,17 @@ clear_col.button(t("predict.use_dataset"), key="predict.clear_rows", icon="↩�
 
 
 def rows_frame():
-    """The rows to classify: the upload, else the current data set's table."""
+    """(the rows to classify, their name, their key): the upload, else the current data set's
+    table."""
     if S[pe.ROWS_BYTES] is not None:
-        return pe.read_rows(S[pe.ROWS_NAME], S[pe.ROWS_BYTES]), "📎 " + S[pe.ROWS_NAME]
-    return state.current_frame(), state.dataset_label()
+        frame, key = pe.read_rows(S[pe.ROWS_NAME], S[pe.ROWS_BYTES])
+        return frame, "📎 " + S[pe.ROWS_NAME], key
+    return state.current_frame(), state.dataset_label(), state.source_key()
 
 
 try:
-    frame, frame_name = rows_frame()
-    result = pe.predictions(tree, frame)
+    frame, frame_name, rows_key = rows_frame()
+    result = pe.cached_predictions(tree, frame, rows_key)
 except (LoadError, DataError) as error:
     st.error(plain(t("predict.bad_rows", message=error_text(error))), icon="⚠️")
     result = None

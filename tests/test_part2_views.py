@@ -127,6 +127,24 @@ def test_compare_builders(melons, zhou):
     assert compare.recipe({"source": "v"}, [version], "watermelon2.0") == "other_dataset"
 
 
+def test_predictions_are_kept_for_the_latest_tree_and_rows(melons, monkeypatch):
+    """The Predict page reruns on every click: the latest (tree, rows) pairs are predicted
+    once; other rows, another tree, or a pair pushed out by newer ones are predicted again."""
+    calls = []
+    monkeypatch.setattr(pe, "predictions", lambda tree, frame: calls.append(1) or frame.copy())
+    monkeypatch.setattr(pe, "_PREDICTED", type(pe._PREDICTED)())
+    tree, other = treecore.grow(melons, algorithm="id3"), treecore.grow(melons, algorithm="cart")
+    frame = pd.DataFrame({"x": [1, 2]})
+    first = pe.cached_predictions(tree, frame, "a")
+    assert pe.cached_predictions(tree, frame, "a") is first and len(calls) == 1
+    pe.cached_predictions(tree, frame, "b")
+    pe.cached_predictions(other, frame, "a")
+    assert len(calls) == 3
+    assert pe.cached_predictions(other, frame, "a") is not first and len(calls) == 3
+    pe.cached_predictions(tree, frame, "a")                 # pushed out by the two after it
+    assert len(calls) == 4
+
+
 def test_predictions_and_explained_path_with_a_missing_value(melons):
     tree = treecore.grow(melons, algorithm="id3")
     frame = pd.DataFrame([{"色泽": "青绿", "根蒂": "蜷缩", "敲声": "浊响", "纹理": "?",
