@@ -76,7 +76,12 @@ class _Interval:
 def _paths(tree: Tree):
     """(node, what its path allows of each feature tested on it), for every node: a depth-first
     walk that tightens the parent's constraints by the branch taken (so the whole tree costs
-    one pass, not one per node)."""
+    one pass, not one per node). Each constraint is ``(what it allows, its SQL test)``, in the
+    order the features are first tested from the root; a test is written only where a branch
+    changes it, and a nominal one lists its labels in the schema's order (so the SQL reads the
+    same every time)."""
+    labels = {f.name: f.labels for f in tree.schema.features if f.kind is Kind.NOMINAL}
+    columns: dict[str, str] = {}
     stack = [(tree.root, {})]
     while stack:
         node, allowed = stack.pop()
@@ -84,36 +89,26 @@ def _paths(tree: Tree):
         if node.is_leaf:
             continue
         name = node.split.feature
+        if name not in columns:
+            columns[name] = sql_identifier(name)
+        column = columns[name]
         for route in reversed(routes(tree, node)):
             narrower = dict(allowed)
             if route.above is not None:
-                narrower[name] = allowed.get(name, _Interval()).tightened(
-                    node.split.threshold, route.above)
+                interval = allowed[name][0] if name in allowed else _Interval()
+                interval = interval.tightened(node.split.threshold, route.above)
+                narrower[name] = interval, " AND ".join(interval.sql(column))
             else:
-                labels = frozenset(route.labels)
-                narrower[name] = labels & allowed[name] if name in allowed else labels
+                kept = frozenset(route.labels)
+                kept = kept & allowed[name][0] if name in allowed else kept
+                written = ", ".join(sql_literal(label) for label in labels[name] if label in kept)
+                narrower[name] = kept, f"CAST({column} AS TEXT) IN ({written})"
             stack.append((tree.node(route.child), narrower))
 
 
-def _tests(tree: Tree, allowed: dict) -> str:
-    """The SQL condition of a path's constraints, one test per feature in the order the
-    features are first tested from the root."""
-    tests = []
-    for name, allows in allowed.items():
-        column = sql_identifier(name)
-        if isinstance(allows, _Interval):
-            tests += allows.sql(column)
-        else:
-            kept = [label for label in _labels(tree, name) if label in allows]
-            tests.append(f"CAST({column} AS TEXT) IN ({', '.join(map(sql_literal, kept))})")
-    return " AND ".join(tests)
-
-
-def _labels(tree: Tree, name: str) -> tuple[str, ...]:
-    """A nominal feature's labels in the schema's order (so the SQL reads the same every time)."""
-    feature = tree.schema.features[tree.schema.index_of(name)]
-    assert feature.kind is Kind.NOMINAL
-    return feature.labels
+def _tests(allowed: dict) -> str:
+    """The SQL condition of a path's constraints (:func:`_paths`)."""
+    return " AND ".join(test for _, test in allowed.values())
 
 
 def _prediction(tree: Tree, node: Node) -> str:
@@ -153,7 +148,7 @@ def to_sql(tree: Tree, table: str | None = None) -> str:
         leaves = [(node, allowed) for node, allowed in paths if node.is_leaf]
         inner = sorted(((node, allowed) for node, allowed in paths if not node.is_leaf),
                        key=lambda pair: -pair[0].depth)    # deeper first; stable
-        lines = ["CASE"] + [f"  WHEN {_tests(tree, allowed)} THEN {_prediction(tree, node)}"
+        lines = ["CASE"] + [f"  WHEN {_tests(allowed)} THEN {_prediction(tree, node)}"
                             for node, allowed in leaves + inner]
         lines += [f"  ELSE {_prediction(tree, tree.root)}", "END"]
         expression = "\n".join(lines)
