@@ -7,7 +7,7 @@ use: about 0.3 s on the first Grow click, 0.6 s for all of them. A page's first 
 imports the views and models it draws with (some 0.05 s on the Grow page). Doing both on a
 background thread while the user picks a table moves that wait off the first click.
 
-Then the objects loaded so far (modules, kernels: some 250,000) are frozen out of the cyclic
+Then the objects loaded so far (modules, kernels: some 300,000) are frozen out of the cyclic
 garbage collector (``gc.freeze``). Streamlit collects every generation after each script run
 (``runner.postScriptGC``), and walking them took about 0.05–0.1 s of every click; what the
 sessions make later is still collected, and reference counting frees what it always did.

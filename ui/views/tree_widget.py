@@ -182,7 +182,7 @@ def tree_view(tree: Tree, key: str, *, select_key: str, collapsed_key: str,
             "height": view_height(view, scale), "tree": token}
     head, body = message(digest, body, head)
     _component()(key=key, head=head, body=body, default=None,
-               on_change=functools.partial(_on_event, key, select_key, collapsed_key))
+                 on_change=functools.partial(_on_event, key, select_key, collapsed_key))
     st.caption(t("view.caption", drawn=f"{view.n_nodes:,}", nodes=f"{tree.n_nodes:,}"))
     path = head["path"]
     if len(path) > MAX_CRUMBS:                      # the root, then the nearest ancestors
