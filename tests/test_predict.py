@@ -6,8 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from treecore import Dataset, grow
+from treecore import DataError, Dataset, grow
+from treecore.data import schema as schema_module
+from treecore.data.columns import label_positions
 
 from tests.conftest import SAMPLES
 
@@ -101,3 +105,38 @@ def test_vectorised_on_many_rows(melons3):
     np.testing.assert_array_equal(proba[untouched],
                                   np.tile(tree.predict_proba(data.X), (2000, 1))[untouched])
     np.testing.assert_array_equal(proba[~untouched], tree.predict_proba(X[~untouched]))
+
+
+@given(cells=st.lists(st.sampled_from(["a", "b", " a", "c", "?", " ? ", "", "NA", None, "b "]),
+                      min_size=1, max_size=40),
+       labels=st.lists(st.sampled_from(["a", "b", "c", "d", " a", "NA"]), min_size=1,
+                       max_size=5, unique=True))
+def test_label_positions_by_arrow_equal_the_value_by_value_reading(cells, labels):
+    """Text held by Arrow is looked up in one pass; any column, value by distinct value: the
+    same position of each row in the labels, NaN for a marker, an empty cell or a value that
+    is no label. (A label that is a marker sends the column the value-by-value way.)"""
+    markers = frozenset({"?", "", "NA"})
+    arrow = pd.Series(cells, dtype=pd.StringDtype("pyarrow", na_value=np.nan))
+    objects = pd.Series(cells, dtype=object)
+    assert isinstance(arrow.array, pd.arrays.ArrowStringArray)
+    by_arrow = label_positions(arrow, tuple(labels), markers)
+    by_value = label_positions(objects, tuple(labels), markers)
+    np.testing.assert_array_equal(by_arrow, by_value)
+    expected = [labels.index(c) if c in labels and c.strip() not in markers else np.nan
+                for c in (c if c is not None else "" for c in cells)]
+    np.testing.assert_array_equal(by_value, expected)
+
+
+def test_a_large_table_is_encoded_on_threads_as_in_turn(melons3, monkeypatch):
+    """From PARALLEL_ROWS rows the columns are encoded on threads: the same matrix, and the
+    first column with a bad value is the one named."""
+    frame, data, tree = melons3
+    many = pd.concat([frame] * 4, ignore_index=True)
+    one_by_one = tree.schema.encode(many)
+    monkeypatch.setattr(schema_module, "PARALLEL_ROWS", 10)
+    np.testing.assert_array_equal(tree.schema.encode(many), one_by_one)
+    bad = many.astype({"密度": object, "含糖率": object})
+    bad.loc[40, "含糖率"], bad.loc[30, "密度"] = "x", "y"
+    with pytest.raises(DataError) as raised:
+        tree.schema.encode(bad)
+    assert raised.value.params["column"] == "密度"

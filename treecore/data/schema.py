@@ -3,6 +3,8 @@ needs to encode rows it has never seen."""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -11,7 +13,13 @@ import pandas as pd
 
 from ..errors import DataError
 from .columns import (DEFAULT_MISSING, Feature, FirstRows, Kind, class_key, encode_number_target,
-                      is_number_dtype, nominal_codes, refuse_infinite, to_float)
+                      is_number_dtype, label_positions, refuse_infinite, to_float)
+
+#: The cores this process may use: the threads that encode a large table's columns (and walk
+#: rows down a tree, :mod:`treecore.tree.predict`).
+THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+#: Rows from which :meth:`Schema.encode` encodes the columns on :data:`THREADS` threads.
+PARALLEL_ROWS = 50_000
 
 
 @dataclass(frozen=True)
@@ -68,15 +76,18 @@ class Schema:
         markers = frozenset(m.strip() for m in (self.missing if missing is None else missing))
         rows = FirstRows(len(frame))
         X = np.empty((len(frame), len(self.features)), dtype=float, order="F")   # by column
-        for j, feature in enumerate(self.features):
-            column = frame[feature.name]
-            if feature.is_nominal:
-                codes, labels = nominal_codes(column, markers)
-                code_of = np.append(pd.Index(feature.labels).get_indexer(labels), -1)
-                code_of = np.where(code_of >= 0, code_of, np.nan)   # missing, or never seen
-                X[:, j] = code_of[codes]
-            else:
-                X[:, j] = to_float(column, markers, feature.name, rows)
+
+        def encode_column(j: int, feature: Feature, column: pd.Series) -> None:
+            X[:, j] = (label_positions(column, feature.labels, markers) if feature.is_nominal
+                       else to_float(column, markers, feature.name, rows))
+
+        work = [(j, feature, frame[feature.name]) for j, feature in enumerate(self.features)]
+        if len(frame) < PARALLEL_ROWS or THREADS < 2:
+            for task in work:
+                encode_column(*task)
+        else:                       # Arrow and numpy release the GIL; the first error raised
+            with ThreadPoolExecutor(THREADS) as pool:   # is the first column's, as in turn
+                list(pool.map(lambda task: encode_column(*task), work))
         return X
 
     @property

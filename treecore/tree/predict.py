@@ -9,7 +9,6 @@ vectorised with numpy, for what needs the weight at inner nodes too (decision pa
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from ..data import Kind
+from ..data.schema import THREADS
 from . import packed as _packed
 from .packed import FEATURE_SHIFT, KIND_SHIFT, MAX_FEATURES, PackedTree, pack
 
@@ -194,8 +194,6 @@ def _matrix(X) -> np.ndarray:
 
 #: Rows per task of the walk; tasks are shared out to :data:`THREADS` threads as they finish.
 ROWS_PER_TASK = 16_384
-#: Threads of the walk: the cores this process may use.
-THREADS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 
 
 def _route(compiled: CompiledTree, X: np.ndarray, proba: np.ndarray, heaviest: np.ndarray,
