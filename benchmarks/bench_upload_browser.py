@@ -23,45 +23,16 @@ from pathlib import Path
 
 from common import mixed_table
 from playwright.sync_api import sync_playwright
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_app, stop_app
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ScriptRuns, start_app, stop_app
 
 TREE_VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
 
 
 def server_cpu(server: subprocess.Popen) -> float:
     """CPU seconds the server process has used (user + system, from ``/proc``)."""
     fields = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-class ScriptRuns:
-    """The script runs the server reports finished to a page (the ``script_finished`` messages
-    on its websocket; a run stopped early for a rerun is not counted). Exact where the page's
-    own ``data-test-script-state`` is not: a browser busy drawing may handle a run's start
-    and end in one task, and the attribute then never shows "running"."""
-
-    def __init__(self, page) -> None:
-        self.finished = 0
-        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
-
-    def _frame(self, payload) -> None:
-        if isinstance(payload, bytes):
-            message = ForwardMsg.FromString(payload)
-            if message.WhichOneof("type") == "script_finished" and \
-                    message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                self.finished += 1
-
-    def after(self, page, action) -> None:
-        """``action()``, then wait until the script run it starts has finished and the page
-        is idle."""
-        finished = self.finished
-        action()
-        while self.finished == finished:
-            page.wait_for_timeout(10)
-        page.locator(IDLE).wait_for()
 
 
 def upload_to_tree(page, url: str, csv: Path, rows: int, algorithm: str,
@@ -75,18 +46,18 @@ def upload_to_tree(page, url: str, csv: Path, rows: int, algorithm: str,
     page.on("request", lambda request: sent.append((time.perf_counter(), server_cpu(server)))
             if "upload_file" in request.url else None)
     page.goto(f"{url}/?algo={algorithm}")
-    page.locator(IDLE).wait_for()
+    runs.wait(page)
     time.sleep(3)                                 # the background load of the kernels
-    runs.after(page, lambda: page.get_by_test_id("stSidebarNavLink")
-              .filter(has_text="Data").click())
-    runs.after(page, lambda: page.get_by_test_id("stFileUploaderDropzoneInput")
-              .set_input_files(str(csv)))
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Data").click()
+    runs.wait(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(csv))
+    runs.wait(page)
     page.get_by_text(f"{rows:,} rows", exact=False).first.wait_for()
     start, cpu = sent[0]
     figures = {"upload": time.perf_counter() - start, "upload_cpu": server_cpu(server) - cpu}
     start, cpu = time.perf_counter(), server_cpu(server)
-    runs.after(page, lambda: page.get_by_test_id("stSidebarNavLink")
-              .filter(has_text="Grow").click())
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
+    runs.wait(page)
     view = page.frame_locator(TREE_VIEW).locator(".tv[data-nodes]")
     view.wait_for()
     figures |= {"grow": time.perf_counter() - start, "grow_cpu": server_cpu(server) - cpu,

@@ -6,8 +6,8 @@ by skipping them. Every request the page makes is recorded; none may leave 127.0
 
 Waiting, sized for a loaded 2-core machine: every Playwright wait (locators and ``expect``) gets
 :data:`PAGE_TIMEOUT_MS`, and after each action a test waits for the script run it caused to
-finish (:func:`wait_for_script`), counted in the page itself, so no assertion reads a page that
-is still being redrawn.
+finish (:func:`wait_for_script`), counted from the server's messages to the page
+(:class:`ScriptRuns`), so no assertion reads a page that is still being redrawn.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -42,22 +43,45 @@ LOCAL_HOSTS = {"127.0.0.1"}
 #: ``expect()`` has its own 5 s default, untouched by ``page.set_default_timeout``.
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
-#: Runs in every document before the app: counts the script runs (the app's
-#: ``data-test-script-state`` becoming "running"), and how many a test has waited for.
-COUNT_RUNS = """
-(() => {
-  let last = null;
-  window.__scriptRuns = 0;
-  window.__settledRuns = 0;
-  new MutationObserver(() => {
-    const app = document.querySelector("[data-testid=stApp]");
-    const state = app && app.getAttribute("data-test-script-state");
-    if (state === "running" && last !== "running") window.__scriptRuns += 1;
-    last = state;
-  }).observe(document, {subtree: true, childList: true, attributes: true,
-                        attributeFilter: ["data-test-script-state"]});
-})();
-"""
+#: The app, idle: no script run going on.
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+
+
+class ScriptRuns:
+    """The script runs the server reports finished to a page: the ``script_finished`` messages
+    on its websocket (a run stopped early for a rerun is not counted), and how many a test has
+    waited for. Exact where the page's own ``data-test-script-state`` is not: a browser busy
+    drawing may handle a run's start and end in one task, and the attribute then never shows
+    "running". Made before the page's first ``goto``."""
+
+    def __init__(self, page) -> None:
+        self.finished = self.settled = 0
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, bytes):
+            message = ForwardMsg.FromString(payload)
+            if message.WhichOneof("type") == "script_finished" and \
+                    message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                self.finished += 1
+
+    def wait(self, page) -> None:
+        """Wait for a run beyond those already waited for (an action that starts none costs
+        :data:`RUN_START_TIMEOUT_MS`), then for the app to be idle."""
+        deadline = time.monotonic() + RUN_START_TIMEOUT_MS / 1000
+        while self.finished == self.settled and time.monotonic() < deadline:
+            page.wait_for_timeout(20)                 # Playwright hands over the messages
+        page.locator(IDLE).wait_for()
+        self.settled = self.finished
+
+
+#: The run counter of each page of the suite (:func:`watch_runs`).
+_RUNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def watch_runs(page) -> None:
+    """Count ``page``'s script runs for :func:`wait_for_script`; before its first ``goto``."""
+    _RUNS[page] = ScriptRuns(page)
 
 
 def _require_chromium() -> None:
@@ -147,7 +171,7 @@ def app_page(page, app_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.set_default_timeout(PAGE_TIMEOUT_MS)
-    page.add_init_script(COUNT_RUNS)
+    watch_runs(page)
     page.goto(app_url)
     wait_for_script(page)
     yield page
@@ -160,16 +184,9 @@ def wait_for_script(page) -> None:
     """Wait for the script run the last action started, then for the app to be idle.
 
     Waiting only for "notRunning" (TESTING.md) returns at once when the run has not started
-    yet, which is common on a loaded machine; so first wait until the page has counted a run
-    beyond those already waited for (an action that starts none costs
-    :data:`RUN_START_TIMEOUT_MS`)."""
-    try:
-        page.wait_for_function("() => window.__scriptRuns > window.__settledRuns",
-                               timeout=RUN_START_TIMEOUT_MS)
-    except PlaywrightTimeoutError:
-        pass                                          # the action started no run
-    page.locator("[data-testid=stApp][data-test-script-state=notRunning]").wait_for()
-    page.evaluate("() => { window.__settledRuns = window.__scriptRuns; }")
+    yet, which is common on a loaded machine; so first wait until the server has finished a
+    run beyond those already waited for (:meth:`ScriptRuns.wait`)."""
+    _RUNS[page].wait(page)
 
 
 def screenshot(page, name: str) -> Path:

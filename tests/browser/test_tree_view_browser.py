@@ -167,13 +167,13 @@ def test_a_tree_of_15000_nodes(app_page, shot, settle, tmp_path):
 
 def test_pinch_zooms_on_a_touch_screen(browser, app_url, settle):
     """Two fingers spreading apart zoom in (touch events through the DevTools protocol)."""
-    from tests.browser.conftest import COUNT_RUNS, PAGE_TIMEOUT_MS
+    from tests.browser.conftest import PAGE_TIMEOUT_MS, watch_runs
 
     context = browser.new_context(viewport={"width": 1400, "height": 1400}, has_touch=True)
     try:
         page = context.new_page()
         page.set_default_timeout(PAGE_TIMEOUT_MS)
-        page.add_init_script(COUNT_RUNS)
+        watch_runs(page)
         page.goto(app_url)
         settle(page)
         page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
