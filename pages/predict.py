@@ -37,7 +37,7 @@ def tree_from_session():
     if source == "model":
         if S[pe.MODEL_JSON] is None:
             return None, t("predict.no_model")
-        return pe.load_model(S[pe.MODEL_JSON]), t("predict.from_model", name=S[pe.MODEL_NAME])
+        return pe.loaded_model(), t("predict.from_model", name=S[pe.MODEL_NAME])
     if dataset is None:
         return None, t("grow.no_data", message=error_text(data_error))
     params, force = growth.params_from_session(), S[growth.FORCE]
@@ -91,7 +91,7 @@ def rows_frame():
     """(the rows to classify, their name, their key): the upload, else the current data set's
     table."""
     if S[pe.ROWS_BYTES] is not None:
-        frame, key = pe.read_rows(S[pe.ROWS_NAME], S[pe.ROWS_BYTES])
+        frame, key = pe.uploaded_rows()
         return frame, "📎 " + S[pe.ROWS_NAME], key
     return state.current_frame(), state.dataset_label(), state.source_key()
 

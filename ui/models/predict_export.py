@@ -33,15 +33,17 @@ from ui.models import pruning_lab as lab
 SOURCE = "predict_source"            #: which tree: one of SOURCES
 ROWS_NAME = "predict_rows_name"      #: file name of the uploaded rows to classify
 ROWS_BYTES = "predict_rows_bytes"    #: their bytes (None: classify the current data set)
+ROWS_DIGEST = "predict_rows_digest"  #: their SHA-256, taken once when they are uploaded
 MODEL_JSON = "predict_model_json"    #: the loaded model file's text
+MODEL_DIGEST = "predict_model_digest"  #: its SHA-256, taken once when it is loaded
 MODEL_NAME = "predict_model_name"    #: its file name
 MODEL_ERROR = "predict_model_error"  #: the DataError that refused the last model file, or None
 ROW = "predict_row"                  #: row (1-based) whose path is explained
 ROWS_UPLOADER, MODEL_UPLOADER = "w_predict_rows", "w_predict_model"
 
 SOURCES = ("grow", "lab", "model")
-DEFAULTS = {SOURCE: "grow", ROWS_NAME: None, ROWS_BYTES: None, MODEL_JSON: None,
-            MODEL_NAME: None, MODEL_ERROR: None, ROW: 1}
+DEFAULTS = {SOURCE: "grow", ROWS_NAME: None, ROWS_BYTES: None, ROWS_DIGEST: None,
+            MODEL_JSON: None, MODEL_DIGEST: None, MODEL_NAME: None, MODEL_ERROR: None, ROW: 1}
 #: Largest tree rendered to SVG/PNG on the server (Graphviz's layout grows fast with size).
 RENDER_LIMIT = 600
 
@@ -60,11 +62,13 @@ def take_rows() -> None:
     if uploaded is not None:
         st.session_state[ROWS_NAME] = uploaded.name
         st.session_state[ROWS_BYTES] = uploaded.getvalue()
+        st.session_state[ROWS_DIGEST] = hashlib.sha256(st.session_state[ROWS_BYTES]).hexdigest()
         st.session_state[ROW] = 1
 
 
 def clear_rows() -> None:
     st.session_state[ROWS_NAME] = st.session_state[ROWS_BYTES] = None
+    st.session_state[ROWS_DIGEST] = None
     st.session_state[ROW] = 1
 
 
@@ -75,13 +79,14 @@ def take_model() -> None:
     if uploaded is None:
         return
     text = uploaded.getvalue().decode("utf-8", errors="replace")
+    digest = hashlib.sha256(text.encode()).hexdigest()
     try:
-        load_model(text)
+        _load_model(digest, text)
     except DataError as error:
         st.session_state[MODEL_ERROR] = error
         return
-    st.session_state.update({MODEL_JSON: text, MODEL_NAME: uploaded.name, MODEL_ERROR: None,
-                             SOURCE: "model"})
+    st.session_state.update({MODEL_JSON: text, MODEL_DIGEST: digest, MODEL_NAME: uploaded.name,
+                             MODEL_ERROR: None, SOURCE: "model"})
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -89,9 +94,10 @@ def _load_model(digest: str, _text: str) -> Tree:
     return from_json(_text)
 
 
-def load_model(text: str) -> Tree:
-    """``from_json`` (schema-checked; raises DataError), cached on the text's hash."""
-    return _load_model(hashlib.sha256(text.encode()).hexdigest(), text)
+def loaded_model() -> Tree:
+    """The loaded model file's tree: ``from_json`` (schema-checked), cached on the digest
+    taken when the file was loaded."""
+    return _load_model(st.session_state[MODEL_DIGEST], st.session_state[MODEL_JSON])
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -99,12 +105,12 @@ def _read_rows(digest: str, name: str, _data: bytes) -> pd.DataFrame:
     return read_table(name, _data).frame
 
 
-def read_rows(name: str, data: bytes) -> tuple[pd.DataFrame, str]:
+def uploaded_rows() -> tuple[pd.DataFrame, str]:
     """The uploaded rows as a DataFrame (raises LoadError saying what is wrong), read once per
-    file and shared, so not to be changed; with the key naming them for
-    :func:`cached_predictions`."""
-    digest = hashlib.sha256(data).hexdigest()
-    return _read_rows(digest, name, data), f"rows:{name}:{digest}"
+    file (by the digest taken when it was uploaded) and shared, so not to be changed; with
+    the key naming them for :func:`cached_predictions`."""
+    name, digest = st.session_state[ROWS_NAME], st.session_state[ROWS_DIGEST]
+    return _read_rows(digest, name, st.session_state[ROWS_BYTES]), f"rows:{name}:{digest}"
 
 
 # ------------------------------------------------------------------------------- predictions
