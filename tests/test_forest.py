@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 from scipy.stats import spearmanr
 from sklearn.base import clone
-from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris, load_wine
+from sklearn.datasets import (load_breast_cancer, load_diabetes, load_iris, load_wine,
+                              make_classification)
 from sklearn.ensemble import RandomForestClassifier as SklearnForest
 from sklearn.ensemble import RandomForestRegressor as SklearnRegressionForest
 from sklearn.inspection import permutation_importance as sklearn_permutation_importance
@@ -22,6 +23,8 @@ from treecore import (Dataset, DecisionTreeClassifier, DecisionTreeRegressor, Gr
                       RandomForestClassifier, RandomForestRegressor, Tree, grow)
 from treecore.ensemble import MemberGrower
 from treecore.ensemble.bagging import bootstrap_counts
+from treecore.grow.growing import CompiledGrowth
+from treecore.grow.kernel_rules import GROWTH_THREADS
 from treecore.tree.inspection import permutation_importance
 
 from tests.conftest import SAMPLES
@@ -187,6 +190,28 @@ def test_same_seed_same_forest_whatever_n_jobs():
     np.testing.assert_array_equal(one.predict_proba(X), two.predict_proba(X))
     other = RandomForestClassifier(n_estimators=12, random_state=5).fit(X, y)
     assert not np.array_equal(one.predict_proba(X), other.predict_proba(X))
+
+
+@pytest.mark.parametrize("holes", [False, True], ids=["presorted", "nodewise"])
+def test_trees_grown_side_by_side_take_a_thread_each(monkeypatch, holes):
+    """On two threads a forest grows each tree on one of them: two growths each sharing their
+    chunks among two threads would contend for the cores. On one thread, each tree shares its
+    chunks as a lone tree would. The trees are the same either way."""
+    X, y = make_classification(20_000, 20, n_informative=8, n_classes=3, random_state=0)
+    if holes:                                     # missing values: the nodewise engine
+        X[np.random.default_rng(0).random(X.shape) < 0.1] = np.nan
+    threads = {}                                  # by growth (``run`` may be called again)
+    run = CompiledGrowth.run
+    monkeypatch.setattr(CompiledGrowth, "run",
+                        lambda growth: (threads.setdefault(growth, growth.threads), run(growth)))
+    params = dict(n_estimators=4, max_depth=4, random_state=0)
+    side_by_side = RandomForestClassifier(**params, n_jobs=2).fit(X, y)
+    assert list(threads.values()) == [1] * 4
+    threads.clear()
+    one_by_one = RandomForestClassifier(**params, n_jobs=1).fit(X, y)
+    assert list(threads.values()) == [GROWTH_THREADS] * 4
+    for a, b in zip(side_by_side.estimators_, one_by_one.estimators_):
+        assert a.tree_.nodes == b.tree_.nodes
 
 
 def test_random_state_objects_are_taken():

@@ -9,8 +9,8 @@ probabilities (scikit-learn's soft vote), or the mean (1/T) Σₜ hₜ(x) of the
 
 Every member is a fitted :class:`~treecore.DecisionTreeClassifier` (or ``…Regressor``) whose
 ``tree_`` is a :class:`~treecore.Tree`, so every view of the explorer draws it; the members grow
-on one sort of the rows (:class:`.MemberGrower`), on ``n_jobs`` threads (the engine releases the
-GIL). Member t's bootstrap counts and feature draws depend only on ``random_state`` and t, so
+on one sort of the rows (:class:`.MemberGrower`), on ``n_jobs`` threads, each tree on one of
+them (the engine releases the GIL). Member t's bootstrap counts and feature draws depend only on ``random_state`` and t, so
 the same ``random_state`` gives the same forest whatever ``n_jobs``.
 
 >>> from sklearn.datasets import load_iris
@@ -113,7 +113,8 @@ class BaseForest(FittedRows):
             min_samples_split=self.min_samples_split, min_samples_leaf=self.min_samples_leaf,
             max_leaves=self.max_leaf_nodes, task=self._task,
             max_features=None if k is None or k >= dataset.n_features else k)
-        grower = MemberGrower(dataset, config)
+        threads = thread_count(self.n_jobs)
+        grower = MemberGrower(dataset, config, threads=1 if threads > 1 else None)
         self._seed, self._n_samples = base_seed(self.random_state), len(target)
         #: The training rows each of the data set's rows came from (rows of weight 0 are not
         #: in the data set).
@@ -127,7 +128,7 @@ class BaseForest(FittedRows):
 
         self._prepare_target(target, dataset)
         trees = []
-        with ThreadPoolExecutor(thread_count(self.n_jobs)) as pool:
+        with ThreadPoolExecutor(threads) as pool:
             futures = [pool.submit(grow_member, t) for t in range(self.n_estimators)]
             for future in futures:
                 trees.append(future.result())

@@ -35,17 +35,20 @@ from ..algorithms import ALGORITHMS
 from ..data import Dataset
 from ..errors import ConfigError
 from ..grow import presorted
-from ..grow.engines import grow
+from ..grow.engines import start_growth
 from ..grow.growing import GrowthConfig
 from ..tree.nodes import Tree
 
 
 @dataclass(frozen=True)
 class MemberGrower:
-    """Grows member trees on ``dataset`` with the settings ``config``."""
+    """Grows member trees on ``dataset`` with the settings ``config``, each on at most
+    ``threads`` threads (None: as many as the table's size pays for, for members grown one
+    after another; 1 for members grown side by side, each on a thread of its own)."""
 
     dataset: Dataset
     config: GrowthConfig
+    threads: int | None = None
     #: The features sorted once for every member, where the presorted engine grows them.
     shared: presorted.Presorted | None = field(default=None, init=False, repr=False,
                                                compare=False)
@@ -76,13 +79,13 @@ class MemberGrower:
         member = Dataset(data.schema, data.X, y, weights, data.row_numbers)
         if self.shared is not None:
             growth = presorted.PresortedGrowth(member, config, max_seconds=max_seconds,
-                                               shared=self.shared)
-            growth.run()
-            return growth.tree()
-        present = weights > 0
-        if not present.all():
-            member = member.subset(present)
-        return grow(member, config, max_seconds=max_seconds)
+                                               shared=self.shared, threads=self.threads)
+        else:
+            present = weights > 0
+            growth = start_growth(member if present.all() else member.subset(present), config,
+                                  max_seconds=max_seconds, threads=self.threads)
+        growth.run()
+        return growth.tree()
 
 
 #: An ensemble's ``fit(..., on_round=hook)``: ``hook(done, total)`` is told after each round

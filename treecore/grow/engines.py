@@ -38,7 +38,8 @@ def _as_dataset(validation, dataset: Dataset) -> Dataset | None:
 
 def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
-                 keep_scores: int = 0, on_tick: Callable[[float], None] | None = None
+                 keep_scores: int = 0, on_tick: Callable[[float], None] | None = None,
+                 threads: int | None = None
                  ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
     continuous, fully known features; the compiled nodewise one for any other table, forced
@@ -50,7 +51,8 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     A regression tree grows in them too (by the absolute error in the nodewise one); the J48
     preset grows by its own rules (:mod:`treecore.grow.j48`).
     ``on_tick(seconds)`` is told how long growth has run at each deadline check
-    (:class:`treecore.grow.growing.Deadline`)."""
+    (:class:`treecore.grow.growing.Deadline`). ``threads`` caps the threads a compiled engine
+    shares its work among (None: as many as the table's size pays for)."""
     if config.task != dataset.schema.task:
         raise ConfigError(f"the data set's target {dataset.schema.target!r} is for "
                           f"{dataset.schema.task}, the growth settings for {config.task}")
@@ -64,10 +66,12 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                              max_seconds=max_seconds, on_tick=on_tick)
     if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
-                                         keep_scores=keep_scores, on_tick=on_tick)
+                                         keep_scores=keep_scores, threads=threads,
+                                         on_tick=on_tick)
     if nodewise.applies(dataset):
         return nodewise.NodewiseGrowth(dataset, config, force=force, validation=validation,
-                                       max_seconds=max_seconds, on_tick=on_tick)
+                                       max_seconds=max_seconds, threads=threads,
+                                       on_tick=on_tick)
     return Growth(dataset, config, force=force, validation=validation, max_seconds=max_seconds,
                   on_tick=on_tick)
 

@@ -90,11 +90,13 @@ class NodewiseGrowth(CompiledGrowth):
     """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
     gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
     from the node's rows when a view asks). With ``validation`` rows the tree is pre-pruned on
-    them (:mod:`treecore.grow.validation_cut`)."""
+    them (:mod:`treecore.grow.validation_cut`). ``threads`` is how many threads the growth
+    shares its chunks among (None: as many as the table's size pays for,
+    :func:`~.threads.growth_threads`; 1 for the members of a forest, which grow side by side)."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
-                 on_tick=None):
+                 threads: int | None = None, on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         #: Splits the nodes on the way to a forced split (None: nothing is forced).
@@ -119,7 +121,7 @@ class NodewiseGrowth(CompiledGrowth):
         self.router = None if validation is None else validation_cut.ValidationRouter(
             validation, dataset.is_regression, config.validation_rule, self.levels)
         #: Threads a chunk of waiting nodes is scored on (:mod:`treecore.grow.threads`).
-        self.threads = growth_threads(n, dataset.n_features)
+        self.threads = growth_threads(n, dataset.n_features) if threads is None else threads
         self.nodes = Nodes.empty(min(1024, 2 * n + self.widest), len(root))
         self.arena = Arena.empty(max(ARENA_ROWS_PER_ROW * n, 16), len(continuous))
         self.arena.rows[:n] = np.arange(n)
@@ -142,13 +144,14 @@ class NodewiseGrowth(CompiledGrowth):
     def _presort(self, columns: np.ndarray) -> bool:
         """Each continuous feature's rows in value order, missing values last, as packed
         entries at the start of the arena; False when time ran out first. Features are sorted
-        on two threads (:func:`~treecore.grow.threads.sort_features`)."""
+        on the growth's threads (:func:`~treecore.grow.threads.sort_features`)."""
         n, labels = self.data.n_rows, self._labels()
         at = self.continuous_at
         features = np.flatnonzero(at >= 0).tolist()
         sorted_entries = self.arena.sorted_entries[:, :n]
         if not sort_features(lambda j: columns[j], features, n,
-                             lambda j: upper_entries(sorted_entries[at[j]]), self._late):
+                             lambda j: upper_entries(sorted_entries[at[j]]), self._late,
+                             self.threads):
             return False
         for j in features:
             row = sorted_entries[at[j]]

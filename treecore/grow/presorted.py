@@ -42,7 +42,8 @@ from ..tree.nodes import Node, Tree
 from ..tree.predict import CONTINUOUS_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory, leaf_values, leaf_votes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
-from .kernel_rules import MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS, WORK_PER_CALL, rules_of
+from .kernel_rules import (GROWTH_THREADS, MAX_CLASSES, MAX_ROWS, NEXT_NODE, N_NODES, STEPS,
+                           WORK_PER_CALL, rules_of)
 from .presorted_arrays import (Nodes, Rows, Scores, Scratch, Slots, flat_table, present_entries,
                                scratch_rows)
 from .presorted_kernel import decide, expand, score_slots, screen, split_slots
@@ -74,9 +75,10 @@ class Presorted(NamedTuple):
     entries: np.ndarray
 
 
-def presort(data: Dataset, late=lambda: False) -> Presorted | None:
-    """The features of ``data`` sorted once (None when ``late()`` turned true first), on two
-    threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come in any order:
+def presort(data: Dataset, late=lambda: False, threads: int = GROWTH_THREADS
+            ) -> Presorted | None:
+    """The features of ``data`` sorted once (None when ``late()`` turned true first), on
+    ``threads`` threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come in any order:
     unit and integer weights sum exactly whatever the order, and other weights to rounding. The
     table is read in place, in its own memory order (a column of a row-major table is a
     strided view, read once, in order), and the tie bits come from the sorted keys."""
@@ -84,7 +86,7 @@ def presort(data: Dataset, late=lambda: False) -> Presorted | None:
     X, values, steps = flat_table(data.X)
     entries = np.empty((n_features, n), np.uint32)
     if not sort_features(lambda j: X[:, j], list(range(n_features)), n, entries.__getitem__,
-                         late):
+                         late, threads):
         return None
     return Presorted(values, steps, entries)
 
@@ -95,11 +97,14 @@ class PresortedGrowth(CompiledGrowth):
     per-feature threshold search of that many first steps of a classification tree, so their
     candidate tables need no second pass over the rows; later steps score their node again
     when asked. Members of an ensemble share one sort of the rows (``shared``): each grows on
-    the rows its weights keep."""
+    the rows its weights keep. ``threads`` is how many threads the growth shares its chunks
+    among (None: as many as the table's size pays for, :func:`~.threads.growth_threads`; 1 for
+    the members of a forest, which grow side by side)."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *,
                  max_seconds: float | None = None, keep_scores: int = 0,
-                 shared: "Presorted | None" = None, on_tick=None):
+                 shared: "Presorted | None" = None, threads: int | None = None,
+                 on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
         #: The sort of the features this growth reads (:func:`presort`): made by the first
         #: :meth:`run`, or ``shared`` by every member of an ensemble grown on these rows;
@@ -107,10 +112,8 @@ class PresortedGrowth(CompiledGrowth):
         self.shared = shared
         n = self.n_present = dataset.n_rows if shared is None else \
             int(np.count_nonzero(dataset.weights > 0))
-        #: Threads one growth's chunks are shared among: one for a member of an ensemble (its
-        #: members already grow on a thread each) and for a table whose chunks would all be
-        #: too small to share.
-        self.threads = 1 if shared is not None else growth_threads(n, dataset.n_features)
+        #: Threads one growth's chunks are shared among.
+        self.threads = growth_threads(n, dataset.n_features) if threads is None else threads
         if dataset.is_regression:
             root = squared_error.sums(dataset.y, dataset.weights)
         else:
@@ -144,7 +147,7 @@ class PresortedGrowth(CompiledGrowth):
         weight 0 is absent: it moves no threshold)."""
         data = self.data
         if self.shared is None:
-            self.shared = presort(data, self._late)
+            self.shared = presort(data, self._late, self.threads)
             if self.shared is None:
                 return None
             entries = self.shared.entries

@@ -85,13 +85,15 @@ def share_among(pool, item_work: np.ndarray, threads: int,
 
 
 def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_rows: int,
-                  into: Callable[[int], np.ndarray], late: Callable[[], bool]) -> bool:
+                  into: Callable[[int], np.ndarray], late: Callable[[], bool],
+                  threads: int = GROWTH_THREADS) -> bool:
     """Every feature j of ``features`` sorted: the entries of its ``values = columns(j)`` (as
     :func:`~treecore.measures.sorting.pack_order` writes them) into ``into(j)``; False when
-    ``late()`` turned true first. Both threads sort each feature, one half of its rows each
+    ``late()`` turned true first. Two threads sort each feature, one half of its rows each
     (:func:`~treecore.measures.sorting.value_order_and_keys`), then merge the halves from both
     ends at once (:func:`~treecore.measures.sorting.merge_halves`); a table smaller than
-    :data:`THREADED_SORT` rows is sorted the same way on the calling thread. The two sets of
+    :data:`THREADED_SORT` rows, or a growth given one thread (``threads``), is sorted the same
+    way on the calling thread. The two sets of
     work arrays hold half the rows each, 24 bytes a row in all (a whole feature on each thread
     would take twice that), and they are made here on the calling thread: once freed, their
     memory serves the growth's own arrays (memory freed on a pool's thread would stay there)."""
@@ -99,7 +101,7 @@ def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_r
     works = [sort_work(n_rows - h) for _ in range(2)]
     with ThreadPoolExecutor(1) as pool:
         def both(task: Callable[[int], object]) -> None:
-            if n_rows < THREADED_SORT:
+            if n_rows < THREADED_SORT or threads < 2:
                 task(0)
                 task(1)
                 return
