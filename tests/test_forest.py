@@ -23,6 +23,8 @@ from treecore import (Dataset, DecisionTreeClassifier, DecisionTreeRegressor, Gr
                       RandomForestClassifier, RandomForestRegressor, Tree, grow)
 from treecore.ensemble import MemberGrower
 from treecore.ensemble.bagging import bootstrap_counts
+from treecore.grow import nodewise, nodewise_sort
+from treecore.grow.engines import start_growth
 from treecore.grow.growing import CompiledGrowth
 from treecore.grow.kernel_rules import GROWTH_THREADS
 from treecore.tree.inspection import permutation_importance
@@ -177,6 +179,46 @@ def test_member_grower_shares_the_sort_and_drops_zero_weights():
                  random_state=7)
     assert [n.split for n in member.nodes] == [n.split for n in alone.nodes]
     assert [n.feature_subset for n in member.nodes] == [n.feature_subset for n in alone.nodes]
+
+
+def test_member_grower_shares_the_nodewise_sort_and_drops_zero_weights():
+    """On a table with a text column and empty cells (the nodewise engine) a member reads the
+    sort made once for the ensemble: it equals the tree grown on its rows of positive weight
+    alone, splits, feature draws, rows and every candidate table a view asks for."""
+    X, y = load_wine(return_X_y=True, as_frame=True)
+    X = X.mask(np.random.default_rng(0).random(X.shape) < 0.1)
+    X["grade"] = np.array(["low", "mid", "high", "none"])[np.arange(len(X)) % 4]
+    dataset = Dataset.from_frame(X.assign(y=y.astype(str)), "y")
+    config = GrowthConfig(max_features=5, random_state=7)
+    grower = MemberGrower(dataset, config)
+    assert isinstance(grower.shared, nodewise_sort.PresortedTable)
+    counts = bootstrap_counts(7, 0, dataset.n_rows).astype(float)
+    member = nodewise.NodewiseGrowth(Dataset(dataset.schema, dataset.X, dataset.y, counts),
+                                     config, shared=grower.shared)
+    present = counts > 0
+    rows = dataset.subset(present)
+    alone = start_growth(Dataset(rows.schema, rows.X, rows.y, counts[present]), config)
+    for growth in (member, alone):
+        growth.run()
+    assert member.tree().nodes == alone.tree().nodes
+    assert grower.grow(weights=counts, random_state=7).nodes == alone.tree().nodes
+    assert [s.candidates for s in member.steps()] == [s.candidates for s in alone.steps()]
+
+
+def test_forest_by_the_absolute_error_on_complete_numbers():
+    """A forest of absolute-error trees on continuous, complete data grows in the engine that
+    grows such a tree (the presorted one does not hold the absolute error): each member is the
+    tree grown on its bootstrap rows."""
+    X, y = load_diabetes(return_X_y=True, as_frame=True)
+    dataset = Dataset.from_frame(X.assign(y=y), "y", task="regression")
+    forest = RandomForestRegressor(n_estimators=3, criterion="absolute_error", max_depth=4,
+                                   random_state=0).fit(X, y)
+    for t, member in enumerate(forest.estimators_):
+        counts = forest.bootstrap_counts(t).astype(float)
+        rows = dataset.subset(counts > 0)
+        alone = grow(Dataset(rows.schema, rows.X, rows.y, counts[counts > 0]), task="regression",
+                     criterion="absolute_error", max_depth=4)
+        assert member.tree_.nodes == alone.nodes
 
 
 # ----------------------------------------------------------------------------- determinism

@@ -60,6 +60,9 @@ for n in (2_000, 12_000):                     # one thread, then the threaded ph
     for table in (frame.drop(columns="y"), numeric):             # regression trees
         target = pd.Series(rng.normal(size=n), name="t")
         treecore.DecisionTreeRegressor().fit(table, target).predict(table)
+    for table in (frame.drop(columns="y"), numeric):             # ensembles' members
+        treecore.RandomForestClassifier(n_estimators=2, n_jobs=2).fit(table, frame.y)
+        treecore.GradientBoostingRegressor(n_estimators=2).fit(table, target)
 new = sorted(name for name, d in dispatchers.items() if len(d.signatures) > before[name])
 print("NEW:" + ",".join(new))
 """
@@ -68,7 +71,8 @@ print("NEW:" + ",".join(new))
 def test_the_warm_up_compiles_what_a_real_table_grows_with():
     """After the warm-up, growing a realistic table (12 continuous and 8 nominal columns, a
     tenth of the cells empty, 3 classes; on one thread and on two; classification and
-    regression, with and without the nominal columns and the gaps) compiles nothing new: no
+    regression, with and without the nominal columns and the gaps; single trees and the
+    members of a forest and of gradient boosting) compiles nothing new: no
     kernel meets an argument type (an array's memory order, say) the warm-up did not give it,
     so a user's first fit never waits for the compiler."""
     import subprocess

@@ -116,7 +116,8 @@ def warm() -> None:
     # A row-major table (scikit-learn's habit) is sorted in place, through strided columns.
     grow(Dataset(complete.schema, np.ascontiguousarray(complete.X), y, np.ones(n)))
     bootstrap = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
-    MemberGrower(complete, GrowthConfig()).grow(weights=bootstrap)  # a forest's member
+    for data in (complete, mixed):                                # a forest's member
+        MemberGrower(data, GrowthConfig()).grow(weights=bootstrap)
 
 
 if __name__ == "__main__":

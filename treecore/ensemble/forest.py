@@ -10,8 +10,9 @@ probabilities (scikit-learn's soft vote), or the mean (1/T) Σₜ hₜ(x) of the
 Every member is a fitted :class:`~treecore.DecisionTreeClassifier` (or ``…Regressor``) whose
 ``tree_`` is a :class:`~treecore.Tree`, so every view of the explorer draws it; the members grow
 on one sort of the rows (:class:`.MemberGrower`), on ``n_jobs`` threads, each tree on one of
-them (the engine releases the GIL). Member t's bootstrap counts and feature draws depend only on ``random_state`` and t, so
-the same ``random_state`` gives the same forest whatever ``n_jobs``.
+them (the engine releases the GIL). Member t's bootstrap counts and feature draws depend only
+on ``random_state`` and t, so the same ``random_state`` gives the same forest whatever
+``n_jobs``.
 
 >>> from sklearn.datasets import load_iris
 >>> X, y = load_iris(return_X_y=True)

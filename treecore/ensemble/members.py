@@ -9,9 +9,11 @@ each member is a :class:`~treecore.Tree` every view of the explorer can draw.
 A row of weight 0 is absent from that member, as in scikit-learn: it moves no threshold and
 counts toward no limit.
 
-Where the presorted engine grows the members (continuous features, every value known), the
-features are sorted once, for the whole ensemble, and each member reads that sort, keeping the
-entries of its rows of positive weight: a member costs its growth, not a sort.
+The table is sorted once, for the whole ensemble, by the compiled engine that grows the members
+(:func:`treecore.grow.presorted.presort` where every feature is continuous and every value
+known, :func:`treecore.grow.nodewise_sort.presort` for any other table), and each member reads
+that sort, keeping the entries of its rows of positive weight: a member costs its growth, not a
+sort.
 
 >>> import numpy as np, pandas as pd
 >>> from treecore import Dataset, GrowthConfig
@@ -31,11 +33,10 @@ from typing import Callable
 
 import numpy as np
 
-from ..algorithms import ALGORITHMS
 from ..data import Dataset
 from ..errors import ConfigError
-from ..grow import presorted
-from ..grow.engines import start_growth
+from ..grow import nodewise, nodewise_sort, presorted
+from ..grow.engines import compiled_engine, start_growth
 from ..grow.growing import GrowthConfig
 from ..tree.nodes import Tree
 
@@ -49,16 +50,18 @@ class MemberGrower:
     dataset: Dataset
     config: GrowthConfig
     threads: int | None = None
-    #: The features sorted once for every member, where the presorted engine grows them.
-    shared: presorted.Presorted | None = field(default=None, init=False, repr=False,
-                                               compare=False)
+    #: The table sorted once for every member, by the compiled engine that grows them (None:
+    #: the J48 preset's growth or the readable builder grows them, each on its own).
+    shared: presorted.Presorted | nodewise_sort.PresortedTable | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         config = self.config.checked()
         object.__setattr__(self, "config", config)
-        if not ALGORITHMS[config.algorithm].release8 \
-                and presorted.applies(self.dataset, None, None):
-            object.__setattr__(self, "shared", presorted.presort(self.dataset))
+        engine = compiled_engine(self.dataset, config)
+        if engine is not None:
+            sort = presorted.presort if engine is presorted else nodewise_sort.presort
+            object.__setattr__(self, "shared", sort(self.dataset))
 
     def grow(self, *, weights: np.ndarray | None = None, target: np.ndarray | None = None,
              max_seconds: float | None = None, random_state: int | None = None) -> Tree:
@@ -77,9 +80,12 @@ class MemberGrower:
         config = self.config if random_state is None else \
             replace(self.config, random_state=int(random_state))
         member = Dataset(data.schema, data.X, y, weights, data.row_numbers)
-        if self.shared is not None:
+        if isinstance(self.shared, presorted.Presorted):
             growth = presorted.PresortedGrowth(member, config, max_seconds=max_seconds,
                                                shared=self.shared, threads=self.threads)
+        elif self.shared is not None:
+            growth = nodewise.NodewiseGrowth(member, config, max_seconds=max_seconds,
+                                             shared=self.shared, threads=self.threads)
         else:
             present = weights > 0
             growth = start_growth(member if present.all() else member.subset(present), config,

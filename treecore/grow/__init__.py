@@ -17,7 +17,8 @@
                             :mod:`.presorted_arrays`, :mod:`.presorted_kernel`
 :mod:`.nodewise`            the compiled engine for every other table (nominal features,
                             missing values, regression on mixed tables, the absolute error); its
-                            arrays, scoring, CART subsets, phases and finished tree in
+                            sorted table (one per tree, or one per ensemble), arrays, scoring,
+                            CART subsets, phases and finished tree in :mod:`.nodewise_sort`,
                             :mod:`.nodewise_arrays`, :mod:`.nodewise_scoring`,
                             :mod:`.nodewise_subsets`, :mod:`.nodewise_kernel`,
                             :mod:`.nodewise_tree`

@@ -40,7 +40,8 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                  validation: Dataset | None = None, max_seconds: float | None = None,
                  keep_scores: int = 0, on_tick: Callable[[float], None] | None = None,
                  threads: int | None = None
-                 ) -> "Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth | j48.J48Growth":
+                 ) -> (Growth | presorted.PresortedGrowth | nodewise.NodewiseGrowth
+                       | j48.J48Growth):
     """A run of TreeGenerate in the fastest engine that applies: the compiled presorted one for
     continuous, fully known features; the compiled nodewise one for any other table, forced
     splits and validation-set pre-pruning; the readable :class:`~treecore.grow.builder.Growth`
@@ -64,11 +65,12 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
     if ALGORITHMS[config.algorithm].release8:
         return j48.J48Growth(dataset, config, force=force, validation=validation,
                              max_seconds=max_seconds, on_tick=on_tick)
-    if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
+    engine = compiled_engine(dataset, config, force, validation)
+    if engine is presorted:
         return presorted.PresortedGrowth(dataset, config, max_seconds=max_seconds,
                                          keep_scores=keep_scores, threads=threads,
                                          on_tick=on_tick)
-    if nodewise.applies(dataset):
+    if engine is nodewise:
         return nodewise.NodewiseGrowth(dataset, config, force=force, validation=validation,
                                        max_seconds=max_seconds, threads=threads,
                                        on_tick=on_tick)
@@ -76,9 +78,20 @@ def start_growth(dataset: Dataset, config: GrowthConfig, *, force: Mapping | Non
                   on_tick=on_tick)
 
 
-def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *, force: Mapping | None = None,
-               validation=None, max_seconds: float | None = None, **params
-               ) -> Iterator[GrowthStep]:
+def compiled_engine(dataset: Dataset, config: GrowthConfig, force: Mapping | None = None,
+                    validation: Dataset | None = None):
+    """The module of the compiled engine that grows this tree (:mod:`.presorted` or
+    :mod:`.nodewise`), or None where the J48 preset's growth or the readable builder does."""
+    if ALGORITHMS[config.algorithm].release8:
+        return None
+    if presorted.applies(dataset, force, validation) and config.criterion != "absolute_error":
+        return presorted
+    return nodewise if nodewise.applies(dataset) else None
+
+
+def grow_steps(dataset: Dataset, config: GrowthConfig | None = None, *,
+               force: Mapping | None = None, validation=None, max_seconds: float | None = None,
+               **params) -> Iterator[GrowthStep]:
     """Yield the growth steps of a tree, one per expanded node, breadth first.
 
     ``params`` override fields of ``config`` (see :class:`GrowthConfig`). ``force`` maps a node

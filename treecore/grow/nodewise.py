@@ -61,15 +61,16 @@ from ..tree.nodes import Node, Tree
 from . import validation_cut
 from .array_nodes import leaf_values, leaf_votes, resize_nodes
 from .growing import CompiledGrowth, GrowthConfig, tree_settings
-from .kernel_rules import (MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, pack_sorted, rules_of,
-                           upper_entries)
+from .kernel_rules import MAX_CLASSES, MAX_ROWS, WAITING, WORK_PER_CALL, rules_of
 from .nodewise_arrays import (ARENA_NEED, ARENA_TOP, DONE, NEED_SPACE, NEXT_NODE, NOT_SPLIT,
                               N_NODES, ROOM_PER_ROW, STEPS, SUBSET_TOP, UNSET, Arena, Nodes,
                               Scratch, Slots, Table)
 from .nodewise_guided import GUIDED, Guide
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
+from .nodewise_sort import (PresortedTable, columns_of, continuous_places, feature_levels,
+                            keep_present, labels_of, nominal_codes, sort_into)
 from .nodewise_tree import NodeFactory, routing
-from .threads import growth_threads, share_among, sort_features
+from .threads import growth_threads, share_among
 
 #: The arena's first size, in entries per row of the table. Only the entries written are given
 #: memory by the system, and growth keeps writing at the front (:meth:`NodewiseGrowth._make_room`
@@ -92,28 +93,34 @@ class NodewiseGrowth(CompiledGrowth):
     from the node's rows when a view asks). With ``validation`` rows the tree is pre-pruned on
     them (:mod:`treecore.grow.validation_cut`). ``threads`` is how many threads the growth
     shares its chunks among (None: as many as the table's size pays for,
-    :func:`~.threads.growth_threads`; 1 for the members of a forest, which grow side by side)."""
+    :func:`~.threads.growth_threads`; 1 for the members of a forest, which grow side by side).
+    A member of an ensemble reads the table its ensemble sorted once (``shared``,
+    :func:`.nodewise_sort.presort`) and grows on its rows of positive weight: a row of weight 0
+    is absent, as in scikit-learn."""
 
     def __init__(self, dataset: Dataset, config: GrowthConfig, *, force: Mapping | None = None,
                  validation: Dataset | None = None, max_seconds: float | None = None,
-                 threads: int | None = None, on_tick=None):
+                 threads: int | None = None, shared: PresortedTable | None = None,
+                 on_tick=None):
         super().__init__(dataset, config, max_seconds, on_tick)
         self.force = {tuple(path): spec for path, spec in (force or {}).items()}
         #: Splits the nodes on the way to a forced split (None: nothing is forced).
         self.guide = Guide(dataset, config, self.force) if self.force else None
-        n, regression = dataset.n_rows, dataset.is_regression
+        #: The table sorted for every member of an ensemble (None: this tree sorts its own).
+        self.shared = shared
+        regression = dataset.is_regression
+        rows = np.arange(dataset.n_rows) if shared is None else \
+            np.flatnonzero(dataset.weights > 0)
+        n = len(rows)
         root = squared_error.sums(dataset.y, dataset.weights) if regression else \
             np.bincount(dataset.y, None if dataset.unit_weighted else dataset.weights,
                         minlength=dataset.n_classes).astype(float)
         if self.absolute:               # (W, S, Q) then the weighted median and its AE
             root = np.concatenate([root, absolute_error.node_figures(
                 dataset.y.astype(float), dataset.weights.astype(float))])
-        self.levels = np.array([len(f.labels) if f.kind is Kind.NOMINAL else 0
-                                for f in dataset.features], np.int64)
-        continuous = [j for j, f in enumerate(dataset.features) if f.kind is Kind.CONTINUOUS]
+        self.levels = feature_levels(dataset)
         #: Per feature: its place among the continuous features (−1: nominal).
-        self.continuous_at = np.full(dataset.n_features, -1, np.int64)
-        self.continuous_at[continuous] = np.arange(len(continuous))
+        self.continuous_at = continuous_places(dataset)
         nominal_widest = int(self.levels.max()) if self.preset.multiway else 2
         self.widest = max(2, nominal_widest)
         self.most_levels = max(1, int(self.levels.max(initial=0)))
@@ -123,9 +130,10 @@ class NodewiseGrowth(CompiledGrowth):
         #: Threads a chunk of waiting nodes is scored on (:mod:`treecore.grow.threads`).
         self.threads = growth_threads(n, dataset.n_features) if threads is None else threads
         self.nodes = Nodes.empty(min(1024, 2 * n + self.widest), len(root))
-        self.arena = Arena.empty(max(ARENA_ROWS_PER_ROW * n, 16), len(continuous))
-        self.arena.rows[:n] = np.arange(n)
-        self.arena.weights[:n] = dataset.weights
+        self.arena = Arena.empty(max(ARENA_ROWS_PER_ROW * n, 16),
+                                 int((self.continuous_at >= 0).sum()))
+        self.arena.rows[:n] = rows
+        self.arena.weights[:n] = dataset.weights[rows]
         self.subset_codes = np.zeros(max(64, 4 * int(self.levels.max(initial=0))), np.int64)
         self.counters = np.array([1, 0, 0, n, 0, 0], np.int64)
         nodes = self.nodes
@@ -134,50 +142,38 @@ class NodewiseGrowth(CompiledGrowth):
         nodes.counts[0] = root
         nodes.weight[0] = float(dataset.weights.sum())
         if regression:
-            nodes.one_target[0] = int(n > 0 and (dataset.y == dataset.y[0]).all())
+            targets = dataset.y[rows]
+            nodes.one_target[0] = int(n > 0 and (targets == targets[0]).all())
 
     @property
     def absolute(self) -> bool:
         """A regression tree by the absolute error: nodes keep their median and AE too."""
         return self.criterion.name == "absolute_error"
 
-    def _presort(self, columns: np.ndarray) -> bool:
-        """Each continuous feature's rows in value order, missing values last, as packed
-        entries at the start of the arena; False when time ran out first. Features are sorted
-        on the growth's threads (:func:`~treecore.grow.threads.sort_features`)."""
-        n, labels = self.data.n_rows, self._labels()
-        at = self.continuous_at
-        features = np.flatnonzero(at >= 0).tolist()
-        sorted_entries = self.arena.sorted_entries[:, :n]
-        if not sort_features(lambda j: columns[j], features, n,
-                             lambda j: upper_entries(sorted_entries[at[j]]), self._late,
-                             self.threads):
-            return False
-        for j in features:
-            row = sorted_entries[at[j]]
-            pack_sorted(upper_entries(row), columns[j], labels, row)
-        return True
-
-    def _labels(self) -> np.ndarray:
-        """The class of each row (all 0 for a regression tree, whose targets are apart)."""
-        data = self.data
-        return np.zeros(data.n_rows, np.int64) if data.is_regression else data.y.astype(np.int64)
-
-    def _table(self, columns: np.ndarray) -> Table:
-        """The training table as the kernels read it (:class:`~.nodewise_arrays.Table`)."""
-        data = self.data
+    def _table(self) -> Table | None:
+        """The training table as the kernels read it (:class:`~.nodewise_arrays.Table`), its
+        continuous features sorted into the arena (None when time ran out first): this tree's
+        own sort, or the entries of its rows in the ensemble's (:attr:`shared`)."""
+        data, shared = self.data, self.shared
+        if shared is None:
+            columns = columns_of(data)
+            if not sort_into(data, columns, self.continuous_at, self.arena.sorted_entries,
+                             self._late, self.threads):
+                return None
+            codes = nominal_codes(data, self.levels)
+        else:
+            columns, codes = shared.columns, shared.codes
+            keep_present(shared.sorted_entries, data.weights, self.arena.sorted_entries)
         nominal = np.flatnonzero(self.levels > 0)
         nominal_at = np.full(data.n_features, -1, np.int64)
         nominal_at[nominal] = np.arange(len(nominal))
-        codes = np.nan_to_num(data.X[:, nominal], nan=-1.0).astype(np.int32, order="C")  # by row
         targets = data.y.astype(float) if data.is_regression else np.zeros(0)
-        return Table(columns, self._labels(), targets, self.continuous_at, nominal_at, codes,
+        return Table(columns, labels_of(data), targets, self.continuous_at, nominal_at, codes,
                      self.levels)
 
     def _grow(self) -> None:
-        columns = np.ascontiguousarray(self.data.X.T)
-        if self._presort(columns):
-            table = self._table(columns)
+        table = self._table()
+        if table is not None:
             limits = self.config if self.guide is None and self.router is None \
                 else replace(self.config, max_leaves=None)    # applied when growth ends
             rules = rules_of(self.data, limits, self.preset, self.criterion)
@@ -312,6 +308,9 @@ class NodewiseGrowth(CompiledGrowth):
         if self.guide is not None and node.node_id in self.guide.scores:
             return self.guide.scores[node.node_id]
         rows, weights = tree.routed_rows(self.data, node.node_id)
+        if self.shared is not None:                        # the member's absent rows
+            present = self.data.weights[rows] > 0
+            rows, weights = rows[present], weights[present]
         if self.data.is_regression:
             return least_squares.node_candidates(
                 self.data.X[rows], self.data.y[rows], weights, self.data.features,

@@ -78,10 +78,11 @@ class Presorted(NamedTuple):
 def presort(data: Dataset, late=lambda: False, threads: int = GROWTH_THREADS
             ) -> Presorted | None:
     """The features of ``data`` sorted once (None when ``late()`` turned true first), on
-    ``threads`` threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come in any order:
-    unit and integer weights sum exactly whatever the order, and other weights to rounding. The
-    table is read in place, in its own memory order (a column of a row-major table is a
-    strided view, read once, in order), and the tie bits come from the sorted keys."""
+    ``threads`` threads (:func:`~treecore.grow.threads.sort_features`). Equal values may come
+    in any order: unit and integer weights sum exactly whatever the order, and other weights
+    to rounding. The table is read in place, in its own memory order (a column of a row-major
+    table is a strided view, read once, in order), and the tie bits come from the sorted
+    keys."""
     n, n_features = data.n_rows, data.n_features
     X, values, steps = flat_table(data.X)
     entries = np.empty((n_features, n), np.uint32)
