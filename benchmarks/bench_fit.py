@@ -93,7 +93,8 @@ def main() -> None:
         repeats = args.repeats if n <= 100_000 else 1
         ours, _ = median_seconds(lambda: DecisionTreeClassifier().fit(X, y), repeats)
         theirs, _ = median_seconds(lambda: SklearnTree(random_state=0).fit(X, y), repeats)
-        print(f"{'CART gini full depth':<28}{n:>10}{ours:>10.2f}{theirs:>11.2f}{ours / theirs:>8.2f}")
+        print(f"{'CART gini full depth':<28}{n:>10}{ours:>10.2f}{theirs:>11.2f}"
+              f"{ours / theirs:>8.2f}")
         if n > 100_000:
             continue
         rng = np.random.default_rng(0)

@@ -53,7 +53,8 @@ def main(n_rows: int = 100_000) -> None:
     print(f"{n_rows:,} rows × {data.n_features} features: grown once in {fit_ms:,.0f} ms, "
           f"{tree.n_steps} steps, {tree.n_nodes} nodes")
     parts: dict[str, list[float]] = {k: [] for k in
-                                     ("fingerprint", "until", "dot", "candidates", "recomputed", "chart")}
+                                     ("fingerprint", "until", "dot", "candidates", "recomputed",
+                                      "chart")}
     for step in range(1, 16):
         _, ms = timed(data.fingerprint)
         parts["fingerprint"].append(ms)

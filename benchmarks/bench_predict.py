@@ -81,7 +81,8 @@ def main() -> None:
     ours, theirs = DecisionTreeClassifier().fit(X, y), SklearnTree(random_state=0).fit(X, y)
     compare("DataFrame of numbers", ours, theirs, rows, rows, args.repeats)
     X, y, rows = mixed_frames(args.train, args.rows)
-    ours, theirs = DecisionTreeClassifier().fit(X, y), SklearnTree(random_state=0).fit(as_codes(X), y)
+    ours, theirs = (DecisionTreeClassifier().fit(X, y),
+                    SklearnTree(random_state=0).fit(as_codes(X), y))
     compare("DataFrame, text + empty", ours, theirs, rows, as_codes(rows), args.repeats)
     pipeline = encoding_pipeline(X).fit(X, y)
     compare("  vs scikit-learn pipeline", ours, pipeline, rows, rows, args.repeats)

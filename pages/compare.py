@@ -62,9 +62,9 @@ def config_widgets(index: int) -> dict:
     prunings = compare.prunings_for(dataset, config["criterion"] if source == compare.SETTINGS
                                     else None)
     pruning = config["pruning"] if config["pruning"] in prunings else prunings[0]
-    st.selectbox(t("compare.pruning"), prunings,
-                 format_func=state.labels({p: t(f"compare.pruning_{p}") if p in ("none", "prepruned")
-                                     else t(f"method.{p}") for p in prunings}),
+    names = {p: t(f"compare.pruning_{p}") if p in ("none", "prepruned") else t(f"method.{p}")
+             for p in prunings}
+    st.selectbox(t("compare.pruning"), prunings, format_func=state.labels(names),
                  **state.widget(f"compare_{index}_pruning", pruning,
                                 compare.setter(task, index, "pruning")))
     return {**config, "source": source, "pruning": pruning}
@@ -77,7 +77,8 @@ def config_name(index: int, config: dict) -> str:
         criterion = t(CRITERIA[config["criterion"]].label_key)
         algorithm = t(f"algorithm.{config['algorithm']}")
         base = f"{algorithm} · {criterion}"
-    pruning = (t(f"compare.pruning_{config['pruning']}") if config["pruning"] in ("none", "prepruned")
+    pruning = (t(f"compare.pruning_{config['pruning']}")
+               if config["pruning"] in ("none", "prepruned")
                else t(f"method.{config['pruning']}"))
     return f"#{index + 1} {base} · {pruning}"
 

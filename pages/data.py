@@ -75,7 +75,8 @@ left.selectbox(t("data.target"), [str(c) for c in frame.columns],
 right.text_input(t("data.missing"), **state.widget(state.MISSING, choices.missing_text(),
                                                    choices.set_missing_text))
 left.multiselect(t("data.ignored"), features, help=t("data.ignored_help"),
-                 **state.widget("ignored", choices.columns_of_kind(Kind.IGNORED), choices.set_ignored))
+                 **state.widget("ignored", choices.columns_of_kind(Kind.IGNORED),
+                                choices.set_ignored))
 right.multiselect(t("data.continuous"), features, help=t("data.continuous_help"),
                   **state.widget("continuous", choices.columns_of_kind(Kind.CONTINUOUS),
                                  choices.set_continuous))

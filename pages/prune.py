@@ -155,7 +155,8 @@ def tree_column(column, title: str, tree, missing: str, key: str) -> None:
 needs_validation = t("lab.needs_validation")
 left, middle, right = st.columns(3)
 tree_column(left, "🌳 " + t("lab.unpruned"), unpruned, "", "lab.drawn_depth.unpruned")
-tree_column(middle, "🌱 " + t("lab.prepruned", how=t(for_task(f"prepruning.{preprune}", dataset.schema.task))),
+tree_column(middle, "🌱 " + t("lab.prepruned", how=t(for_task(f"prepruning.{preprune}",
+                                                             dataset.schema.task))),
             prepruned, needs_validation, "lab.drawn_depth.prepruned")
 if prepruned is unpruned:
     middle.caption(t("lab.no_limits"))

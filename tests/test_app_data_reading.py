@@ -123,7 +123,8 @@ def test_the_lenses_class_none_and_a_frequent_marker_in_the_class(data_page):
 def test_an_error_names_the_row_as_the_file_numbers_it(data_page):
     """Rows left out (an empty one, a repeated header) do not shift the row a message names."""
     upload(data_page, "gaps.csv", b"a,b\n1,x\n,\n2,y\na,b\n3,\n4,y\n")
-    assert "row 5" in shown(data_page.error) and "class (target) is missing" in shown(data_page.error)
+    assert ("row 5" in shown(data_page.error)
+            and "class (target) is missing" in shown(data_page.error))
 
 
 def test_names_from_the_file_are_shown_as_text(data_page):

@@ -130,7 +130,7 @@ def test_importance_tab_adds_the_permutation_test_on_request(ensembles):
     def chart():
         return next(f for f in _figures(at) if "permutation" in f["layout"]["title"]["text"])
     assert [len(plotly_values(trace["y"])) for trace in chart()["data"]] == [4]
-    assert sum(plotly_values(chart()["data"][0]["x"])) == pytest.approx(1.0)   # impurity, normalised
+    assert sum(plotly_values(chart()["data"][0]["x"])) == pytest.approx(1.0)  # impurity, normalised
     at.toggle(key="w_" + ens.PERMUTE).set_value(True).run()
     assert not at.exception
     impurity, permutation = chart()["data"]

@@ -32,7 +32,8 @@ def frame_with(at, column: str):
 
 
 def flow_dot(at) -> str:
-    return next(chart.proto.spec for chart in at.get("graphviz_chart") if "#1565C0" in chart.proto.spec)
+    return next(chart.proto.spec for chart in at.get("graphviz_chart")
+                if "#1565C0" in chart.proto.spec)
 
 
 @pytest.mark.parametrize("row", [8, 10])

@@ -71,7 +71,8 @@ def test_an_upload_with_empty_cells_grows_a_regression_tree(data_page):
     """Rows with an empty cell go down both branches; the Grow page shows ρ below 1."""
     from tests.test_app_data_reading import upload
     lines = ["size,colour,price"] + [
-        f"{'' if i % 7 == 0 else i % 13},{'' if i % 5 == 0 else 'abc'[i % 3]},{i % 13 * 1.5 + i % 3}"
+        f"{'' if i % 7 == 0 else i % 13},{'' if i % 5 == 0 else 'abc'[i % 3]},"
+        f"{i % 13 * 1.5 + i % 3}"
         for i in range(60)]
     upload(data_page, "prices.csv", "\n".join(lines).encode())
     assert data_page.radio(key="w_task").value == "regression"

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA, ConfigError
 from treecore.algorithms import resolve
-from treecore.measures.criteria import (IMPURITIES, entropy, gini, impurity_decrease, information_gain,
-                                        misclassification, weighted_child_impurity)
+from treecore.measures.criteria import (IMPURITIES, entropy, gini, impurity_decrease,
+                                        information_gain, misclassification,
+                                        weighted_child_impurity)
 from treecore.measures.information import gain_ratio, split_information
 
 
@@ -118,6 +119,7 @@ def test_compiled_figures_follow_the_criteria_formulas(branches, rho, missing):
                     "error": weighted_child_impurity(counts, misclassification),
                     "impurity": weighted_child_impurity(counts, impurity),
                     "decrease": impurity_decrease(counts, impurity, rho)}
-        expected["score"] = expected["gain_ratio" if criterion.score == "gain_ratio" else "decrease"]
+        expected["score"] = expected["gain_ratio" if criterion.score == "gain_ratio"
+                                     else "decrease"]
         for name, value in expected.items():
             assert float(got[name]) == pytest.approx(float(value), abs=1e-9), (criterion.name, name)

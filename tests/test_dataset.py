@@ -77,7 +77,8 @@ def test_a_frequent_marker_in_the_target_is_a_class():
 
 
 def test_custom_missing_markers():
-    data = Dataset.from_frame(frame(a=["x", "unknown", "?"], t=[0, 1, 0]), "t", missing=("unknown",))
+    data = Dataset.from_frame(frame(a=["x", "unknown", "?"], t=[0, 1, 0]), "t",
+                              missing=("unknown",))
     assert np.isnan(data.X[1, 0]) and data.features[0].labels == ("x", "?")
 
 

@@ -141,7 +141,8 @@ def test_clone_and_params_round_trip():
     assert model.get_params() == {**params, "max_depth": None, "criterion": "entropy"}
     with pytest.raises(ValueError):
         model.set_params(colour="red")
-    assert repr(model) == "DecisionTreeClassifier(algorithm='c45', criterion='entropy', min_samples_leaf=2)"
+    assert repr(model) == ("DecisionTreeClassifier(algorithm='c45', criterion='entropy', "
+                           "min_samples_leaf=2)")
 
 
 def test_clone_of_fitted_model_is_unfitted():

@@ -2,7 +2,8 @@ import numpy as np
 import pytest
 
 from treecore.errors import ConfigError
-from treecore.measures.evaluate import accuracy, confusion_matrix, stratified_kfold, stratified_split
+from treecore.measures.evaluate import (accuracy, confusion_matrix, stratified_kfold,
+                                        stratified_split)
 
 
 def test_accuracy_and_confusion_matrix():

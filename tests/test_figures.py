@@ -1,4 +1,5 @@
-"""The Grow page's pure builders: ui.views.figures (plotly), ui.views.node_view and ui.models.growth, no Streamlit."""
+"""The Grow page's pure builders: ui.views.figures (plotly), ui.views.node_view and
+ui.models.growth, no Streamlit."""
 
 from __future__ import annotations
 

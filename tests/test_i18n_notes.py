@@ -71,7 +71,8 @@ LOAD_NOTES = [
 ]
 
 
-@pytest.mark.parametrize("name, data, code, chinese", LOAD_NOTES, ids=[c for _, _, c, _ in LOAD_NOTES])
+@pytest.mark.parametrize("name, data, code, chinese", LOAD_NOTES,
+                         ids=[c for _, _, c, _ in LOAD_NOTES])
 def test_every_load_note_is_coded_and_worded_in_both_languages(name, data, code, chinese):
     (note,) = read_table(name, data).notes
     assert note.code == code
@@ -80,7 +81,8 @@ def test_every_load_note_is_coded_and_worded_in_both_languages(name, data, code,
 
 
 def test_every_load_note_in_the_table_is_tested():
-    in_table = {key.removeprefix("load_note.") for key in TRANSLATIONS if key.startswith("load_note.")}
+    in_table = {key.removeprefix("load_note.") for key in TRANSLATIONS
+                if key.startswith("load_note.")}
     assert in_table == {code for _, _, code, _ in LOAD_NOTES}
 
 

@@ -15,8 +15,8 @@ from sklearn.metrics import mutual_info_score
 
 import treecore
 from treecore.measures.information import (conditional_entropy, contingency, cross_entropy, entropy,
-                                           gain_ratio, joint_entropy, kl_divergence, mutual_information,
-                                           self_information, split_information)
+                                           gain_ratio, joint_entropy, kl_divergence,
+                                           mutual_information, self_information, split_information)
 
 from .conftest import SAMPLES
 

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The modules whose DataError / LoadError raises must all carry a code.
 CODED_MODULES = (*(f"treecore/data/{name}.py" for name in ("columns", "schema", "dataset")),
                  "treecore/io/json_model.py", "treecore/io/sql.py", "ui/data/loaders.py",
-                 *(f"ui/data/loading/{name}.py" for name in ("encodings", "errors", "excel", "layout",
-                                                       "parquet", "text", "archives")))
+                 *(f"ui/data/loading/{name}.py" for name in ("encodings", "errors", "excel",
+                                                       "layout", "parquet", "text", "archives")))
 
 MELONS = pd.DataFrame({"色泽": ["青绿", "乌黑", "青绿", "乌黑"], "密度": [0.6, 0.7, 0.4, 0.3],
                        "好瓜": ["是", "是", "否", "否"]})
@@ -130,7 +130,8 @@ LOAD_ERRORS = [
     ("bad_parquet", lambda: read_table("broken.parquet", b"PAR1 broken")),
     ("nested_column", lambda: read_table("nested.parquet", _parquet(
         pa.table({"tags": [[1, 2], [3]], "y": ["a", "b"]})))),
-    ("parquet_too_large", lambda: read_table("wide.parquet", _parquet(pa.table({"a": range(300)})))),
+    ("parquet_too_large", lambda: read_table("wide.parquet", _parquet(
+        pa.table({"a": range(300)})))),
     ("archive_tables", lambda: read_table("two.zip", _zip({"a.csv": b"x", "b.csv": b"y"}))),
     ("archive_too_large", lambda: read_table("big.csv.gz", gzip.compress(b"1,2\n" * 1000))),
     ("bad_archive", lambda: read_table("cut.csv.gz", b"\x1f\x8b not gzip")),

@@ -67,7 +67,8 @@ def test_select_alpha_by_cv_and_by_validation():
     data = treecore.Dataset.from_frame(frame, "target")
     cv = select_ccp_alpha(data, algorithm="cart", criterion="gini", cv=5, seed=0)
     assert cv.method == "5-fold cv" and cv.chosen_index >= cv.best_index
-    assert cv.errors[cv.chosen_index] <= cv.errors[cv.best_index] + cv.standard_errors[cv.best_index]
+    assert (cv.errors[cv.chosen_index]
+            <= cv.errors[cv.best_index] + cv.standard_errors[cv.best_index])
     assert cv.tree.n_leaves < ccp_path(treecore.grow(data, algorithm="cart")).trees[0].n_leaves
     assert cv.errors[cv.best_index] < 0.12
     train, val = stratified_split(frame["target"], validation_size=0.3, seed=1)

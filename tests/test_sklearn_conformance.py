@@ -229,7 +229,8 @@ def test_integer_column_names(iris):
     numbered = X.set_axis(range(X.shape[1]), axis=1)
     model = DecisionTreeClassifier().fit(numbered, y)
     assert not hasattr(model, "feature_names_in_")              # scikit-learn's rule
-    np.testing.assert_array_equal(model.predict(numbered), DecisionTreeClassifier().fit(X, y).predict(X))
+    np.testing.assert_array_equal(model.predict(numbered),
+                                  DecisionTreeClassifier().fit(X, y).predict(X))
     with pytest.raises(TypeError, match="only supported if all input features have string"):
         DecisionTreeClassifier().fit(X.set_axis(["a", 1, "c"], axis=1), y)
 

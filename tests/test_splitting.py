@@ -16,8 +16,10 @@ from treecore.split.candidates import TIE_TOLERANCE, choose
 from treecore.measures.criteria import IMPURITIES, impurity_decrease
 from treecore.data import Feature, Kind
 from treecore.split import proposals
-from treecore.split.proposals import EXHAUSTIVE_LEVELS, NodeData, SplitRules, subset_memberships, sweep
-from treecore.split.splitting import binary_candidate, continuous_candidate, forced_candidate, multiway_candidate, node_candidates
+from treecore.split.proposals import (EXHAUSTIVE_LEVELS, NodeData, SplitRules, subset_memberships,
+                                      sweep)
+from treecore.split.splitting import (binary_candidate, continuous_candidate, forced_candidate,
+                                      multiway_candidate, node_candidates)
 
 CONT = Feature("x", Kind.CONTINUOUS)
 
@@ -235,7 +237,8 @@ def test_binary_routing_and_labels():
     data = node([0, 1, 2, 0, 1, 2], [0, 1, 1, 0, 1, 1])
     candidate = binary_candidate(data, 0, feature, rules())
     assert candidate.subset == (0,) and candidate.branches == ("∈ {p}", "∉ {p}")
-    np.testing.assert_array_equal(candidate.branch_index(np.array([0, 1, 2, np.nan])), [0, 1, 1, -1])
+    np.testing.assert_array_equal(candidate.branch_index(np.array([0, 1, 2, np.nan])),
+                                  [0, 1, 1, -1])
 
 
 # ------------------------------------------------------------------------------ multiway

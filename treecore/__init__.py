@@ -19,7 +19,8 @@ from .tree.nodes import Node, NodeSample, StopReason, Tree
 __all__ = [
     "ALGORITHMS", "CRITERIA", "THRESHOLD_STYLES", "GrowthConfig", "GrowthStep", "grow",
     "grow_steps", "Candidate", "CandidateTable", "DEFAULT_MISSING", "Dataset", "Feature", "Kind",
-    "Schema", "infer_kinds", "infer_task", "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
+    "Schema", "infer_kinds", "infer_task",
+    "ConfigError", "DataError", "NotFittedError", "TimeLimitError",
     "TreecoreError", "ThresholdCurve", "split_candidates", "threshold_curve", "threshold_curves",
     "Node", "NodeSample", "StopReason", "Tree", "DecisionTreeClassifier", "DecisionTreeRegressor",
     "RandomForestClassifier", "RandomForestRegressor", "AdaBoostClassifier",

@@ -23,7 +23,8 @@ def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
     """Guess each column's kind: numbers, and text that is all numbers, → continuous; text
     (including numbers written as codes, with a leading zero: :data:`LEADING_ZERO`), bool,
     category → nominal; a row identifier (named like ``ID``/``编号`` with distinct values, or
-    the sequence 1..n) and date columns → ignored. The target gets the kind of its values, for information.
+    the sequence 1..n) and date columns → ignored. The target gets the kind of its values, for
+    information.
 
     >>> infer_kinds(pd.DataFrame({"ID": [1, 2], "x": [0.5, 1.5], "c": ["a", "b"]}))
     {'ID': <Kind.IGNORED: 'ignored'>, 'x': <Kind.CONTINUOUS: 'continuous'>, 'c': <Kind.NOMINAL:

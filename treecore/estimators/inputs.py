@@ -131,7 +131,8 @@ def _names_message(unseen: list, missing: list) -> str:
     for title, names in (("Feature names unseen at fit time:", unseen),
                          ("Feature names seen at fit time, yet now missing:", missing)):
         if names:
-            lines += [title] + [f"- {name}" for name in names[:5]] + (["- ..."] if names[5:] else [])
+            lines += ([title] + [f"- {name}" for name in names[:5]]
+                      + (["- ..."] if names[5:] else []))
     if not unseen and not missing:
         lines.append("Feature names must be in the same order as they were in fit.")
     return "\n".join(lines)

@@ -63,7 +63,8 @@ class DecisionTreeRegressor(RegressorMixin, FittedTree, BaseEstimator):
     def fit(self, X, y, sample_weight=None) -> "DecisionTreeRegressor":
         """Grow the tree on features ``X`` and numbers ``y`` (a row of weight 0 counts as
         absent), then prune it at ``ccp_alpha``. Nominal features split into two groups of
-        values, and missing values are taken as C4.5 takes them (:mod:`treecore.split.least_squares`)."""
+        values, and missing values are taken as C4.5 takes them
+        (:mod:`treecore.split.least_squares`)."""
         dataset, _ = self._dataset(X, y, sample_weight, "regression")
         tree = grow(dataset, algorithm="cart", criterion=self.criterion, task="regression",
                     max_depth=self.max_depth, min_samples_split=self.min_samples_split,

@@ -90,8 +90,9 @@ class Growth:
         self.queue: deque[Draft] = deque()
         self.step = 0
         val_n = validation.n_rows if validation is not None else 0
-        root = self._new_draft(None, 0, (), (), np.arange(dataset.n_rows), dataset.weights.astype(float),
-                               np.arange(val_n), validation.weights.astype(float) if val_n else np.empty(0),
+        root = self._new_draft(None, 0, (), (), np.arange(dataset.n_rows),
+                               dataset.weights.astype(float), np.arange(val_n),
+                               validation.weights.astype(float) if val_n else np.empty(0),
                                frozenset())
         self.queue.append(root)
 

@@ -68,7 +68,8 @@ def _dot_label(tree: Tree, node: Node, words) -> str:
         return "\\n".join(dot_escape(line) for line in lines)
     counts = class_details(np.array([node.class_counts], dtype=float), tree.classes)[0]
     head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
-    lines = [f"#{node.node_id}  {head}", counts, f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+    lines = [f"#{node.node_id}  {head}", counts,
+             f"{words['samples']} = {node.weighted_n_samples:.4g}"]
     return "\\n".join(dot_escape(line) for line in lines if line)
 
 
@@ -120,7 +121,8 @@ def to_dot(tree: Tree, *, highlight: int | None = None, greyed=(), class_colors=
     >>> dot.splitlines()[0], dot.count("->")
     ('digraph tree {', 4)
     >>> print(next(line for line in dot.splitlines() if line.startswith("  n0 ")))
-      n0 [label="#0  有自己的房子 = ?\\n否 6 · 是 9\\nn = 15", fillcolor="#f5d796", penwidth=3, color="#C2185B"];
+      n0 [label="#0  有自己的房子 = ?\\n否 6 · 是 9\\nn = 15", fillcolor="#f5d796", penwidth=3,
+      color="#C2185B"];
     """
     colors = tuple(class_colors or CLASS_COLORS)
     words = {**DOT_WORDS, **(labels or {})}

@@ -11,10 +11,11 @@ _PY_HEADER = '''"""Predict with a decision tree exported by Tree Explorer (treec
 
 predict(row) takes a dict of feature name -> raw value and returns the predicted class;
 predict_proba(row) returns {class: probability}. A missing value (None, NaN, an absent key,
-or a text in MISSING, the markers the tree's data was read with) and a nominal value the tree never saw are handled as the
-tree does (C4.5): the row goes down every branch of that node with its weight times the
-branch's share of the training rows, and the class distributions of the leaves it reaches
-are blended. Ties go to the first class in CLASSES. Standard library only.
+or a text in MISSING, the markers the tree's data was read with) and a nominal value the
+tree never saw are handled as the tree does (C4.5): the row goes down every branch of that
+node with its weight times the branch's share of the training rows, and the class
+distributions of the leaves it reaches are blended. Ties go to the first class in CLASSES.
+Standard library only.
 """
 
 import math

@@ -187,7 +187,8 @@ def kl_divergence(p, q, *, base=2) -> np.ndarray:
     (Cover & Thomas 式 2.26; Zhou Appendix C.3). Never negative (Gibbs' inequality), 0 only
     when p = q, and not symmetric: D(p‖q) ≠ D(q‖p) in general.
 
-    >>> round(float(kl_divergence([1, 1], [1, 3])), 4), round(float(kl_divergence([1, 3], [1, 1])), 4)
+    >>> (round(float(kl_divergence([1, 1], [1, 3])), 4),
+    ...  round(float(kl_divergence([1, 3], [1, 1])), 4))
     (0.2075, 0.1887)
     """
     p, q = _probabilities(p), _probabilities(q)

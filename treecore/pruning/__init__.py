@@ -4,7 +4,8 @@
 :func:`prune_rep`          reduced-error pruning on a validation set (Quinlan 1987; Zhou §4.3.2)
 :func:`prune_pep`          pessimistic error pruning, no validation set (Quinlan 1987)
 :func:`prune_ebp`          C4.5's error-based pruning (Quinlan 1993, ch. 4)
-:func:`ccp_path`           the weakest-link sequence of cost-complexity pruning (Breiman et al. 1984)
+:func:`ccp_path`           the weakest-link sequence of cost-complexity pruning
+                           (Breiman et al. 1984)
 :func:`prune_ccp`          the subtree of that sequence for one α
 :func:`path_accuracy`      the accuracy of every tree of that sequence, from one routing pass
 :func:`select_ccp_alpha`   α by a validation set or by k-fold cross-validation with the 1-SE rule

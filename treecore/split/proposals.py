@@ -186,7 +186,8 @@ class Proposal(NamedTuple):
 
 def continuous_proposals(node: NodeData, columns, rules: SplitRules) -> list[Proposal | None]:
     """The best bi-partition of each continuous feature in ``columns`` (one compiled pass each:
-    sort, then sweep the cuts between distinct values; see :func:`treecore.measures.cut_scan.best_cuts`)."""
+    sort, then sweep the cuts between distinct values; see
+    :func:`treecore.measures.cut_scan.best_cuts`)."""
     columns = np.asarray(columns, dtype=np.int64)
     status, lower, upper, left, right, known, complete = _best_cuts(node, columns, rules)
     total = node.total_weight
@@ -249,7 +250,8 @@ def value_counts(node: NodeData, j: int, n_levels: int) -> np.ndarray:
     return flat.reshape(n_levels, node.n_classes)
 
 
-def multiway_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Proposal | None:
+def multiway_proposal(node: NodeData, j: int, feature: Feature,
+                      rules: SplitRules) -> Proposal | None:
     """One branch per value of the domain. Quinlan's C4.5 requires at least two branches
     holding ``min_samples_leaf`` (weighted) rows; empty branches are allowed."""
     known = ~np.isnan(node.X[:, j])
@@ -274,7 +276,8 @@ def subset_table(counts: np.ndarray, present: np.ndarray, rho: float, missing_we
     memberships = subset_memberships(level_counts, exhaustive)
     left = memberships.astype(float) @ level_counts
     branch_counts = np.stack([left, level_counts.sum(0) - left], axis=1)
-    return memberships, branch_counts, partition_figures(branch_counts, rho, missing_weight, criterion)
+    return memberships, branch_counts, partition_figures(branch_counts, rho, missing_weight,
+                                                         criterion)
 
 
 def binary_proposal(node: NodeData, j: int, feature: Feature, rules: SplitRules,
@@ -326,7 +329,8 @@ def _caller_split_note(branch_counts: np.ndarray, rules: SplitRules) -> str:
 def feature_proposals(node: NodeData, features, columns, rules: SplitRules) -> list[Proposal]:
     """The proposal of every feature in ``columns`` that can split at all, in column order."""
     continuous = [j for j in columns if features[j].kind is Kind.CONTINUOUS]
-    found = dict(zip(continuous, continuous_proposals(node, continuous, rules))) if continuous else {}
+    found = (dict(zip(continuous, continuous_proposals(node, continuous, rules))) if continuous
+             else {})
     for j in columns:
         if features[j].kind is Kind.NOMINAL:
             make = multiway_proposal if rules.algorithm.multiway else binary_proposal

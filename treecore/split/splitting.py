@@ -102,7 +102,8 @@ class NodeScores:
 def _single(proposal: Proposal | None, feature: Feature, rules: SplitRules) -> Candidate | None:
     if proposal is None:
         return None
-    return NodeScores.of([proposal], {proposal.feature_index: feature}, rules.criterion).candidate(0)
+    return NodeScores.of([proposal], {proposal.feature_index: feature},
+                         rules.criterion).candidate(0)
 
 
 # ------------------------------------------------------------------------ public per feature
@@ -114,7 +115,8 @@ def continuous_candidate(node: NodeData, j: int, feature: Feature, rules: SplitR
     return _single(continuous_proposals(node, [j], rules)[0], feature, rules)
 
 
-def multiway_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+def multiway_candidate(node: NodeData, j: int, feature: Feature,
+                       rules: SplitRules) -> Candidate | None:
     """One branch per value of nominal feature ``j`` (see :func:`multiway_proposal`)."""
     return _single(multiway_proposal(node, j, feature, rules), feature, rules)
 
@@ -125,7 +127,8 @@ def binary_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules
     return _single(binary_proposal(node, j, feature, rules, subset), feature, rules)
 
 
-def feature_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRules) -> Candidate | None:
+def feature_candidate(node: NodeData, j: int, feature: Feature,
+                      rules: SplitRules) -> Candidate | None:
     """The best split on feature ``j`` under ``rules`` (None when it cannot split at all)."""
     if feature.kind is Kind.CONTINUOUS:
         return continuous_candidate(node, j, feature, rules)
@@ -138,10 +141,12 @@ def feature_candidate(node: NodeData, j: int, feature: Feature, rules: SplitRule
 def score_node(node: NodeData, features: tuple[Feature, ...], rules: SplitRules) -> NodeScores:
     """Every usable feature's best split at ``node``, scored; ``.chosen()`` is the choice."""
     columns = [j for j in range(len(features)) if j not in rules.excluded]
-    return NodeScores.of(feature_proposals(node, features, columns, rules), features, rules.criterion)
+    return NodeScores.of(feature_proposals(node, features, columns, rules), features,
+                         rules.criterion)
 
 
-def node_candidates(node: NodeData, features: tuple[Feature, ...], rules: SplitRules) -> CandidateTable:
+def node_candidates(node: NodeData, features: tuple[Feature, ...],
+                    rules: SplitRules) -> CandidateTable:
     """The best candidate of every usable feature, in column order, and the criterion's choice."""
     return score_node(node, features, rules).table()
 
@@ -161,5 +166,6 @@ def forced_candidate(node: NodeData, features: tuple[Feature, ...], rules: Split
     if feature.kind is Kind.CONTINUOUS:
         return continuous_candidate(node, j, feature, rules, threshold=float(detail))
     labels = [detail] if isinstance(detail, str) else list(detail)
-    codes = tuple(feature.labels.index(str(label)) for label in labels if str(label) in feature.labels)
+    codes = tuple(feature.labels.index(str(label)) for label in labels
+                  if str(label) in feature.labels)
     return binary_candidate(node, j, feature, rules, subset=codes)

@@ -82,7 +82,8 @@ def row_flow(tree: Tree, row: np.ndarray) -> RowFlow:
     >>> tree = grow(data, algorithm="id3")
     >>> flow = row_flow(tree, data.X[7])                 # 编号 8: 纹理 missing
     >>> first = flow.steps[0]
-    >>> first.test, first.missing, [f"{b.known_weight:g}/{first.known_total:g}" for b in first.branches]
+    >>> first.test, first.missing, [f"{b.known_weight:g}/{first.known_total:g}"
+    ...                             for b in first.branches]
     ('纹理 = ?', True, ['7/15', '5/15', '3/15'])
     >>> round(float(flow.probabilities.sum()), 12)
     1.0

@@ -37,7 +37,8 @@ class StopReason(str, Enum):
     VALIDATION = "validation"                    # pre-pruning: validation accuracy not improved
     PRUNED = "pruned"                            # post-pruning replaced the subtree by a leaf
     NO_USEFUL_SPLIT = "no_useful_split"          # C4.5 release 8: no split of positive gain ratio
-    COLLAPSED = "collapsed"                      # C4.5 release 8: the subtree saved no training error
+    COLLAPSED = "collapsed"                      # C4.5 release 8: the subtree saved no training
+                                                 # error
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ def _inferred_task(source: str, target: str, missing: tuple[str, ...], _frame: p
 
 def inferred_task() -> str:
     """The kind of tree the target's values ask for (:func:`treecore.data.infer_task`)."""
-    return _inferred_task(state.source_key(), current_target(), missing_markers(), state.current_frame())
+    return _inferred_task(state.source_key(), current_target(), missing_markers(),
+                          state.current_frame())
 
 
 def current_task() -> str:
@@ -70,7 +71,8 @@ def target_marker_classes() -> dict[str, int]:
     """Values of the class column that look like missing-value markers but occur as often as
     a class, so they are read as classes (:func:`treecore.data.marker_classes`); cached
     on the source and the choices."""
-    return _marker_classes(state.source_key(), current_target(), missing_markers(), state.current_frame())
+    return _marker_classes(state.source_key(), current_target(), missing_markers(),
+                           state.current_frame())
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -102,7 +104,8 @@ def _inferred_kinds(source: str, target: str, missing: tuple[str, ...], _frame: 
 
 def inferred_kinds() -> dict[str, Kind]:
     """The kind of each column of the session's table, as inferred from its values."""
-    return _inferred_kinds(state.source_key(), current_target(), missing_markers(), state.current_frame())
+    return _inferred_kinds(state.source_key(), current_target(), missing_markers(),
+                           state.current_frame())
 
 
 def effective_kinds() -> dict[str, Kind]:

@@ -3,8 +3,8 @@
 
 Pure pandas, no Streamlit: the Data page and the tests call :func:`read_table` with the file's
 name, its bytes and the user's :class:`ReadOptions`. The bytes are never modified. Each step
-lives in :mod:`ui.data.loading` (encoding, delimiter and header, cells, layout, Excel, Parquet); every
-guess made on the way comes back as a :class:`~ui.notice.Notice`, and everything unreadable
+lives in :mod:`ui.data.loading` (encoding, delimiter and header, cells, layout, Excel, Parquet);
+every guess made on the way comes back as a :class:`~ui.notice.Notice`, and everything unreadable
 raises :class:`LoadError` with a message that says what is wrong and what to do. Markers such
 as ``NA`` or ``?`` stay text, for the engine's missing-value markers to decide.
 
@@ -63,7 +63,8 @@ class LoadedTable:
     ``encoding`` and ``delimiter`` are ``None`` for Excel and Parquet; ``sheets`` lists an
     Excel workbook's sheets. ``row_numbers`` are the file's data-row numbers (1 = the first
     row under the header) of the frame's rows when empty or repeated-header rows were left
-    out, so messages name the row as the file has it; ``None`` when they are 1, 2, 3, …. ``notes`` are short remarks about guesses made while reading (the
+    out, so messages name the row as the file has it; ``None`` when they are 1, 2, 3, ….
+    ``notes`` are short remarks about guesses made while reading (the
     encoding, a title above the header, a decimal comma, …), each a coded
     :class:`~ui.notice.Notice` that :func:`ui.i18n.note_text` words in the session's language.
     """

@@ -4,7 +4,8 @@ Pure pandas and plotly (no Streamlit), so the numbers are unit-testable.
 
 >>> import pandas as pd
 >>> frame = pd.DataFrame({"色泽": ["青绿", "?", "乌黑", "青绿"], "好瓜": ["是", "是", "否", "否"]})
->>> column_summary(frame, {"色泽": "nominal", "好瓜": "nominal"}, ("", "?"))[["column", "distinct", "missing"]]
+>>> column_summary(frame, {"色泽": "nominal", "好瓜": "nominal"},
+...                ("", "?"))[["column", "distinct", "missing"]]
   column  distinct  missing
 0     色泽         2     0.25
 1     好瓜         2     0.00

@@ -95,7 +95,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                             "zh": "第 {t} 棵树的自助采样：每个样本被抽中的次数"},
     "ens.bootstrap_times": {"en": "times drawn", "zh": "被抽中的次数"},
     "ens.bootstrap_rows": {"en": "rows", "zh": "样本数"},
-    "ens.bootstrap_expected": {"en": "expected: N·e<sup>−1</sup>/k!", "zh": "期望：N·e<sup>−1</sup>/k!"},
+    "ens.bootstrap_expected": {"en": "expected: N·e<sup>−1</sup>/k!",
+                               "zh": "期望：N·e<sup>−1</sup>/k!"},
     "ens.bootstrap_note": {
         "en": "{oob} of {rows} rows ({share}) were never drawn: they are out of the bag for "
               "this tree, and (1 − 1/N)ᴺ → 1/e ≈ 36.8 % (Zhou 式 2.1).",
@@ -148,12 +149,14 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.residuals_title": {"en": "Round {t}: residuals against the tree's output",
                             "zh": "第 {t} 轮：残差与该树输出的关系"},
     "ens.residuals_member": {"en": "tree output g<sub>t</sub>(x)", "zh": "树的输出 g<sub>t</sub>(x)"},
-    "ens.residuals_axis": {"en": "residual y − s<sub>t−1</sub>(x)", "zh": "残差 y − s<sub>t−1</sub>(x)"},
+    "ens.residuals_axis": {"en": "residual y − s<sub>t−1</sub>(x)",
+                           "zh": "残差 y − s<sub>t−1</sub>(x)"},
     "ens.residuals_rows": {"en": "training rows", "zh": "训练样本"},
     "ens.residuals_line": {"en": "r = α<sub>t</sub>·g", "zh": "r = α<sub>t</sub>·g"},
     "ens.gbdt_formula": {"en": "Round {t}: the step along the new tree",
                          "zh": "第 {t} 轮：沿新树方向的步长"},
-    "ens.running_title": {"en": "Row {row}: the prediction s<sub>1</sub> … s<sub>T</sub> round by round",
+    "ens.running_title": {"en": "Row {row}: the prediction s<sub>1</sub> … s<sub>T</sub> "
+                                "round by round",
                           "zh": "样本 {row}：逐轮的预测 s<sub>1</sub> … s<sub>T</sub>"},
     "ens.running_prediction": {"en": "prediction s<sub>t</sub>(x)", "zh": "预测 s<sub>t</sub>(x)"},
     "ens.running_truth": {"en": "true value", "zh": "真实值"},

@@ -1,5 +1,5 @@
-"""English / 中文 text of reading a file (:mod:`ui.data.loaders` and :mod:`ui.data.loading`): why a file
-was refused (``error.<code>``) and what was assumed while reading it (``load_note.<code>``),
+"""English / 中文 text of reading a file (:mod:`ui.data.loaders` and :mod:`ui.data.loading`): why
+a file was refused (``error.<code>``) and what was assumed while reading it (``load_note.<code>``),
 filled with the params of the :class:`~ui.data.loading.errors.LoadError` or
 :class:`~ui.notice.Notice`. Merged into :data:`ui.i18n.TRANSLATIONS`.
 """
@@ -7,7 +7,8 @@ filled with the params of the :class:`~ui.data.loading.errors.LoadError` or
 from __future__ import annotations
 
 TRANSLATIONS: dict[str, dict[str, str]] = {
-    # ---------------------------------------------------------------- uploads (ui.data.loaders, ui.data.loading)
+    # ---------------------------------------------------------------- uploads
+    # (ui.data.loaders, ui.data.loading)
     "data.reading.decode": {"en": "Reading {name}: its text encoding…",
                             "zh": "正在读取 {name}：识别文本编码…"},
     "data.reading.records": {"en": "Reading {name}: its records…", "zh": "正在读取 {name}：逐行记录…"},

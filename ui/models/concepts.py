@@ -23,8 +23,8 @@ import streamlit as st
 import treecore
 from treecore import Candidate, CandidateTable, Dataset, Kind, Node, NodeSample, Tree
 from treecore.measures.criteria import gini, misclassification
-from treecore.measures.information import (conditional_entropy, cross_entropy, entropy, joint_entropy,
-                                           kl_divergence, mutual_information)
+from treecore.measures.information import (conditional_entropy, cross_entropy, entropy,
+                                           joint_entropy, kl_divergence, mutual_information)
 
 from ui.models import growth
 

@@ -3,7 +3,8 @@ seed's formulas written out with the round's numbers (Lin Hsuan-Tien's AdaBoost-
 GBDT; Zhou §8.2, Li Hang 算法 8.1, 8.4).
 
 >>> print(adaboost_formula(0.25, 1.7321, 0.5493, 2, n_classes=2))
-\\epsilon_{3} = ... = 0.2500, \\quad \\blacklozenge_{3} = ... = 1.7321, \\quad \\alpha_{3} = \\ln \\blacklozenge_{3} = 0.5493
+\\epsilon_{3} = ... = 0.2500, \\quad \\blacklozenge_{3} = ... = 1.7321, \\quad
+\\alpha_{3} = \\ln \\blacklozenge_{3} = 0.5493
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ def adaboost_formula(error: float, factor: float, alpha: float, index: int,
     head = (rf"{eps} = \frac{{\sum_n u_n^{{({r})}} [\![y_n \ne g_{{{r}}}(x_n)]\!]}}"
             rf"{{\sum_n u_n^{{({r})}}}} = {error:.4f}, \quad ")
     if n_classes == 2:
-        return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-{eps}}}{{{eps}}}}} = {factor:.4f},"
+        return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-{eps}}}{{{eps}}}}} = "
+                       rf"{factor:.4f},"
                        rf" \quad \alpha_{{{r}}} = \ln \blacklozenge_{{{r}}} = {alpha:.4f}")
     k = n_classes
     return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{({k}-1)(1-{eps})}}{{{eps}}}}} = "
@@ -111,8 +113,8 @@ def gbdt_formula(step: float, index: int, learning_rate: float) -> str:
 
 
 def metric_text(grown, round_: int) -> str:
-    """The one-line summary above the curves: the ensemble of its first ``round_`` members against one tree, on
-    the validation rows (the training rows when there are none)."""
+    """The one-line summary above the curves: the ensemble of its first ``round_`` members
+    against one tree, on the validation rows (the training rows when there are none)."""
     part = "validation" if "validation" in grown.curves else "train"
     value, single = grown.curves[part][round_ - 1], grown.single[part]
     shown = (lambda v: f"{v:.1%}") if grown.measure == "error" else (lambda v: f"{v:.4g}")
@@ -137,7 +139,8 @@ def subsets_frame(grown, round_: int) -> pd.DataFrame:
 
 
 def row_text(grown, data: Dataset, row: int, round_: int) -> str:
-    """Row ``row`` of ``data``: its true value and the ensemble's prediction after ``round_`` rounds."""
+    """Row ``row`` of ``data``: its true value and the ensemble's prediction after ``round_``
+    rounds."""
     one = data.subset([row])
     predicted = next(islice(grown.model.staged_predict(one), round_ - 1, None))[0]
     value = truth(one)[0]

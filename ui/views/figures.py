@@ -164,7 +164,8 @@ def criterion_lens(curves: Mapping[str, LensCurve], words: Mapping[str, str]) ->
             x=[x], y=[max(y for _, y in found)], mode="markers+text", text=[names],
             marker=dict(color=CHOSEN_COLOR, size=13, symbol="triangle-down"),
             textposition="top center", textfont=dict(color=CHOSEN_COLOR), showlegend=False,
-            hovertemplate=words["splits_here"].format(algorithm=names) + " %{x:.6g}<extra></extra>"))
+            hovertemplate=words["splits_here"].format(algorithm=names)
+            + " %{x:.6g}<extra></extra>"))
     fig.update_layout(title=title(words["title"]), height=420, xaxis_title=words["threshold"],
                       yaxis=dict(title=words["scaled"], range=[-0.05, 1.18]), **_LAYOUT)
     return fig

@@ -29,7 +29,8 @@ from ui.views.tree_layout import tidy_layout
 #: What a node is on screen (the ``kind`` array of a view).
 INTERNAL, LEAF, WAITING, COLLAPSED = 0, 1, 2, 3
 #: The words a view uses; callers pass translations with the same keys.
-WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "median": "median", "mae": "MAE", "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
+WORDS = {"samples": "n", "mean": "mean", "mse": "MSE", "median": "median", "mae": "MAE",
+         "hidden": "+{n} nodes", "fit": "Fit to screen", "zoom_in": "Zoom in",
          "zoom_out": "Zoom out", "minimap": "Overview", "toggle": "Collapse or expand",
          "help": "Drag to pan, scroll or pinch to zoom, click a node to select it, "
                  "double-click (or its ± tab) to collapse or expand it."}
@@ -47,7 +48,8 @@ def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
     >>> tree = grow(Dataset.from_frame(pd.read_csv("samples/lihang_loan.csv"), "类别"),
     ...             algorithm="id3")
     >>> node_texts(tree, [tree.node(1)], WORDS)
-    {'split_title': ['#1  有工作 = ?'], 'leaf_title': ['#1  → 否'], 'detail': ['否 6 · 是 3'], 'size': ['n = 9'], 'edge': ['否']}
+    {'split_title': ['#1  有工作 = ?'], 'leaf_title': ['#1  → 否'], 'detail': ['否 6 · 是 3'],
+     'size': ['n = 9'], 'edge': ['否']}
     """
     if tree.is_regression:                         # a mean (or median) and its spread
         value, impurity = regression_words(tree, words)

@@ -112,7 +112,8 @@ def _trimmed(column: pd.Series) -> pd.Series | None:
         categories = column.cat.categories
         if categories.dtype != object and not pd.api.types.is_string_dtype(categories):
             return None
-        stripped = {c: c.strip() or None for c in categories if isinstance(c, str) and c != c.strip()}
+        stripped = {c: c.strip() or None for c in categories
+                    if isinstance(c, str) and c != c.strip()}
         return column.map(lambda c: stripped.get(c, c)) if stripped else None
     if isinstance(column.array, pd.arrays.ArrowStringArray):    # the common case, checked in C++
         cells = arrow_cells(column)
