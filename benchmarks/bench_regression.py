@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-import pandas as pd
-from common import interleaved_medians, mixed_regression_table
+from common import interleaved_medians, mixed_regression_table, one_hot
 from sklearn.datasets import make_regression
 from sklearn.tree import DecisionTreeRegressor as SklearnRegressor
 
@@ -33,8 +31,7 @@ def tables(kind: str, n: int):
         return X, X, y
     frame = mixed_regression_table(n)
     X = frame.drop(columns="y")
-    encoded = pd.get_dummies(X, columns=[c for c in X if c.startswith("n")], dtype=float)
-    return X, encoded.to_numpy(np.float64), frame["y"].to_numpy()
+    return X, one_hot(X), frame["y"].to_numpy()
 
 
 def main() -> None:

@@ -94,6 +94,13 @@ def _mixed_columns(X: np.ndarray, seed: int, missing: float) -> pd.DataFrame:
     return frame.mask(np.random.default_rng(seed).random(frame.shape) < missing)
 
 
+def one_hot(X: pd.DataFrame) -> np.ndarray:
+    """A mixed table's features as scikit-learn's trees take them: the nominal columns
+    (``n…``) one-hot encoded, the empty numeric cells left as NaN (its trees take them)."""
+    return pd.get_dummies(X, columns=[c for c in X if c.startswith("n")],
+                          dtype=float).to_numpy(np.float64)
+
+
 def nominal_table(n_rows: int, seed: int = 0) -> pd.DataFrame:
     """10 nominal columns of 4 levels (quantile bins of ``make_classification``'s first 10
     features), no missing value, 3 classes in ``y``: what ID3 takes."""
