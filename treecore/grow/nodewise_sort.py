@@ -98,7 +98,7 @@ def presort(dataset: Dataset, threads: int = GROWTH_THREADS) -> PresortedTable:
 @njit(cache=True, nogil=True)
 def keep_present(sorted_entries, weights, out):
     """Each feature's entries of the rows of positive ``weights`` into the same row of ``out``,
-    in their order; returns how many each feature kept."""
+    in their order; returns how many entries a feature kept (the same for every feature)."""
     kept = 0
     for k in range(sorted_entries.shape[0]):
         kept = 0

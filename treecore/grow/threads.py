@@ -93,10 +93,10 @@ def sort_features(columns: Callable[[int], np.ndarray], features: list[int], n_r
     (:func:`~treecore.measures.sorting.value_order_and_keys`), then merge the halves from both
     ends at once (:func:`~treecore.measures.sorting.merge_halves`); a table smaller than
     :data:`THREADED_SORT` rows, or a growth given one thread (``threads``), is sorted the same
-    way on the calling thread. The two sets of
-    work arrays hold half the rows each, 24 bytes a row in all (a whole feature on each thread
-    would take twice that), and they are made here on the calling thread: once freed, their
-    memory serves the growth's own arrays (memory freed on a pool's thread would stay there)."""
+    way on the calling thread. The two sets of work arrays hold half the rows each, 24 bytes a
+    row in all (a whole feature on each thread would take twice that), and they are made here
+    on the calling thread: once freed, their memory serves the growth's own arrays (memory
+    freed on a pool's thread would stay there)."""
     h = n_rows // 2
     works = [sort_work(n_rows - h) for _ in range(2)]
     with ThreadPoolExecutor(1) as pool:
