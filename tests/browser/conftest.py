@@ -190,8 +190,11 @@ def wait_for_script(page) -> None:
 
 
 def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under artifacts/ and return its path."""
+    """Save a full-page screenshot under artifacts/ and return its path, once the fonts the
+    page asked for have loaded (a formula's large symbols come in a font of their own, blank
+    until it arrives)."""
     ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("document.fonts.ready.then(() => true)")
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path

@@ -3,8 +3,8 @@ seed's formulas written out with the round's numbers (Lin Hsuan-Tien's AdaBoost-
 GBDT; Zhou §8.2, Li Hang 算法 8.1, 8.4).
 
 >>> print(adaboost_formula(0.25, 1.7321, 0.5493, 2, n_classes=2))
-\\epsilon_{3} = ... = 0.2500, \\quad \\blacklozenge_{3} = ... = 1.7321, \\quad
-\\alpha_{3} = \\ln \\blacklozenge_{3} = 0.5493
+\\begin{gathered}\\epsilon_{3} = ... = 0.2500 \\\\ \\blacklozenge_{3} = ... = 1.7321,
+\\quad \\alpha_{3} = \\ln \\blacklozenge_{3} = 0.5493\\end{gathered}
 """
 
 from __future__ import annotations
@@ -87,19 +87,22 @@ def adaboost_formula(error: float, factor: float, alpha: float, index: int,
     """Round t (``index`` = t − 1) of AdaBoost in LaTeX with the estimator's numbers: εₜ the
     weighted error of gₜ, the scaling factor ◆ₜ and the member's vote αₜ, as the seed writes
     them for two classes (◆ₜ = √((1 − εₜ)/εₜ), αₜ = ln ◆ₜ) and as SAMME does for K > 2
-    (◆ₜ = √((K − 1)(1 − εₜ)/εₜ), αₜ = ln((1 − εₜ)/εₜ) + ln(K − 1) = 2 ln ◆ₜ)."""
+    (◆ₜ = √((K − 1)(1 − εₜ)/εₜ), αₜ = ln((1 − εₜ)/εₜ) + ln(K − 1) = 2 ln ◆ₜ). The error and
+    the vote are two lines, so the formula fits the page's column."""
     r = index + 1
     eps = rf"\epsilon_{{{r}}}"
-    head = (rf"{eps} = \frac{{\sum_n u_n^{{({r})}} [\![y_n \ne g_{{{r}}}(x_n)]\!]}}"
-            rf"{{\sum_n u_n^{{({r})}}}} = {error:.4f}, \quad ")
-    if n_classes == 2:
-        return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-{eps}}}{{{eps}}}}} = "
-                       rf"{factor:.4f},"
-                       rf" \quad \alpha_{{{r}}} = \ln \blacklozenge_{{{r}}} = {alpha:.4f}")
+    error_line = (rf"{eps} = \frac{{\sum_n u_n^{{({r})}} [\![y_n \ne g_{{{r}}}(x_n)]\!]}}"
+                  rf"{{\sum_n u_n^{{({r})}}}} = {error:.4f}")
     k = n_classes
-    return head + (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{({k}-1)(1-{eps})}}{{{eps}}}}} = "
-                   rf"{factor:.4f}, \quad \alpha_{{{r}}} = \ln\frac{{1-{eps}}}{{{eps}}} + "
-                   rf"\ln({k}-1) = {alpha:.4f}")
+    if k == 2:
+        vote_line = (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{1-{eps}}}{{{eps}}}}} = "
+                     rf"{factor:.4f}, \quad \alpha_{{{r}}} = \ln \blacklozenge_{{{r}}} = "
+                     rf"{alpha:.4f}")
+    else:
+        vote_line = (rf"\blacklozenge_{{{r}}} = \sqrt{{\frac{{({k}-1)(1-{eps})}}{{{eps}}}}} = "
+                     rf"{factor:.4f}, \quad \alpha_{{{r}}} = \ln\frac{{1-{eps}}}{{{eps}}} + "
+                     rf"\ln({k}-1) = {alpha:.4f}")
+    return rf"\begin{{gathered}}{error_line} \\ {vote_line}\end{{gathered}}"
 
 
 def gbdt_formula(step: float, index: int, learning_rate: float) -> str:
