@@ -25,12 +25,12 @@ True
 
 from __future__ import annotations
 
-import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from ..data.schema import THREADS
 from ..errors import ConfigError
 from ..estimators.classifier import DecisionTreeClassifier, FittedRows
 from ..estimators.regressor import DecisionTreeRegressor
@@ -47,11 +47,11 @@ TREE_PARAMS = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf"
 
 
 def thread_count(n_jobs: int | None) -> int:
-    """scikit-learn's ``n_jobs``: None means 1, −1 every core, −2 all but one, …"""
-    cores = os.cpu_count() or 1
+    """scikit-learn's ``n_jobs``: None means 1, −1 every core this process may use
+    (:data:`~treecore.data.schema.THREADS`), −2 all but one, …"""
     if n_jobs is None or n_jobs == 0:
         return 1
-    return max(1, n_jobs if n_jobs > 0 else cores + 1 + n_jobs)
+    return max(1, n_jobs if n_jobs > 0 else THREADS + 1 + n_jobs)
 
 
 def base_seed(random_state) -> int:

@@ -23,7 +23,6 @@ markers. Every change is reported as a :class:`~ui.notice.Notice`.
 
 from __future__ import annotations
 
-import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ import pyarrow.compute as pc
 
 from treecore.data.columns import arrow_cells
 from treecore.data.kinds import LEADING_ZERO
+from treecore.data.schema import THREADS
 from ui.notice import Notice, quoted
 
 #: Cells looked at to decide the decimal mark.
@@ -141,7 +141,7 @@ def read_numbers(frame: pd.DataFrame, fmt: NumberFormat
     codes."""
     columns, codes, percents, seen = {}, [], [], {"decimal": False, "thousands": False}
     texts = [frame.iloc[:, position] for position in range(frame.shape[1])]
-    with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:   # Arrow releases the GIL
+    with ThreadPoolExecutor(max_workers=THREADS) as pool:   # Arrow releases the GIL
         plain = list(pool.map(lambda text: _plain_numbers(text, fmt), texts))
     for position, name in enumerate(frame.columns):
         text = texts[position]
