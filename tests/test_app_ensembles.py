@@ -15,6 +15,7 @@ from tests.conftest import plotly_values
 from ui import state
 from ui.data.samples import SAMPLES
 from ui.models import ensemble_state as ens
+from ui.views.ensemble_figures import rounds_chart
 
 
 #: The tab of what member t saw.
@@ -204,3 +205,16 @@ def test_one_trees_log_loss_reads_each_rows_own_class():
     expected = log_loss(data.y, np.clip(tree.predict_proba(data.X), 1e-15, 1),
                         labels=range(3))
     assert grown.single["train"] == pytest.approx(expected)
+
+
+def test_the_single_trees_lines_are_labelled_above_them_off_the_axis():
+    """A training error of 0 is drawn on the x axis: its label goes above the line, where the
+    axis's tick labels are not."""
+    words = {"title": "t", "rounds": "rounds", "error": "error", "train": "training",
+             "single_train": "one tree, training", "single_validation": "one tree, validation"}
+    fig = rounds_chart({"train": np.array([0.2, 0.1])}, 1, words,
+                       single={"train": 0.0, "validation": 0.15})
+    labels = {a.text: a for a in fig.layout.annotations}
+    assert set(labels) == {"one tree, training", "one tree, validation"}
+    assert all(a.yanchor == "bottom" for a in labels.values())
+    assert labels["one tree, training"].xanchor != labels["one tree, validation"].xanchor

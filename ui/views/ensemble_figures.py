@@ -30,8 +30,9 @@ def rounds_chart(curves: Mapping[str, np.ndarray], current: int, words: Mapping[
                  single: Mapping[str, float] | None = None, percent: bool = True) -> go.Figure:
     """Error (or loss) after each round: one line per named curve (``train``, ``validation``,
     ``oob``; entry t−1 is the ensemble of t members), the single tree's figures as dashed
-    horizontal lines, round ``current`` marked. ``words``: ``title``, ``rounds``, ``error``
-    and a name per curve."""
+    horizontal lines labelled above them (training's at the left, validation's at the right,
+    so neither sits on the axis's ticks when it is 0), round ``current`` marked. ``words``:
+    ``title``, ``rounds``, ``error`` and a name per curve."""
     colors = {"train": TRAIN_COLOR, "validation": VALIDATION_COLOR, "oob": OOB_COLOR}
     fig = go.Figure()
     fmt = ".1%" if percent else ".4g"
@@ -46,7 +47,7 @@ def rounds_chart(curves: Mapping[str, np.ndarray], current: int, words: Mapping[
             fig.add_hline(y=value, line=dict(color=colors.get(name, SINGLE_COLOR), dash="dash",
                                              width=1.5),
                           annotation_text=words[f"single_{name}"],
-                          annotation_position="bottom right" if name == "train" else "top right")
+                          annotation_position="top left" if name == "train" else "top right")
     fig.add_vline(x=current, line=dict(color=CHOSEN_COLOR, width=1.5, dash="dot"))
     fig.update_layout(title=title(words["title"]), height=380, **_LAYOUT,
                       xaxis=dict(title=words["rounds"]),
