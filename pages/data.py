@@ -80,6 +80,11 @@ left.multiselect(t("data.ignored"), features, help=t("data.ignored_help"),
 right.multiselect(t("data.continuous"), features, help=t("data.continuous_help"),
                   **state.widget("continuous", choices.columns_of_kind(Kind.CONTINUOUS),
                                  choices.set_continuous))
+guessed = choices.guessed_ignored()
+if guessed:
+    reasons = "; ".join(t(f"ignored.{reason}", column=f"“{name}”")
+                        for name, reason in guessed.items())
+    st.info(plain(t("data.guessed_ignored", columns=reasons)), icon="ℹ️")
 
 task = choices.current_task()
 left.radio(t("data.task"), TASKS, horizontal=True,

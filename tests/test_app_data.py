@@ -148,6 +148,22 @@ def test_kinds_and_target_reach_the_dataset(data_page):
     assert success_text(data_page) == "17 rows, 8 features, 3 classes"
 
 
+def test_columns_left_out_by_guess_are_named_with_the_reason(data_page):
+    rows = "".join(f"C{i:04d},2024-03-{i % 28 + 1:02d},{'ab'[i % 2]},{'xy'[i % 3 == 0]}\n"
+                   for i in range(40))
+    upload(data_page, "customers.csv", ("customer,signup,plan,churn\n" + rows).encode())
+    assert not data_page.exception
+    note = shown(data_page.info)
+    assert "“customer” (a different text in every row" in note
+    assert "“signup” (dates)" in note
+    assert data_page.multiselect(key="w_ignored").value == ["customer", "signup"]
+    assert success_text(data_page) == "40 rows, 1 features, 2 classes"
+    data_page.multiselect(key="w_ignored").unselect("signup").run()
+    assert "“signup”" not in shown(data_page.info) and "“customer”" in shown(data_page.info)
+    assert success_text(data_page) == "40 rows, 2 features, 2 classes"
+    assert summary(data_page)["kind"]["signup"] == "nominal"
+
+
 def test_missing_markers_are_applied(data_page):
     data_page.text_input(key="w_" + state.MISSING).input("?, 青绿").run()
     assert summary(data_page).loc["色泽", "missing"] == pytest.approx(6 / 17)

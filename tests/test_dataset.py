@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from treecore import DEFAULT_MISSING, DataError, Dataset, Kind, infer_kinds
-from treecore.data import marker_classes
+from treecore.data import IGNORE_REASONS, guess_kinds, marker_classes
 from treecore.data.columns import FirstRows, missing_mask
 
 
@@ -115,6 +115,40 @@ def test_row_id_inference():
     sequence = frame(n=list(range(1, 11)), m=list(range(1, 10)) + [1])
     kinds = infer_kinds(sequence)
     assert kinds["n"] is Kind.IGNORED and kinds["m"] is Kind.CONTINUOUS
+
+
+def test_columns_that_are_no_attribute_of_their_rows_are_left_out_with_the_reason():
+    names = [f"customer {i}" for i in range(10)]
+    table = frame(name=names, ID=list(range(7, 17)), n=list(range(1, 11)),
+                  day=[f"2024-03-{i:02d}" for i in range(1, 11)],
+                  datum=[f"{i:02d}.03.2024" for i in range(1, 11)],
+                  plan=["a", "b"] * 5, y=names)
+    guesses = guess_kinds(table, "y")
+    assert {name: guess.reason for name, guess in guesses.items() if guess.reason} == {
+        "name": "distinct_text", "ID": "identifier", "n": "row_number", "day": "dates",
+        "datum": "dates"}
+    assert all(guesses[name].kind is Kind.IGNORED
+               for name in ("name", "ID", "n", "day", "datum"))
+    assert guesses["plan"] == (Kind.NOMINAL, None)
+    assert guesses["y"] == (Kind.NOMINAL, None)              # the target is never left out
+    assert set(IGNORE_REASONS) == {guess.reason for guess in guesses.values()} - {None}
+    assert infer_kinds(table, "y") == {name: guess.kind for name, guess in guesses.items()}
+
+
+def test_a_column_is_left_out_only_when_every_known_value_says_so():
+    kinds = infer_kinds(frame(
+        few=[f"k{i}" for i in range(9)],                               # too few to tell
+        repeated=[f"k{i}" for i in range(8)] + ["k0"],
+        almost_dates=["2024-03-01"] * 8 + ["soon"]), missing=())
+    assert set(kinds.values()) == {Kind.NOMINAL}
+    assert infer_kinds(frame(day=["2024-03-01", None, "2024-03-02"]))["day"] is Kind.IGNORED
+
+
+def test_the_estimator_keeps_every_column_it_is_given():
+    from treecore import DecisionTreeClassifier
+    X = frame(name=[f"c{i}" for i in range(12)], day=[f"2024-03-{i:02d}" for i in range(1, 13)])
+    tree = DecisionTreeClassifier(criterion="entropy").fit(X, ["a", "b"] * 6)
+    assert tree.n_features_in_ == 2 and tree.predict(X).tolist() == ["a", "b"] * 6
 
 
 def test_integer_class_labels_normalised():

@@ -29,9 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def codes(n: int) -> Dataset:
-    """A nominal feature with ``n`` levels (one per row) and a two-class target."""
+    """A nominal feature with ``n`` levels (one per row, so it is declared nominal: it would be
+    guessed an identifier) and a two-class target."""
     frame = pd.DataFrame({"code": [f"k{i}" for i in range(n)], "y": ["a", "b"] * (n // 2)})
-    return Dataset.from_frame(frame, "y")
+    return Dataset.from_frame(frame, "y", kinds={"code": "nominal"})
 
 
 def watermelon() -> Dataset:
@@ -209,7 +210,7 @@ def _ancestry(tree, node_id: int) -> list[int]:
 def test_grow_page_refuses_too_many_levels(make_app):
     at = make_app("pages/grow.py")
     at.session_state[state.ALGORITHM] = "c45"
-    data = "code,y\n" + "".join(f"k{i},{'ab'[i % 2]}\n" for i in range(150))
+    data = "code,y\n" + "".join(f"k{i // 2},{'ab'[i % 2]}\n" for i in range(300))
     seed_upload(at, "codes.csv", data.encode())
     at.session_state[state.TARGET] = "y"
     at.session_state[state.KINDS] = {}

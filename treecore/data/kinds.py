@@ -3,7 +3,7 @@ whether a target holds classes or a quantity to predict."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -18,38 +18,74 @@ LEADING_ZERO = r"[+-]?0\d.*"
 ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no.", "#", "row"})
 
 
-def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
-                missing: Iterable[str] = DEFAULT_MISSING) -> dict[str, Kind]:
+#: Why :func:`guess_kinds` leaves a column out of the tree: it names or numbers the rows (an
+#: ``identifier`` by its name, a ``row_number`` counting up by one), holds a ``distinct_text``
+#: in every row (a name, a code: a split on it would send each row down a branch of its own), or
+#: ``dates`` (a tree here splits on numbers and categories).
+IGNORE_REASONS = ("identifier", "row_number", "distinct_text", "dates")
+#: Fewest known values a column needs before counting up by one or being all distinct says it
+#: is no attribute of its rows.
+MIN_ID_VALUES = 10
+#: How text dates are written, besides ISO 8601 (``2024-03-01``, ``2024-03-01 12:30``).
+DATE_FORMATS = ("%Y/%m/%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y年%m月%d日")
+
+
+class KindGuess(NamedTuple):
+    """A column's guessed kind and, when it is :attr:`Kind.IGNORED`, why (one of
+    :data:`IGNORE_REASONS`)."""
+    kind: Kind
+    reason: str | None = None
+
+
+def guess_kinds(frame: pd.DataFrame, target: str | None = None, *,
+                missing: Iterable[str] = DEFAULT_MISSING) -> dict[str, KindGuess]:
     """Guess each column's kind: numbers, and text that is all numbers, → continuous; text
     (including numbers written as codes, with a leading zero: :data:`LEADING_ZERO`), bool,
-    category → nominal; a row identifier (named like ``ID``/``编号`` with distinct values, or
-    the sequence 1..n) and date columns → ignored. The target gets the kind of its values, for
-    information.
+    category → nominal; a column that is no attribute of its rows → ignored, with the reason
+    (:data:`IGNORE_REASONS`): a row identifier (named like ``ID``/``编号`` with distinct values,
+    or the sequence 1..n), text different in every row, dates. The target gets the kind of its
+    values, for information.
+
+    >>> guess_kinds(pd.DataFrame({"ID": [1, 2], "day": ["2024-03-01", "2024-03-02"]}))["ID"]
+    KindGuess(kind=<Kind.IGNORED: 'ignored'>, reason='identifier')
+    """
+    markers = frozenset(m.strip() for m in missing)
+    return {name: _guess(str(name), frame[name], ~missing_mask(frame[name], markers),
+                         is_target=name == target)
+            for name in frame.columns}
+
+
+def infer_kinds(frame: pd.DataFrame, target: str | None = None, *,
+                missing: Iterable[str] = DEFAULT_MISSING) -> dict[str, Kind]:
+    """Each column's kind as :func:`guess_kinds` guesses it, without the reasons.
 
     >>> infer_kinds(pd.DataFrame({"ID": [1, 2], "x": [0.5, 1.5], "c": ["a", "b"]}))
     {'ID': <Kind.IGNORED: 'ignored'>, 'x': <Kind.CONTINUOUS: 'continuous'>, 'c': <Kind.NOMINAL:
     'nominal'>}
     """
-    markers = frozenset(m.strip() for m in missing)
-    kinds = {}
-    for name in frame.columns:
-        column = frame[name]
-        known = ~missing_mask(column, markers)
-        if name != target and _is_row_id(str(name), column, known):
-            kinds[name] = Kind.IGNORED
-        elif pd.api.types.is_datetime64_any_dtype(column):
-            kinds[name] = Kind.IGNORED
-        elif pd.api.types.is_bool_dtype(column) or isinstance(column.dtype, pd.CategoricalDtype):
-            kinds[name] = Kind.NOMINAL
-        elif pd.api.types.is_numeric_dtype(column):
-            kinds[name] = Kind.CONTINUOUS
-        else:
-            distinct = pd.Series(pd.unique(column[known]), dtype=object)   # parse each once
-            numbers = pd.to_numeric(distinct, errors="coerce")
-            all_numbers = known.any() and not numbers.isna().any()
-            kinds[name] = Kind.CONTINUOUS if all_numbers and not _has_codes(distinct) \
-                else Kind.NOMINAL
-    return kinds
+    return {name: guess.kind
+            for name, guess in guess_kinds(frame, target, missing=missing).items()}
+
+
+def _guess(name: str, column: pd.Series, known: np.ndarray, *, is_target: bool) -> KindGuess:
+    """The kind of one column (:func:`guess_kinds`), its ``known`` cells marked."""
+    if not is_target and (reason := _row_id_reason(name, column, known)):
+        return KindGuess(Kind.IGNORED, reason)
+    if pd.api.types.is_datetime64_any_dtype(column):
+        return KindGuess(Kind.IGNORED, "dates")
+    if pd.api.types.is_bool_dtype(column) or isinstance(column.dtype, pd.CategoricalDtype):
+        return KindGuess(Kind.NOMINAL)
+    if pd.api.types.is_numeric_dtype(column):
+        return KindGuess(Kind.CONTINUOUS)
+    distinct = pd.Series(pd.unique(column[known]), dtype=object)         # parse each once
+    numbers = pd.to_numeric(distinct, errors="coerce")
+    if known.any() and not numbers.isna().any() and not _has_codes(distinct):
+        return KindGuess(Kind.CONTINUOUS)
+    if not is_target and _are_dates(distinct):
+        return KindGuess(Kind.IGNORED, "dates")
+    if not is_target and len(distinct) >= MIN_ID_VALUES and len(distinct) == int(known.sum()):
+        return KindGuess(Kind.IGNORED, "distinct_text")
+    return KindGuess(Kind.NOMINAL)
 
 
 #: A numeric target with more distinct values than this, or with fractions, is a quantity to
@@ -86,16 +122,32 @@ def _has_codes(values: pd.Series) -> bool:
     return bool(text.str.strip().str.fullmatch(LEADING_ZERO).any())
 
 
-def _is_row_id(name: str, column: pd.Series, known: np.ndarray) -> bool:
-    """Distinct values in a column named like an identifier, or integers counting up by one
-    (10 rows or more), among the ``known`` cells of ``column``. The costly tests run last:
-    the known cells are taken only for a column that may be one."""
+def _are_dates(values: pd.Series) -> bool:
+    """Whether every one of ``values`` (distinct, known, some text) is a date written in one
+    format: ISO 8601 or one of :data:`DATE_FORMATS`. A few are tried first, so a column of
+    words costs one short parse."""
+    text = values[values.map(type) == str]
+    if not len(values) or len(text) < len(values):
+        return False
+    for fmt in ("ISO8601", *DATE_FORMATS):
+        if all(pd.to_datetime(part, format=fmt, errors="coerce").notna().all()
+               for part in (text.iloc[:20], text)):
+            return True
+    return False
+
+
+def _row_id_reason(name: str, column: pd.Series, known: np.ndarray) -> str | None:
+    """``"identifier"``: distinct values in a column named like an identifier; ``"row_number"``:
+    integers counting up by one (:data:`MIN_ID_VALUES` or more), among the ``known`` cells of
+    ``column``; else None. The costly tests run last: the known cells are taken only for a
+    column that may be one."""
     n_known = int(known.sum())
     if n_known < 2:
-        return False
+        return None
     if name.strip().casefold() in ID_COLUMN_NAMES:
-        return column[known].is_unique
-    if not pd.api.types.is_integer_dtype(column) or n_known < 10:
-        return False
+        return "identifier" if column[known].is_unique else None
+    if not pd.api.types.is_integer_dtype(column) or n_known < MIN_ID_VALUES:
+        return None
     values = column[known].to_numpy()
-    return bool(np.array_equal(values, np.arange(values[0], values[0] + len(values))))
+    counts_up = np.array_equal(values, np.arange(values[0], values[0] + len(values)))
+    return "row_number" if counts_up else None

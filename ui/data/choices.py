@@ -9,7 +9,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from treecore.data import Dataset, Kind, infer_kinds, infer_task, marker_classes
+from treecore.data import Dataset, Kind, KindGuess, guess_kinds, infer_task, marker_classes
 from treecore.errors import DataError
 
 from ui import state
@@ -95,17 +95,29 @@ def missing_text() -> str:
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _inferred_kinds(source: str, target: str, missing: tuple[str, ...], _frame: pd.DataFrame
-                    ) -> dict[str, Kind]:
-    """``infer_kinds``, cached on the source and the choices it depends on (the frame is not
+def _guessed_kinds(source: str, target: str, missing: tuple[str, ...], _frame: pd.DataFrame
+                   ) -> dict[str, KindGuess]:
+    """``guess_kinds``, cached on the source and the choices it depends on (the frame is not
     hashed): it reads every column, and every page asks on every rerun."""
-    return infer_kinds(_frame, target, missing=missing)
+    return guess_kinds(_frame, target, missing=missing)
+
+
+def _guesses() -> dict[str, KindGuess]:
+    return _guessed_kinds(state.source_key(), current_target(), missing_markers(),
+                          state.current_frame())
 
 
 def inferred_kinds() -> dict[str, Kind]:
     """The kind of each column of the session's table, as inferred from its values."""
-    return _inferred_kinds(state.source_key(), current_target(), missing_markers(),
-                           state.current_frame())
+    return {name: guess.kind for name, guess in _guesses().items()}
+
+
+def guessed_ignored() -> dict[str, str]:
+    """The ignored columns guessed to be no attribute of their rows, each with the reason
+    (:data:`treecore.data.IGNORE_REASONS`)."""
+    kinds = effective_kinds()
+    return {str(name): guess.reason for name, guess in _guesses().items()
+            if guess.reason and kinds[name] is Kind.IGNORED}
 
 
 def effective_kinds() -> dict[str, Kind]:

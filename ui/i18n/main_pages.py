@@ -59,6 +59,20 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.ignored": {"en": "Ignored columns", "zh": "忽略的列"},
     "data.ignored_help": {"en": "Left out of the tree, e.g. a row ID.",
                           "zh": "不参与划分，例如编号列。"},
+    "data.guessed_ignored": {
+        "en": "Left out of the tree, as they look like no attribute of the rows: {columns}. "
+              "To use one, remove it from “Ignored columns”.",
+        "zh": "以下列看起来不是样本的属性，未参与划分：{columns}。若要使用，请把它从“忽略的列”中"
+              "移除。"},
+    "ignored.identifier": {"en": "{column} (named like an identifier, a different value in "
+                                 "every row)",
+                           "zh": "{column}（名称像编号，每行取值不同）"},
+    "ignored.row_number": {"en": "{column} (counts up by one, as row numbers do)",
+                           "zh": "{column}（逐行加一，像行号）"},
+    "ignored.distinct_text": {"en": "{column} (a different text in every row, as a name or a "
+                                    "code has: each row would get a branch of its own)",
+                              "zh": "{column}（每行文本都不同，像名称或编号：每行会单独成为一个分支）"},
+    "ignored.dates": {"en": "{column} (dates)", "zh": "{column}（日期）"},
     "data.continuous": {"en": "Continuous attributes (the others are nominal)",
                         "zh": "连续属性（其余为离散属性）"},
     "data.continuous_help": {
