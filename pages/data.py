@@ -50,7 +50,7 @@ if st.session_state[state.DATASET] == state.UPLOADED:
                                               state.set_encoding))
         if len(table.sheets) > 1:
             sheet.selectbox(t("data.sheet"), list(table.sheets),
-                            **state.widget("read_sheet", options.sheet or table.sheets[0],
+                            **state.widget("read_sheet", options.sheet or table.sheet,
                                            state.set_sheet))
         header.number_input(t("data.header_row"), min_value=1, step=1,
                             placeholder=t("data.detect"),

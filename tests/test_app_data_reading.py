@@ -92,6 +92,12 @@ def test_a_title_row_in_excel_and_the_header_row_choice(data_page):
 def test_the_sheet_picker(data_page):
     data = book({"notes": [["read me"]], "data": [["x", "label"], [1, "a"], [2, "b"]]})
     upload(data_page, "book.xlsx", data, XLSX)
+    assert data_page.selectbox(key="w_read_sheet").value == "data"     # the most rows
+    assert success(data_page) == "2 rows, 1 features, 2 classes"
+    assert "sheet 'data', the one with the most rows, of 2" in shown(data_page.info)
+    data_page.selectbox(key="w_read_sheet").select("notes").run()
+    assert "sheet 'notes', one of 2" in shown(data_page.info)
+    assert not data_page.success and not data_page.exception
     data_page.selectbox(key="w_read_sheet").select("data").run()
     assert success(data_page) == "2 rows, 1 features, 2 classes"
     assert "sheet 'data', one of 2" in shown(data_page.info)

@@ -173,11 +173,12 @@ def test_a_title_above_a_csv_header_is_skipped_or_chosen():
 
 
 # ------------------------------------------------------------------------------ Excel
-def _book(sheets: dict[str, list[list]]) -> bytes:
+def _book(sheets: dict[str, list[list]], hidden: tuple[str, ...] = ()) -> bytes:
     book = openpyxl.Workbook()
     book.remove(book.active)
     for name, rows in sheets.items():
         sheet = book.create_sheet(name)
+        sheet.sheet_state = "hidden" if name in hidden else "visible"
         for row in rows:
             sheet.append(row)
     out = io.BytesIO()
@@ -205,6 +206,20 @@ def test_excel_sheet_choice_and_trailing_empty_columns():
     assert table.frame["label"].tolist() == ["yes", "no"]
     with pytest.raises(LoadError, match="no sheet 'gone'"):
         read_table("book.xlsx", data, ReadOptions(sheet="gone"))
+
+
+def test_excel_reads_the_visible_sheet_with_the_most_rows_and_says_so():
+    table = [["x", "label"]] + [[i, "ab"[i % 2]] for i in range(5)]
+    data = _book({"说明": [["这是说明页"], ["第二行"]], "数据": table,
+                  "lookup": table + table}, hidden=("lookup",))
+    read = read_table("book.xlsx", data)
+    assert read.sheet == "数据" and read.frame.shape == (5, 2)
+    assert codes(read) == ["sheet_largest"]
+    assert "'数据', the one with the most rows, of 3" in str(read.notes[0])
+    chosen = read_table("book.xlsx", data, ReadOptions(sheet="说明"))
+    assert chosen.sheet == "说明" and codes(chosen) == ["sheet"]
+    tie = read_table("book.xlsx", _book({"a": table, "b": table}))
+    assert tie.sheet == "a" and codes(tie) == ["sheet"]
 
 
 def test_xlsm_is_read_like_xlsx():

@@ -61,7 +61,7 @@ class LoadedTable:
     """A table read from a file, with how it was read.
 
     ``encoding`` and ``delimiter`` are ``None`` for Excel and Parquet; ``sheets`` lists an
-    Excel workbook's sheets. ``row_numbers`` are the file's data-row numbers (1 = the first
+    Excel workbook's sheets and ``sheet`` names the one read. ``row_numbers`` are the file's data-row numbers (1 = the first
     row under the header) of the frame's rows when empty or repeated-header rows were left
     out, so messages name the row as the file has it; ``None`` when they are 1, 2, 3, ….
     ``notes`` are short remarks about guesses made while reading (the
@@ -75,6 +75,7 @@ class LoadedTable:
     notes: tuple[Notice, ...] = ()
     sheets: tuple[str, ...] = ()
     row_numbers: np.ndarray | None = None
+    sheet: str | None = None
 
 
 #: What reading a file reports as it goes, in order: (the fraction done when it starts, its
@@ -147,7 +148,7 @@ def _read_excel(data: bytes, options: ReadOptions) -> LoadedTable:
     frame = _own_types(frame)
     frame, numbers = cells.read_numbers(frame, cells.sniff_number_format(frame, None))
     return LoadedTable(frame, None, None, sheet.notes + notes + numbers, sheet.sheets,
-                       row_numbers)
+                       row_numbers, sheet.name)
 
 
 def _own_types(frame: pd.DataFrame) -> pd.DataFrame:

@@ -152,6 +152,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "Read the sheet '{sheet}', one of {sheets}. Choose another under “Reading "
               "options”.",
         "zh": "读取了工作表“{sheet}”（共 {sheets} 个）。可在“读取选项”中选择其他工作表。"},
+    "load_note.sheet_largest": {
+        "en": "Read the sheet '{sheet}', the one with the most rows, of {sheets}. Choose "
+              "another under “Reading options”.",
+        "zh": "读取了行数最多的工作表“{sheet}”（共 {sheets} 个）。可在“读取选项”中选择其他工作表。"},
     "load_note.header_row": {
         "en": "The header is on row {row}; the rows above it look like a title and were left "
               "out. Choose another header row under “Reading options”.",

@@ -14,6 +14,7 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass
+from xml.etree import ElementTree
 
 import openpyxl
 import pandas as pd
@@ -27,26 +28,32 @@ _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 #: How a row element starts, with or without a namespace prefix (each 5 bytes long).
 _ROW_TAGS = (b"<row ", b"<row>", b":row ", b":row>")
 _CHUNK = 1 << 20
+#: The XML namespaces of a workbook's sheet list and of its relationships.
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_RELATIONS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PACKAGE = "http://schemas.openxmlformats.org/package/2006/relationships"
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """One sheet read: the frame (cells as Excel holds them), the workbook's sheet names and
-    notes on how it was read."""
+    """One sheet read: the frame (cells as Excel holds them), the sheet's name, the workbook's
+    sheet names and notes on how it was read."""
 
     frame: pd.DataFrame
+    name: str
     sheets: tuple[str, ...]
     notes: tuple[Notice, ...]
 
 
 def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = None) -> Sheet:
-    """Sheet ``sheet`` (default: the first) of the workbook in ``data``, with its header on row
-    ``header_row`` (1-based; default: the first row with a cell filled past the first, below
-    any title)."""
+    """Sheet ``sheet`` of the workbook in ``data`` (default: the visible sheet with the most
+    rows, the first of those: a notes or cover sheet before the table is passed over), with
+    its header on row ``header_row`` (1-based; default: the first row with a cell filled past
+    the first, below any title)."""
     with _open_archive(data) as archive:
-        for member in archive.namelist():
-            if _SHEET.fullmatch(member):
-                _count_rows(archive, member)
+        rows_of = {member: _count_rows(archive, member) for member in archive.namelist()
+                   if _SHEET.fullmatch(member)}
+        sizes = _sheet_sizes(archive, rows_of)
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many types for damaged workbooks
@@ -55,7 +62,9 @@ def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = N
         names = tuple(workbook.sheetnames)
         if not names:
             raise _damaged(ValueError("the workbook has no sheets"))
-        chosen = sheet if sheet is not None else names[0]
+        largest = max((name for name in names if name in sizes), key=sizes.__getitem__,
+                      default=names[0])
+        chosen = sheet if sheet is not None else largest
         if chosen not in names:
             raise LoadError(f"The workbook has no sheet '{chosen}'. Choose one of its sheets.",
                             code="no_such_sheet", sheet=chosen)
@@ -70,13 +79,17 @@ def read_sheet(data: bytes, sheet: str | None = None, header_row: int | None = N
         workbook.close()
     frame, position = _table(rows, chosen, header_row)
     notes = ()
-    if len(names) > 1:
+    if len(names) > 1 and sheet is None and chosen != names[0]:
+        notes += (Notice(f"Read the sheet '{chosen}', the one with the most rows, of "
+                         f"{len(names)}. Choose another under “Reading options”.",
+                         "sheet_largest", {"sheet": chosen, "sheets": len(names)}),)
+    elif len(names) > 1:
         notes += (Notice(f"Read the sheet '{chosen}', one of {len(names)}. Choose another "
                          "under “Reading options”.", "sheet", {"sheet": chosen,
                                                               "sheets": len(names)}),)
     if header_row is None and position > 0:
         notes += (header_found(position + 1),)
-    return Sheet(frame, names, notes)
+    return Sheet(frame, chosen, names, notes)
 
 
 def _open_archive(data: bytes) -> zipfile.ZipFile:
@@ -100,7 +113,7 @@ def _open_archive(data: bytes) -> zipfile.ZipFile:
     return archive
 
 
-def _count_rows(archive: zipfile.ZipFile, member: str) -> None:
+def _count_rows(archive: zipfile.ZipFile, member: str) -> int:
     """Count the ``<row>`` elements of sheet ``member`` as it unpacks; refuse as soon as there
     are more than the limit allows (with room for a title above the header)."""
     most = limits.MAX_ROWS + HEADER_SEARCH_ROWS
@@ -112,6 +125,28 @@ def _count_rows(archive: zipfile.ZipFile, member: str) -> None:
             if count > most:
                 raise rows_over_limit()
             tail = block[-4:]
+    return count
+
+
+def _sheet_sizes(archive: zipfile.ZipFile, rows_of: dict[str, int]) -> dict[str, int]:
+    """The rows of each visible sheet, by name: the workbook lists its sheets
+    (``xl/workbook.xml``) by relationship, and its relationships
+    (``xl/_rels/workbook.xml.rels``) name each sheet's member, relative to ``xl/`` or from the
+    archive's root. Empty when the workbook does not say (the first sheet is read then)."""
+    try:
+        workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    except (KeyError, ElementTree.ParseError):
+        return {}
+    targets = {relation.get("Id"): relation.get("Target", "")
+               for relation in relations.iter(f"{{{_PACKAGE}}}Relationship")}
+    sizes = {}
+    for entry in workbook.iter(f"{{{_MAIN}}}sheet"):
+        target = targets.get(entry.get(f"{{{_RELATIONS}}}id"), "")
+        member = target.lstrip("/") if target.startswith("/") else "xl/" + target
+        if entry.get("state", "visible") == "visible" and member in rows_of:
+            sizes[entry.get("name")] = rows_of[member]
+    return sizes
 
 
 def _table(rows: list[list], sheet: str, header_row: int | None) -> tuple[pd.DataFrame, int]:
