@@ -106,3 +106,13 @@ def test_a_tree_over_too_many_features_is_refused():
         tree.compiled.feature >= 0, packing.MAX_FEATURES, -1))
     with pytest.raises(ValueError, match="16,777,216 features"):
         wide.packed
+
+
+def test_a_code_no_node_saw_is_shared_out_though_no_cell_is_missing():
+    """Found by the property above: a matrix without a missing cell once took the one-leaf
+    shortcut for every row, so a code the tree never saw went to the heaviest leaf alone."""
+    frame = pd.DataFrame({"n0": ["a", "a", "a", "b"], "t": ["x", "x", "x", "y"]})
+    tree = grow(dataset(frame), algorithm="id3")
+    rows, _, shares = leaf_shares(tree, np.array([[0.0], [2.0]]))
+    assert sorted(zip(rows.tolist(), shares.tolist())) == [(0, 1.0), (1, 0.25), (1, 0.75)]
+    np.testing.assert_allclose(blended_by_numpy_walk(tree, np.array([[2.0]])), [[0.75, 0.25]])

@@ -332,18 +332,41 @@ def apply(tree, X: np.ndarray) -> np.ndarray:
 
 def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(rows, leaf ids, shares): each row's share of its weight in each leaf it reaches, one
-    triple per particle (the shares of a row sum to 1). A row without a missing value is one
-    particle of share 1 in its leaf (:func:`apply`); otherwise the particles of :func:`walk`."""
+    triple per particle (the shares of a row sum to 1). A row that takes one branch at every
+    node is one particle of share 1 in its leaf (:func:`apply`); a row that may go down
+    several (:func:`_may_split`) gives the particles of :func:`walk`."""
     X = _matrix(X)
-    if not np.isnan(X).any():
-        return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
     compiled = tree.compiled
-    parts = [(rows, pos, w) for rows, pos, w in walk(compiled, X)]
+    split = np.flatnonzero(_may_split(compiled, X))
+    if not len(split):
+        return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
+    whole = np.setdiff1d(np.arange(X.shape[0]), split, assume_unique=True)
+    parts = [(split[rows], pos, w) for rows, pos, w in walk(compiled, X[split])]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
-    leaves = np.concatenate([pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)])
-    return (np.concatenate([rows[leaf] for (rows, _, _), leaf in zip(parts, at_leaf)]),
-            compiled.node_id[leaves],
-            np.concatenate([w[leaf] for (_, _, w), leaf in zip(parts, at_leaf)]))
+    leaves = [pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)]
+    return (np.concatenate([whole] + [rows[leaf] for (rows, _, _), leaf in zip(parts, at_leaf)]),
+            np.concatenate([apply(tree, X[whole])] + [compiled.node_id[p] for p in leaves]),
+            np.concatenate([np.ones(len(whole))]
+                           + [w[leaf] for (_, _, w), leaf in zip(parts, at_leaf)]))
+
+
+def _may_split(compiled: CompiledTree, X: np.ndarray) -> np.ndarray:
+    """Whether each row of ``X`` may go down more than one branch of some node: it has a
+    missing value, or a code that a node testing its nominal feature never saw (whether or not
+    the row reaches that node)."""
+    may = np.isnan(X).any(axis=1)
+    nominal = np.flatnonzero(compiled.kind == NOMINAL_SPLIT)
+    counts = compiled.n_codes[nominal]
+    slots = np.repeat(compiled.code_offset[nominal] - np.cumsum(counts) + counts, counts) \
+        + np.arange(counts.sum())
+    codes = slots - np.repeat(compiled.code_offset[nominal], counts)
+    unseen_feature = np.repeat(compiled.feature[nominal], counts)[compiled.code_map[slots] < 0]
+    unseen_code = codes[compiled.code_map[slots] < 0]
+    for feature in np.unique(compiled.feature[nominal]):
+        code = np.trunc(X[:, feature])                                # as the walks read it
+        fewest = counts[compiled.feature[nominal] == feature].min()   # every node saw below
+        may |= (code < 0) | (code >= fewest) | np.isin(code, unseen_code[unseen_feature == feature])
+    return may
 
 
 def route_weights(tree, X: np.ndarray, weights: np.ndarray | None,
