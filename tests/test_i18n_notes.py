@@ -24,11 +24,12 @@ from ui.models import growth, split
 WATERMELON = SAMPLES["watermelon2.0"].path.read_bytes()
 
 
-def _two_sheets() -> bytes:
+def _two_sheets(notes_first: bool = False) -> bytes:
+    """A table on the sheet "Sheet" and a one-row sheet "other", in front of it or after it."""
     book = openpyxl.Workbook()
     book.active.append(["a", "y"])
     book.active.append([1, "是"])
-    book.create_sheet("other").append(["b"])
+    book.create_sheet("other", 0 if notes_first else None).append(["b"])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -56,6 +57,8 @@ LOAD_NOTES = [
     ("w.csv", "色泽,好瓜\n青绿,是\n".encode("gbk"), "encoding_unsure", "也可能是 Big5 编码"),
     ("x.csv", b"a\n1\n2\n", "one_column", "只找到一列数据"),
     ("book.xlsx", _two_sheets(), "sheet", "读取了工作表“Sheet”（共 2 个）"),
+    ("book.xlsx", _two_sheets(notes_first=True), "sheet_largest",
+     "读取了行数最多的工作表“Sheet”（共 2 个）"),
     ("book.xlsx", _titled_sheet(), "header_row", "表头在第 3 行"),
     ("x.csv", b"a,b\nx, y\n", "spaces_trimmed", "取值前后的空格：“b”"),
     ("x.csv", b"a,b,,\nx,y,,\n", "empty_columns", "略去了 2 个没有列名的空列"),

@@ -2,7 +2,7 @@
 
 >>> import pandas as pd
 >>> from treecore import Dataset
->>> frame = pd.DataFrame({"k": [f"c{i}" for i in range(1500)], "y": ["a", "b"] * 750})
+>>> frame = pd.DataFrame({"k": [f"c{i // 2}" for i in range(3000)], "y": ["a", "b"] * 1500})
 >>> level_messages(Dataset.from_frame(frame, "y"), "cart", "en")
 ["Column 'k' has 1,500 distinct values, over the limit of 1000 for a nominal feature (it looks
 like an identifier). Ignore it on the Data page, or group its values."]

@@ -10,7 +10,7 @@ messages. The README's "Limits and guarantees" lists these values.
 
 >>> from treecore import Dataset
 >>> import pandas as pd
->>> frame = pd.DataFrame({"k": [f"c{i}" for i in range(150)], "y": ["a", "b"] * 75})
+>>> frame = pd.DataFrame({"k": [f"c{i // 2}" for i in range(300)], "y": ["a", "b"] * 150})
 >>> too_many_levels(Dataset.from_frame(frame, "y"), "id3")
 [('k', 150, 100)]
 >>> too_many_levels(Dataset.from_frame(frame, "y"), "cart")
