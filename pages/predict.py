@@ -17,7 +17,7 @@ from treecore.tree.flow import row_flow
 from ui import state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
-from ui.i18n import error_text, t
+from ui.i18n import error_text, for_task, t
 from ui.models import growth, split, predict_export as pe, pruning_lab as lab
 from ui.plain import plain
 from ui.views import flow_view
@@ -79,16 +79,17 @@ st.caption(plain(t("predict.tree_caption", about=about, leaves=tree.n_leaves, de
 
 
 # ================================================================ rows and predictions
-st.subheader("📥 " + t("predict.rows"))
+task = "regression" if tree.is_regression else "classification"
+st.subheader("📥 " + t(for_task("predict.rows", task)))
 upload_col, clear_col = st.columns([4, 1], vertical_alignment="bottom")
-upload_col.file_uploader(t("predict.rows_upload"), type=list(ACCEPTED_TYPES),
+upload_col.file_uploader(t(for_task("predict.rows_upload", task)), type=list(ACCEPTED_TYPES),
                          key=pe.ROWS_UPLOADER, on_change=pe.take_rows)
 clear_col.button(t("predict.use_dataset"), key="predict.clear_rows", icon="↩️",
                  on_click=pe.clear_rows, disabled=S[pe.ROWS_BYTES] is None)
 
 
 def rows_frame():
-    """(the rows to classify, their name, their key): the upload, else the current data set's
+    """(the rows to predict, their name, their key): the upload, else the current data set's
     table."""
     if S[pe.ROWS_BYTES] is not None:
         frame, key = pe.uploaded_rows()
@@ -100,10 +101,11 @@ try:
     frame, frame_name, rows_key = rows_frame()
     result = pe.cached_predictions(tree, frame, rows_key)
 except (LoadError, DataError) as error:
-    st.error(plain(t("predict.bad_rows", message=error_text(error))), icon="⚠️")
+    st.error(plain(t(for_task("predict.bad_rows", task), message=error_text(error))), icon="⚠️")
     result = None
 if result is not None:
-    st.caption(plain(t("predict.rows_caption", rows=f"{len(result):,}", name=frame_name)))
+    st.caption(plain(t(for_task("predict.rows_caption", task), rows=f"{len(result):,}",
+                       name=frame_name, target=tree.schema.target)))
     st.dataframe(result.head(1000), hide_index=True, key="predict.table")
     st.download_button(t("predict.download_predictions"),
                        functools.partial(pe.predictions_csv, result),
@@ -126,7 +128,7 @@ if result is not None:
         "split": st.column_config.CheckboxColumn(t("predict.split")),
         "outcome": st.column_config.TextColumn(t("predict.outcome"))})
     if path["split"].any():
-        st.caption(t("predict.path_split"))
+        st.caption(t(for_task("predict.path_split", task)))
     with st.expander("💧 " + t("flow.predict"), expanded=bool(path["split"].any())):
         flow_view.show_row_flow(tree, flow, "predict.flow")
 
@@ -149,4 +151,4 @@ else:
         column.download_button(f"tree.{fmt}", functools.partial(pe.render, tree, dot_labels, fmt),
                                file_name=f"tree.{fmt}", mime=mime, icon="🖼️",
                                key=f"predict.download.{fmt}", width="stretch", on_click="ignore")
-st.caption(t("predict.sql_note"))
+st.caption(t(for_task("predict.sql_note", task)))

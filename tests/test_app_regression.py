@@ -105,6 +105,9 @@ def test_predict_page_predicts_numbers_and_offers_every_download(make_app):
     assert [round(v, 3) for v in table["y (predicted)"]] == [5.06] * 5 + [8.176] * 5
     names = {button.label for button in at.get("download_button")}
     assert {"rules.txt", "tree_predict.py", "tree_case.sql", "tree.json"} <= names
+    words = " ".join([h.value for h in at.subheader] + [c.value for c in at.caption])
+    assert "Rows to predict" in words and "with the predicted y" in words
+    assert "the value its node predicts" in words and "class" not in words.lower()
 
 
 def test_every_cut_of_the_small_sample_is_written_out(lihang):

@@ -169,15 +169,24 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                              "zh": "使用{about}：{leaves} 个叶结点，深度 {depth}；预测 {target}"
                                    "（{classes}）。"},
     "predict.rows": {"en": "Rows to classify", "zh": "待分类的样本"},
+    "predict.rows.regression": {"en": "Rows to predict", "zh": "待预测的样本"},
     "predict.rows_upload": {"en": "Upload rows (the class column may be absent; missing values "
                                   "are allowed)",
                             "zh": "上传样本（可以没有类别列；允许缺失值）"},
+    "predict.rows_upload.regression": {
+        "en": "Upload rows (the column to predict may be absent; missing values are allowed)",
+        "zh": "上传样本（可以没有要预测的列；允许缺失值）"},
     "predict.use_dataset": {"en": "Use the data set", "zh": "使用数据集"},
     "predict.bad_rows": {"en": "These rows cannot be classified: {message}",
                          "zh": "无法对这些样本分类：{message}"},
+    "predict.bad_rows.regression": {"en": "These rows cannot be predicted: {message}",
+                                    "zh": "无法对这些样本做预测：{message}"},
     "predict.rows_caption": {"en": "{rows} rows of {name}, with the predicted class and the "
                                    "class probabilities.",
                              "zh": "{name} 的 {rows} 个样本，附预测类别和各类别的概率。"},
+    "predict.rows_caption.regression": {"en": "{rows} rows of {name}, with the predicted "
+                                              "{target}.",
+                                        "zh": "{name} 的 {rows} 个样本，附 {target} 的预测值。"},
     "predict.download_predictions": {"en": "Download predictions (CSV)", "zh": "下载预测结果（CSV）"},
     "predict.download_formulas": {
         "en": "A text cell that begins with =, +, -, @ (and is not a number) is written with a "
@@ -197,6 +206,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                  "training rows; the leaves' class distributions are blended.",
                            "zh": "属性值缺失（或未见过）时，样本以权重乘以各分支训练样本所占比例进入"
                                  "每个分支；预测结果为所到达叶结点类别分布的加权和。"},
+    "predict.path_split.regression": {
+        "en": "Where the value is missing (or unseen), the row goes down every branch with its "
+              "weight times the branch's share of the training rows; the prediction is the "
+              "leaves' values averaged by those weights.",
+        "zh": "属性值缺失（或未见过）时，样本以权重乘以各分支训练样本所占比例进入每个分支；预测值为"
+              "所到达叶结点取值按这些权重的加权平均。"},
     "predict.downloads": {"en": "Downloads", "zh": "下载"},
     "predict.too_large": {"en": "The tree has {nodes} nodes: SVG and PNG are rendered only up to "
                                 "{limit}. Download the DOT file and run dot yourself.",
@@ -208,4 +223,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                                "SQL expression sends a NULL to the class its node predicts.",
                          "zh": "Python 函数对缺失值的处理与决策树相同；SQL 表达式遇到 NULL 时返回该"
                                "结点的预测类别。"},
+    "predict.sql_note.regression": {
+        "en": "The Python function handles missing values as the tree does; the SQL "
+              "expression sends a NULL to the value its node predicts.",
+        "zh": "Python 函数对缺失值的处理与决策树相同；SQL 表达式遇到 NULL 时返回该结点的预测值。"},
 }
