@@ -5,6 +5,7 @@ import streamlit as st
 
 from treecore.algorithms import TASKS
 from treecore.data import Kind
+from treecore.io import number_text
 from ui import page, state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
@@ -130,8 +131,8 @@ if error:
 else:
     if dataset.is_regression:
         st.success(t("data.summary_line_regression", rows=dataset.n_rows,
-                     features=len(dataset.feature_names), mean=f"{dataset.y.mean():.4g}",
-                     sd=f"{dataset.y.std():.4g}"), icon="✅")
+                     features=len(dataset.feature_names), mean=number_text(dataset.y.mean()),
+                     sd=number_text(dataset.y.std())), icon="✅")
     else:
         st.success(t("data.summary_line", rows=dataset.n_rows,
                      features=len(dataset.feature_names), classes=len(dataset.classes)),

@@ -10,6 +10,7 @@ inspector, the threshold chart, the criterion lens, the what-if override, the sa
 import streamlit as st
 
 from treecore import ALGORITHMS, CRITERIA, THRESHOLD_STYLES, ConfigError, Kind, StopReason
+from treecore.io import number_text
 from treecore.tree.flow import edge_weights, row_flow
 from ui import guards, limits, page, state
 from ui.data import choices
@@ -219,7 +220,7 @@ def inspector_tab(node_id: int) -> None:
     with left:
         node_panel.show_rule(stage, node_id, stop_words)
         st.markdown(t("grow.node_counts", rows=node.n_samples,
-                      weighted=f"{node.weighted_n_samples:.4g}",
+                      weighted=number_text(node.weighted_n_samples),
                       impurity=f"{node.impurity:.3f}"))
     with right:
         chart = class_chart(classes, node.class_counts, {"count": t("grow.weighted_count")})

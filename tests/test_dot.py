@@ -113,3 +113,17 @@ def test_partial_tree_shows_pending_leaves():
     assert early.count("dotted") == sum(1 for n in tree.until(1).iter_leaves()
                                         if n.stop_reason is None) > 0
     _graphviz_accepts(to_dot(tree.until(2)))
+
+
+def test_large_values_and_row_counts_are_written_out_with_thousands_grouped():
+    """A house price and a root of 100,000 rows read as such, not as 4.056e+05 and 1e+05."""
+    prices = pd.DataFrame({"area": [50.0, 60.0, 150.0, 160.0],
+                           "price": [200_000.0, 210_000.0, 600_000.0, 612_449.0]})
+    tree = grow(Dataset.from_frame(prices, "price", task="regression"), algorithm="cart",
+                criterion="squared_error")
+    dot = to_dot(tree)
+    assert "mean = 405,612" in dot and "mean = 606,224" in dot and "→ 612,449" in dot
+    assert "MSE = 25,000,000" in dot and "e+05" not in dot
+    counts = pd.DataFrame({"x": [0.0, 1.0] * 50_000, "y": ["a", "b"] * 50_000})
+    big = grow(Dataset.from_frame(counts, "y"), algorithm="cart", max_depth=1)
+    assert "n = 100,000" in to_dot(big) and "a 50,000" in to_dot(big)

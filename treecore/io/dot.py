@@ -8,7 +8,7 @@ from typing import Iterator
 import numpy as np
 
 from ..tree.nodes import Node, Tree
-from .text import class_details, regression_words
+from .text import class_details, number_text, regression_words
 
 #: Class colours (colour-blind friendly, Okabe-Ito), cycled when there are more classes.
 CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
@@ -60,16 +60,18 @@ def _dot_label(tree: Tree, node: Node, words) -> str:
     for a regression node the test (or → its value), its mean and MSE (or median and MAE), the
     row count."""
     if tree.is_regression:
-        head = node.split.describe() if node.split is not None else f"→ {node.value:.4g}"
+        head = (node.split.describe() if node.split is not None
+                else f"→ {number_text(node.value)}")
         value, impurity = regression_words(tree, words)
         lines = [f"#{node.node_id}  {head}",
-                 f"{value} = {node.value:.4g} · {impurity} = {node.impurity:.4g}",
-                 f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+                 f"{value} = {number_text(node.value)} · {impurity} = "
+                 f"{number_text(node.impurity)}",
+                 f"{words['samples']} = {number_text(node.weighted_n_samples)}"]
         return "\\n".join(dot_escape(line) for line in lines)
     counts = class_details(np.array([node.class_counts], dtype=float), tree.classes)[0]
     head = node.split.describe() if node.split is not None else f"→ {tree.classes[node.prediction]}"
     lines = [f"#{node.node_id}  {head}", counts,
-             f"{words['samples']} = {node.weighted_n_samples:.4g}"]
+             f"{words['samples']} = {number_text(node.weighted_n_samples)}"]
     return "\\n".join(dot_escape(line) for line in lines if line)
 
 

@@ -40,6 +40,26 @@ def visible(value: object) -> str:
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(value))
 
 
+#: Integer digits up to which :func:`number_text` writes a number out in full.
+FULL_DIGITS = 9
+
+
+def number_text(value: float, digits: int = 4) -> str:
+    """``value`` to ``digits`` significant digits as ``format(value, ".4g")`` writes it, except
+    that a number of up to :data:`FULL_DIGITS` integer digits keeps them all, thousands
+    grouped, with no exponent: a house price of 405,612 or a root of 100,000 rows (``.4g``:
+    ``4.056e+05``, ``1e+05``).
+
+    >>> [number_text(v) for v in (405612.3, 100000, 1234.5, 5.5625, 0.012345, 2.1e10, 0.0)]
+    ['405,612', '100,000', '1,234', '5.562', '0.01234', '2.1e+10', '0']
+    """
+    if not math.isfinite(value) or value == 0 or not 1 <= abs(value) < 10 ** FULL_DIGITS:
+        return f"{value:.{digits}g}"
+    decimals = max(digits - (math.floor(math.log10(abs(value))) + 1), 0)
+    text = f"{value:,.{decimals}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def regression_words(tree: Tree, words: Mapping[str, str]) -> tuple[str, str]:
     """What a regression node's value and impurity are called in ``words``: its mean and MSE
     (squared error), or its median and MAE (absolute error)."""
@@ -65,13 +85,14 @@ def class_details(counts: np.ndarray, classes: Sequence) -> list[str]:
     ['c 5 · f 3 · b 2 · d 1 · …', 'c 1', '']
     """
     if counts.shape[1] <= SHOWN_CLASSES:
-        return [" · ".join(f"{classes[k]} {c:.4g}" for k, c in enumerate(row) if c > 0)
+        return [" · ".join(f"{classes[k]} {number_text(c)}" for k, c in enumerate(row) if c > 0)
                 for row in counts.tolist()]
     order = np.argsort(-counts, axis=1, kind="stable")[:, :SHOWN_CLASSES + 1]
     largest = np.take_along_axis(counts, order, axis=1)
     details = []
     for codes, weights in zip(order.tolist(), largest.tolist()):
-        shown = [f"{classes[k]} {c:.4g}" for k, c in zip(codes[:SHOWN_CLASSES], weights) if c > 0]
+        shown = [f"{classes[k]} {number_text(c)}"
+                 for k, c in zip(codes[:SHOWN_CLASSES], weights) if c > 0]
         if weights[SHOWN_CLASSES] > 0:
             shown.append("…")
         details.append(" · ".join(shown))
@@ -82,8 +103,8 @@ def _spread(tree: Tree, node: Node, digits: int) -> str:
     """The spread of a regression node's rows to ``digits`` significant digits: sd = √MSE about
     the mean (squared error), or the MAE about the median (absolute error)."""
     if tree.criterion == "absolute_error":
-        return f"MAE {node.impurity:.{digits}g}"
-    return f"sd {math.sqrt(node.impurity):.{digits}g}"
+        return f"MAE {number_text(node.impurity, digits)}"
+    return f"sd {number_text(math.sqrt(node.impurity), digits)}"
 
 
 def node_label(tree: Tree, node: Node) -> str:
@@ -91,13 +112,14 @@ def node_label(tree: Tree, node: Node) -> str:
     for a regression tree its value (mean or median), weight and the spread of its rows:
     ``5.06 (5; sd 0.472)``, or ``4.91 (5; MAE 0.378)`` by the absolute error."""
     if tree.is_regression:
-        return f"{node.value:.4g} ({node.weighted_n_samples:.4g}; {_spread(tree, node, 3)})"
+        return (f"{number_text(node.value)} ({number_text(node.weighted_n_samples)}; "
+                f"{_spread(tree, node, 3)})")
     label = visible(tree.classes[node.prediction])
     weight = node.weighted_n_samples
     errors = weight - node.class_counts[node.prediction] if weight else 0.0
     if errors > 1e-9:
-        return f"{label} ({weight:.4g}/{errors:.4g})"
-    return f"{label} ({weight:.4g})"
+        return f"{label} ({number_text(weight)}/{number_text(errors)})"
+    return f"{label} ({number_text(weight)})"
 
 
 def to_text(tree: Tree) -> str:
@@ -177,11 +199,12 @@ def to_rules(tree: Tree) -> str:
         weight = leaf.weighted_n_samples
         if tree.is_regression:
             lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
-                         f"{leaf.value:.6g}  [coverage {weight:.4g}, {_spread(tree, leaf, 4)}]")
+                         f"{number_text(leaf.value, 6)}  [coverage {number_text(weight)}, "
+                         f"{_spread(tree, leaf, 4)}]")
             continue
         share = (leaf.class_counts[leaf.prediction] / weight if weight
                  else leaf.distribution[leaf.prediction])
         lines.append(f"IF {conditions} THEN {visible(tree.schema.target)} = "
-                     f"{visible(tree.classes[leaf.prediction])}  [coverage {weight:.4g}, "
+                     f"{visible(tree.classes[leaf.prediction])}  [coverage {number_text(weight)}, "
                      f"confidence {share:.1%}]")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from treecore import CRITERIA, Dataset, Tree
+from treecore.io import number_text
 
 from ui import state
 from ui.i18n import split_note_text, t
@@ -180,8 +181,8 @@ def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None
     with left:
         node_panel.show_rule(stage, node_id, stop_words)
         st.markdown(words_for(stage, "regression.node_counts", rows=node.n_samples,
-                              weighted=f"{node.weighted_n_samples:.4g}",
-                              mean=f"{node.value:.4g}", mse=f"{node.impurity:.4g}"))
+                              weighted=number_text(node.weighted_n_samples),
+                              mean=number_text(node.value), mse=number_text(node.impurity)))
     with right:
         sample = stage.node_rows(train, node_id)
         st.plotly_chart(safe_figure(regression_view.histogram(train.y[sample.rows], {

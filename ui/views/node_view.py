@@ -14,7 +14,7 @@ import pandas as pd
 import treecore
 from treecore import ALGORITHMS, CandidateTable, Dataset, Kind, Tree, ThresholdCurve
 from treecore.algorithms import Algorithm, Criterion, home_algorithm, lens_criteria
-from treecore.io import node_conditions
+from treecore.io import node_conditions, number_text
 
 #: Columns of the candidate table, in display order (keys of ``Candidate.as_record``).
 CANDIDATE_COLUMNS = ("feature", "test", "gain", "gain_ratio", "split_info", "gini", "rho",
@@ -186,7 +186,7 @@ def rule(tree: Tree, node_id: int) -> tuple[list[str], str]:
     """(conditions, prediction) of the node: its rule ``IF … AND … THEN class`` (a regression
     node predicts its mean)."""
     node = tree.node(node_id)
-    label = f"{node.value:.4g}" if tree.is_regression else str(tree.classes[node.prediction])
+    label = number_text(node.value) if tree.is_regression else str(tree.classes[node.prediction])
     return node_conditions(tree, node_id), label
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from treecore import Node, Tree
 from treecore.tree.lazy import collector_paused
-from treecore.io import CLASS_COLORS, VALUE_SCALE, class_details, regression_words
+from treecore.io import CLASS_COLORS, VALUE_SCALE, class_details, number_text, regression_words
 
 from ui.views.tree_layout import tidy_layout
 
@@ -53,8 +53,9 @@ def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
     """
     if tree.is_regression:                         # a mean (or median) and its spread
         value, impurity = regression_words(tree, words)
-        leaf = [f"#{n.node_id}  → {n.value:.4g}" for n in nodes]
-        detail = [f"{value} = {n.value:.4g} · {impurity} = {n.impurity:.4g}" for n in nodes]
+        leaf = [f"#{n.node_id}  → {number_text(n.value)}" for n in nodes]
+        detail = [f"{value} = {number_text(n.value)} · {impurity} = {number_text(n.impurity)}"
+                  for n in nodes]
     else:
         classes = tree.classes
         leaf = [f"#{n.node_id}  → {classes[n.prediction]}" for n in nodes]
@@ -63,7 +64,7 @@ def node_texts(tree: Tree, nodes: Sequence[Node], words: Mapping[str, str]
     return {"split_title": [f"#{n.node_id}  {n.split.describe()}" if n.split is not None
                             else title for n, title in zip(nodes, leaf)],
             "leaf_title": leaf, "detail": detail,
-            "size": [f"{words['samples']} = {n.weighted_n_samples:.4g}" for n in nodes],
+            "size": [f"{words['samples']} = {number_text(n.weighted_n_samples)}" for n in nodes],
             "edge": [str(n.path[-1]) if n.path else "" for n in nodes]}
 
 
