@@ -126,14 +126,12 @@ def _are_dates(values: pd.Series) -> bool:
     """Whether every one of ``values`` (distinct, known, some text) is a date written in one
     format: ISO 8601 or one of :data:`DATE_FORMATS`. A few are tried first, so a column of
     words costs one short parse."""
-    text = values[values.map(type) == str]
-    if not len(values) or len(text) < len(values):
-        return False
-    for fmt in ("ISO8601", *DATE_FORMATS):
-        if all(pd.to_datetime(part, format=fmt, errors="coerce").notna().all()
-               for part in (text.iloc[:20], text)):
-            return True
-    return False
+    def all_dates(part: pd.Series, fmt: str) -> bool:
+        return bool(len(part)) and part.map(type).eq(str).all() \
+            and pd.to_datetime(part, format=fmt, errors="coerce").notna().all()
+
+    return any(all_dates(values.iloc[:20], fmt) and all_dates(values, fmt)
+               for fmt in ("ISO8601", *DATE_FORMATS))
 
 
 def _row_id_reason(name: str, column: pd.Series, known: np.ndarray) -> str | None:
