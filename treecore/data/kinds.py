@@ -124,14 +124,18 @@ def _has_codes(values: pd.Series) -> bool:
 
 def _are_dates(values: pd.Series) -> bool:
     """Whether every one of ``values`` (distinct, known, some text) is a date written in one
-    format: ISO 8601 or one of :data:`DATE_FORMATS`. A few are tried first, so a column of
-    words costs one short parse."""
-    def all_dates(part: pd.Series, fmt: str) -> bool:
+    format: ISO 8601 or one of :data:`DATE_FORMATS`, each of which begins with a digit. The
+    first twenty are tried first, so a column of words costs no parse at all."""
+    def may_be_dates(part: pd.Series) -> bool:
         return bool(len(part)) and part.map(type).eq(str).all() \
-            and pd.to_datetime(part, format=fmt, errors="coerce").notna().all()
+            and part.str.match(r"\s*\d").all()
 
-    return any(all_dates(values.iloc[:20], fmt) and all_dates(values, fmt)
-               for fmt in ("ISO8601", *DATE_FORMATS))
+    def all_dates(part: pd.Series, fmt: str) -> bool:
+        return pd.to_datetime(part, format=fmt, errors="coerce").notna().all()
+
+    head = values.iloc[:20]
+    return may_be_dates(head) and may_be_dates(values) and any(
+        all_dates(head, fmt) and all_dates(values, fmt) for fmt in ("ISO8601", *DATE_FORMATS))
 
 
 def _row_id_reason(name: str, column: pd.Series, known: np.ndarray) -> str | None:
