@@ -13,6 +13,7 @@ from ..measures import absolute_error, kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
 from ..split.candidates import Candidate
 from ..split.splitting import build_candidate
+from ..tree.packed import segments
 from ..tree.predict import CONTINUOUS_SPLIT, LEAF, NOMINAL_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory
 from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
@@ -21,9 +22,7 @@ from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
 def children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
     """The children of the ``expanded`` nodes, one node's after another (each node's children
     are consecutive ids from ``first_child``)."""
-    counts = arrays.n_children[expanded]
-    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    return np.repeat(arrays.first_child[expanded], counts) + within
+    return segments(arrays.first_child[expanded], arrays.n_children[expanded])
 
 
 def _branch_counts(in_counts: np.ndarray, regression: bool) -> np.ndarray:

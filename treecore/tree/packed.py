@@ -101,7 +101,7 @@ def pack(compiled, leaf: np.ndarray, nominal: np.ndarray) -> PackedTree:
     branches = np.flatnonzero(kind == BRANCHES)
     n_branches = np.zeros(len(position), np.int64)
     n_branches[branches] = compiled.n_children[position[branches]]
-    children = _segments(first[branches], n_branches[branches])
+    children = segments(first[branches], n_branches[branches])
     link[branches] = np.cumsum(n_branches[branches]) - n_branches[branches]
     code_child, code_start = codes.children_of(compiled, ~subset, packed_of)
     nodes[branches, 0] = code_start
@@ -112,7 +112,7 @@ def pack(compiled, leaf: np.ndarray, nominal: np.ndarray) -> PackedTree:
                       position[leaves])
 
 
-def _segments(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def segments(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """The indices ``starts[k]``, ``starts[k] + 1``, …, ``starts[k] + lengths[k] - 1`` of every
     segment ``k``, one after the other."""
     within = np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths, lengths)
@@ -129,7 +129,7 @@ class _Codes:
         self.compiled_nodes = compiled_nodes = position[self.nodes]
         self.n_codes = compiled.n_codes[compiled_nodes]
         self.owner = np.repeat(np.arange(len(self.nodes)), self.n_codes)
-        entries = _segments(compiled.code_offset[compiled_nodes], self.n_codes)
+        entries = segments(compiled.code_offset[compiled_nodes], self.n_codes)
         self.code = entries - np.repeat(compiled.code_offset[compiled_nodes], self.n_codes)
         self.branch = compiled.code_map[entries]
         feature = compiled.feature[compiled_nodes]

@@ -20,7 +20,7 @@ from numba import njit
 from ..data import Kind
 from ..data.schema import THREADS
 from . import packed as _packed
-from .packed import FEATURE_SHIFT, KIND_SHIFT, MAX_FEATURES, PackedTree, pack
+from .packed import FEATURE_SHIFT, KIND_SHIFT, MAX_FEATURES, PackedTree, pack, segments
 
 #: ``CompiledTree.kind`` of a leaf, a threshold split and a nominal split.
 LEAF, CONTINUOUS_SPLIT, NOMINAL_SPLIT = 0, 1, 2
@@ -160,9 +160,7 @@ def _branches(compiled: CompiledTree, values: np.ndarray, pos: np.ndarray) -> np
 def _distribute(compiled: CompiledTree, rows, pos, w):
     """Split each particle over all branches of its node, weight × r̃ᵥ; drop zero weights."""
     counts = compiled.n_children[pos]
-    starts = np.repeat(compiled.child_offset[pos], counts)
-    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    slot = starts + within
+    slot = segments(compiled.child_offset[pos], counts)
     new_w = np.repeat(w, counts) * compiled.fractions[slot]
     keep = new_w > 0
     return np.repeat(rows, counts)[keep], compiled.children[slot][keep], new_w[keep]
@@ -337,10 +335,10 @@ def leaf_shares(tree, X: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     several (:func:`_may_split`) gives the particles of :func:`walk`."""
     X = _matrix(X)
     compiled = tree.compiled
-    split = np.flatnonzero(_may_split(compiled, X))
-    if not len(split):
+    may_split = _may_split(compiled, X)
+    if not may_split.any():
         return np.arange(X.shape[0]), apply(tree, X), np.ones(X.shape[0])
-    whole = np.setdiff1d(np.arange(X.shape[0]), split, assume_unique=True)
+    split, whole = np.flatnonzero(may_split), np.flatnonzero(~may_split)
     parts = [(split[rows], pos, w) for rows, pos, w in walk(compiled, X[split])]
     at_leaf = [compiled.n_children[pos] == 0 for _, pos, _ in parts]
     leaves = [pos[leaf] for (_, pos, _), leaf in zip(parts, at_leaf)]
@@ -357,11 +355,10 @@ def _may_split(compiled: CompiledTree, X: np.ndarray) -> np.ndarray:
     may = np.isnan(X).any(axis=1)
     nominal = np.flatnonzero(compiled.kind == NOMINAL_SPLIT)
     counts = compiled.n_codes[nominal]
-    slots = np.repeat(compiled.code_offset[nominal] - np.cumsum(counts) + counts, counts) \
-        + np.arange(counts.sum())
-    codes = slots - np.repeat(compiled.code_offset[nominal], counts)
-    unseen_feature = np.repeat(compiled.feature[nominal], counts)[compiled.code_map[slots] < 0]
-    unseen_code = codes[compiled.code_map[slots] < 0]
+    slots = segments(compiled.code_offset[nominal], counts)
+    unseen = compiled.code_map[slots] < 0
+    unseen_feature = np.repeat(compiled.feature[nominal], counts)[unseen]
+    unseen_code = (slots - np.repeat(compiled.code_offset[nominal], counts))[unseen]
     for feature in np.unique(compiled.feature[nominal]):
         code = np.trunc(X[:, feature])                                # as the walks read it
         fewest = counts[compiled.feature[nominal] == feature].min()   # every node saw below
