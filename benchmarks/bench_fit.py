@@ -12,6 +12,8 @@ its peak resident set during the fit (Linux's ``VmHWM``, reset just before) is p
 above what the process held before the fit (the data, the libraries), and without the pages of
 mapped files (``RssFile`` before the fit: the libraries' code, read-only and shared with every
 process that maps them, which the fit does not add to): what the process owns at its peak.
+Each process imports only its own library: scikit-learn's does not load treecore (nor, with it,
+numba's runtime), as a scikit-learn user's would not.
 """
 
 from __future__ import annotations
@@ -24,13 +26,22 @@ import sys
 import numpy as np
 import pandas as pd
 from common import classification, median_seconds
-from sklearn.tree import DecisionTreeClassifier as SklearnTree
 
-from treecore import DecisionTreeClassifier
+
+def our_tree(**params):
+    """treecore's classifier, imported when first made (see ``--memory``)."""
+    from treecore import DecisionTreeClassifier
+    return DecisionTreeClassifier(**params)
+
+
+def sklearn_tree():
+    """scikit-learn's CART, imported when first made."""
+    from sklearn.tree import DecisionTreeClassifier
+    return DecisionTreeClassifier(random_state=0)
 
 
 #: The two CART/Gini full-depth fits compared.
-FITS = {"ours": DecisionTreeClassifier, "sklearn": lambda: SklearnTree(random_state=0)}
+FITS = {"ours": our_tree, "sklearn": sklearn_tree}
 
 
 def resident_mb(field: str) -> float:
@@ -86,25 +97,23 @@ def main() -> None:
     if args.memory:
         peak_memory(args.sizes)
         return
-    DecisionTreeClassifier().fit(*classification(200))               # compile / warm caches once
+    our_tree().fit(*classification(200))                                 # compile / warm caches once
     print(f"{'task':<28}{'rows':>10}{'ours s':>10}{'sklearn s':>11}{'ratio':>8}")
     for n in args.sizes:
         X, y = classification(n)
         repeats = args.repeats if n <= 100_000 else 1
-        ours, _ = median_seconds(lambda: DecisionTreeClassifier().fit(X, y), repeats)
-        theirs, _ = median_seconds(lambda: SklearnTree(random_state=0).fit(X, y), repeats)
+        ours, _ = median_seconds(lambda: our_tree().fit(X, y), repeats)
+        theirs, _ = median_seconds(lambda: sklearn_tree().fit(X, y), repeats)
         print(f"{'CART gini full depth':<28}{n:>10}{ours:>10.2f}{theirs:>11.2f}"
               f"{ours / theirs:>8.2f}")
         if n > 100_000:
             continue
         rng = np.random.default_rng(0)
         holes = np.where(rng.random(X.shape) < 0.1, np.nan, X)
-        c45, _ = median_seconds(lambda: DecisionTreeClassifier(algorithm="c45").fit(holes, y),
-                                repeats)
+        c45, _ = median_seconds(lambda: our_tree(algorithm="c45").fit(holes, y), repeats)
         print(f"{'C4.5 10% missing':<28}{n:>10}{c45:>10.2f}{'':>11}{'':>8}")
         nominal = pd.DataFrame(np.array(list("abcd"))[np.digitize(X[:, :10], [-1, 0, 1])])
-        id3, _ = median_seconds(lambda: DecisionTreeClassifier(algorithm="id3").fit(nominal, y),
-                                repeats)
+        id3, _ = median_seconds(lambda: our_tree(algorithm="id3").fit(nominal, y), repeats)
         print(f"{'ID3 nominal (10 x 4 levels)':<28}{n:>10}{id3:>10.2f}{'':>11}{'':>8}")
 
 

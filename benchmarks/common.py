@@ -6,15 +6,17 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from sklearn.datasets import make_classification, make_regression
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import treecore  # noqa: E402
-from treecore.measures.evaluate import labelled  # noqa: E402
+# treecore is imported only by the helpers that use it: a process timing or measuring the
+# reference library alone (``bench_fit.py --memory``) must not load numba's runtime with it.
+if TYPE_CHECKING:
+    import treecore
 
 
 def timed_app_run(at) -> float:
@@ -56,6 +58,7 @@ def classification(n_rows: int, seed: int = 0):
 def train_and_validation(n_train: int, n_validation: int = 30_000
                          ) -> tuple[treecore.Dataset, pd.DataFrame]:
     """The first ``n_train`` rows as a Dataset and the next ``n_validation`` as a frame."""
+    import treecore
     X, y = classification(n_train + n_validation)
     frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])]).assign(y=y.astype(str))
     return treecore.Dataset.from_frame(frame.iloc[:n_train], "y"), frame.iloc[n_train:]
@@ -63,6 +66,7 @@ def train_and_validation(n_train: int, n_validation: int = 30_000
 
 def validation_rows(tree: treecore.Tree, frame: pd.DataFrame) -> treecore.Dataset:
     """``frame`` (features and ``y``) as labelled rows of ``tree``'s schema."""
+    from treecore.measures.evaluate import labelled
     return labelled(tree.schema, frame.drop(columns="y"), frame["y"])
 
 
