@@ -49,7 +49,7 @@ def settings_sidebar() -> None:
             st.radio(t("ens.max_features"), ens.FEATURE_DRAWS, horizontal=True,
                      format_func=state.labels({d: t(f"ens.max_features.{d}")
                                                for d in ens.FEATURE_DRAWS}),
-                     **state.widget(ens.MAX_FEATURES, S[ens.MAX_FEATURES]))
+                     **state.widget(ens.MAX_FEATURES, ens.feature_draw(task, S)))
         if kind == "gbdt":
             st.select_slider(t("ens.learning_rate"), fit.LEARNING_RATES,
                              **state.widget(ens.LEARNING_RATE, float(S[ens.LEARNING_RATE])))

@@ -116,6 +116,21 @@ def test_regression_data_is_not_offered_adaboost(ensembles):
     assert any("mean squared error" in m.value for m in at.markdown)
 
 
+def test_the_forests_k_defaults_to_the_tasks_and_stays_as_picked(ensembles):
+    """Breiman's k: √d to classify, ⌊d/3⌋ for a number (ESL §15.3); a choice is kept."""
+    draws = "w_" + ens.MAX_FEATURES
+    assert ensembles("iris", "forest").radio(key=draws).value == "sqrt"
+    at = ensembles("diabetes", "forest")
+    assert at.radio(key=draws).value == "third"
+    assert "d/3 (regression default)" in at.radio(key=draws).options
+    table = next(df.value for df in at.dataframe if "features drawn" in df.value.columns)
+    assert min(len(drawn.split(", ")) for drawn in table["features drawn"]) >= 10 // 3
+    at.radio(key=draws).set_value("all").run()
+    assert at.session_state[ens.MAX_FEATURES] == "all"
+    assert at.radio(key=draws).value == "all"
+    assert not any("features drawn" in df.value.columns for df in at.dataframe)   # bagging
+
+
 def test_gbdt_grows_on_nominal_features(ensembles):
     """Watermelon 3.0's six text columns: the residual trees split on groups of their values,
     and the round's residual chart has a point per training row."""

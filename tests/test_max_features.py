@@ -145,9 +145,15 @@ def test_readable_builder_refuses_a_draw(wine):
 
 
 @pytest.mark.parametrize("given, expected", [("sqrt", 4), ("log2", 4), (0.5, 10), (3, 3),
-                                             (None, None), (1e-9, 1)])
+                                             (None, None), (1e-9, 1), ("third", 6)])
 def test_max_features_as_scikit_learn_reads_it(given, expected):
     assert resolve_max_features(given, 20) == expected
+
+
+@pytest.mark.parametrize("d, expected", [(1, 1), (2, 1), (3, 1), (5, 1), (6, 2), (30, 10),
+                                         (31, 10)])
+def test_a_third_of_the_features_rounds_down_to_at_least_one(d, expected):
+    assert resolve_max_features("third", d) == expected
 
 
 @pytest.mark.parametrize("bad", ["all", 0, 21, 1.5, -0.1, True])

@@ -237,8 +237,8 @@ class RandomForestClassifier(ClassifierMixin, BaseForest, BaseEstimator):
     Parameters
     ----------
     n_estimators : the number of trees T.
-    max_features : the k features drawn at each node: "sqrt" (⌊√d⌋), "log2", an integer, a
-        fraction of d, or None (all: bagging alone).
+    max_features : the k features drawn at each node: "sqrt" (⌊√d⌋), "log2", "third" (⌊d/3⌋),
+        an integer, a fraction of d, or None (all: bagging alone).
     bootstrap : grow each tree on a bootstrap sample (else on every row).
     oob_score : estimate the accuracy on the rows each tree left out (``oob_score_``).
     algorithm, criterion : the members' preset and criterion (``treecore.ALGORITHMS``).
@@ -318,7 +318,7 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     """A random forest of CART least-squares regression trees (Breiman 2001), as
     scikit-learn's: the prediction is the mean of the trees' values. Parameters and attributes
     as :class:`RandomForestClassifier`'s, with ``max_features=1.0`` (every feature: scikit-
-    learn's default for regression), ``oob_prediction_`` and ``oob_score_`` (R²); the members
+    learn's default for regression; Breiman's is ``"third"``), ``oob_prediction_`` and ``oob_score_`` (R²); the members
     take text columns and missing values as :class:`~treecore.DecisionTreeRegressor` does (two
     groups of values; a row whose tested value is missing down both branches, its prediction
     blended)."""

@@ -79,14 +79,15 @@ def drawn_features(seed: int, node_id: int, n_features: int, n_drawn: int) -> tu
 def resolve_max_features(max_features, n_features: int) -> int | None:
     """scikit-learn's ``max_features`` as a count k (None: every feature): ``"sqrt"`` ⌊√d⌋,
     ``"log2"`` ⌊log₂ d⌋ (Zhou's recommendation), a fraction f of (0, 1] ⌊f·d⌋, an integer as
-    it is; at least 1."""
+    it is; also ``"third"`` ⌊d/3⌋, Breiman's choice for regression (Hastie, Tibshirani &
+    Friedman, *ESL* §15.3: "for regression, the default value for m is ⌊p/3⌋"); at least 1."""
     if max_features is None:
         return None
     if isinstance(max_features, str):
-        rules = {"sqrt": math.sqrt, "log2": math.log2}
+        rules = {"sqrt": math.sqrt, "log2": math.log2, "third": lambda d: d / 3}
         if max_features not in rules:
-            raise ConfigError(f"max_features must be 'sqrt', 'log2', an integer, a fraction or "
-                              f"None, not {max_features!r}")
+            raise ConfigError(f"max_features must be 'sqrt', 'log2', 'third', an integer, a "
+                              f"fraction or None, not {max_features!r}")
         return max(1, int(rules[max_features](n_features)))
     if isinstance(max_features, (bool, np.bool_)):
         raise ConfigError(f"max_features must be a number, not {max_features!r}")

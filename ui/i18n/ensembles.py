@@ -26,6 +26,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.max_features": {"en": "Features drawn at each node (k)",
                          "zh": "每个结点随机选取的属性数（k）"},
     "ens.max_features.sqrt": {"en": "√d (classification default)", "zh": "√d（分类默认）"},
+    "ens.max_features.third": {"en": "d/3 (regression default)", "zh": "d/3（回归默认）"},
     "ens.max_features.log2": {"en": "log₂ d", "zh": "log₂ d"},
     "ens.max_features.all": {"en": "all d (bagging)", "zh": "全部 d 个（即装袋）"},
     "ens.learning_rate": {"en": "Learning rate ν", "zh": "学习率 ν"},

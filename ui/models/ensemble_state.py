@@ -5,8 +5,11 @@ The session holds only the small values a user chose; the ensemble itself is reb
 through the cache (:mod:`ui.models.ensemble_fit`).
 
 >>> model_params("forest", "classification", {ROUNDS: 20, MAX_DEPTH: 0, MIN_LEAF: 1,
-...              MAX_FEATURES: "sqrt", LEARNING_RATE: 0.1, SEED: 0})["max_features"]
+...              MAX_FEATURES: None, LEARNING_RATE: 0.1, SEED: 0})["max_features"]
 'sqrt'
+>>> model_params("forest", "regression", {ROUNDS: 20, MAX_DEPTH: 0, MIN_LEAF: 1,
+...              MAX_FEATURES: None, LEARNING_RATE: 0.1, SEED: 0})["max_features"]
+'third'
 >>> model_params("adaboost", "classification", {ROUNDS: 5, MAX_DEPTH: 1, MIN_LEAF: 1,
 ...              MAX_FEATURES: "sqrt", LEARNING_RATE: 0.1, SEED: 3})
 {'n_estimators': 5, 'max_depth': 1, 'random_state': 3}
@@ -26,7 +29,7 @@ KIND = "ens_kind"                   #: "forest", "adaboost" or "gbdt"
 ROUNDS = "ens_rounds"               #: number of members T
 MAX_DEPTH = "ens_max_depth"         #: each member's depth limit; 0 = none
 MIN_LEAF = "ens_min_samples_leaf"
-MAX_FEATURES = "ens_max_features"   #: the forest's k: "sqrt", "log2" or "all"
+MAX_FEATURES = "ens_max_features"   #: the forest's k, one of FEATURE_DRAWS; None: the task's
 LEARNING_RATE = "ens_learning_rate"  #: gradient boosting's shrinkage ν
 SEED = "ens_seed"                   #: random_state of the ensemble
 ROUND = "ens_round"                 #: round t on screen (1-based)
@@ -39,7 +42,10 @@ TAB = "ens_tab"                     #: widget: the open tab (its label)
 PERMUTE = "ens_permute"             #: run the permutation test (it predicts many times)
 
 KINDS = ("forest", "adaboost", "gbdt")
-FEATURE_DRAWS = ("sqrt", "log2", "all")
+FEATURE_DRAWS = ("sqrt", "third", "log2", "all")
+#: The forest's k until the user picks one: Breiman's, √d to classify and d/3 for a number
+#: (Hastie, Tibshirani & Friedman, *ESL* §15.3).
+TASK_DRAW = {"classification": "sqrt", "regression": "third"}
 #: Each kind's member depth on the page at first (0 = no limit): stumps for AdaBoost, depth 3
 #: for GBDT (Friedman's), and 12 for a forest: Breiman grows full trees (set 0), but a full
 #: tree of 100k rows has some 100,000 nodes to draw at every click; 12 levels keep it under
@@ -49,7 +55,7 @@ KIND_DEPTH = {"forest": 12, "adaboost": 1, "gbdt": 3}
 BEAT_SECONDS = 1.0
 
 DEFAULTS: dict[str, Any] = {
-    KIND: "forest", ROUNDS: 30, MAX_DEPTH: KIND_DEPTH["forest"], MIN_LEAF: 1, MAX_FEATURES: "sqrt",
+    KIND: "forest", ROUNDS: 30, MAX_DEPTH: KIND_DEPTH["forest"], MIN_LEAF: 1, MAX_FEATURES: None,
     LEARNING_RATE: 0.1, SEED: 0, ROUND: 1, PLAYING: False, LAST_TICK: None, INSPECT: None,
     COLLAPSED: (), ROW: None, PERMUTE: False,
 }
@@ -74,6 +80,11 @@ def current_kind(task: str) -> str:
     return kind if kind in allowed_kinds(task) else allowed_kinds(task)[0]
 
 
+def feature_draw(task: str, settings: Mapping[str, Any]) -> str:
+    """The forest's k as chosen, or the task's default (:data:`TASK_DRAW`)."""
+    return settings[MAX_FEATURES] or TASK_DRAW[task]
+
+
 def set_kind(kind: str) -> None:
     """Switch ensemble, with the members' usual depth and the first round on screen."""
     st.session_state[KIND] = kind
@@ -87,7 +98,7 @@ def model_params(kind: str, task: str, settings: Mapping[str, Any]) -> dict:
     params: dict[str, Any] = {"n_estimators": int(settings[ROUNDS]), "max_depth": depth,
                               "random_state": int(settings[SEED])}
     if kind == "forest":
-        draw = settings[MAX_FEATURES]
+        draw = feature_draw(task, settings)
         params["max_features"] = None if draw == "all" else draw
         params["min_samples_leaf"] = int(settings[MIN_LEAF])
     elif kind == "gbdt":
