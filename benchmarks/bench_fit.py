@@ -97,7 +97,7 @@ def main() -> None:
     if args.memory:
         peak_memory(args.sizes)
         return
-    our_tree().fit(*classification(200))                                 # compile / warm caches once
+    our_tree().fit(*classification(200))                 # compile / warm caches once
     print(f"{'task':<28}{'rows':>10}{'ours s':>10}{'sklearn s':>11}{'ratio':>8}")
     for n in args.sizes:
         X, y = classification(n)

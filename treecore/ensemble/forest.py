@@ -318,10 +318,10 @@ class RandomForestRegressor(RegressorMixin, BaseForest, BaseEstimator):
     """A random forest of CART least-squares regression trees (Breiman 2001), as
     scikit-learn's: the prediction is the mean of the trees' values. Parameters and attributes
     as :class:`RandomForestClassifier`'s, with ``max_features=1.0`` (every feature: scikit-
-    learn's default for regression; Breiman's is ``"third"``), ``oob_prediction_`` and ``oob_score_`` (R²); the members
-    take text columns and missing values as :class:`~treecore.DecisionTreeRegressor` does (two
-    groups of values; a row whose tested value is missing down both branches, its prediction
-    blended)."""
+    learn's default for regression; Breiman's is ``"third"``), ``oob_prediction_`` and
+    ``oob_score_`` (R²); the members take text columns and missing values as
+    :class:`~treecore.DecisionTreeRegressor` does (two groups of values; a row whose tested
+    value is missing down both branches, its prediction blended)."""
 
     _task = "regression"
 
