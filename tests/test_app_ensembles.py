@@ -113,7 +113,7 @@ def test_gbdt_steps_are_one_for_least_squares_trees(ensembles):
 def test_regression_data_is_not_offered_adaboost(ensembles):
     at = ensembles("diabetes", "forest")
     assert at.radio(key="w_" + ens.KIND).options == ["Random forest", "Gradient boosting (GBDT)"]
-    assert any("mean squared error" in m.value for m in at.markdown)
+    assert any("RMSE (root mean squared error)" in m.value for m in at.markdown)
 
 
 def test_the_forests_k_defaults_to_the_tasks_and_stays_as_picked(ensembles):

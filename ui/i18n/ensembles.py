@@ -51,7 +51,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "**{kind}**，{total} 棵树中的前 {t} 棵（在 {rows} 个训练样本上生成）："
               "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
     "ens.metric_error": {"en": "error rate", "zh": "错误率"},
-    "ens.metric_mse": {"en": "mean squared error", "zh": "均方误差"},
+    "ens.metric_rmse": {"en": "RMSE (root mean squared error)", "zh": "RMSE（均方误差的平方根）"},
     "ens.metric_logloss": {"en": "log-loss", "zh": "对数损失"},
     "ens.cannot": {"en": "This ensemble cannot grow on these rows: {message}",
                    "zh": "无法在这些样本上生成该集成：{message}"},
@@ -74,8 +74,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     # ---------------------------------------------------------------- curves
     "ens.curve_title_error": {"en": "Error rate against the number of trees",
                               "zh": "错误率随树的数量的变化"},
-    "ens.curve_title_loss": {"en": "Mean squared error against the number of trees",
-                             "zh": "均方误差随树的数量的变化"},
+    "ens.curve_title_rmse": {"en": "RMSE (root mean squared error) against the number of trees",
+                             "zh": "RMSE（均方误差的平方根）随树的数量的变化"},
     "ens.curve_title_logloss": {"en": "Log-loss (cross-entropy) against the number of trees",
                                 "zh": "对数损失（交叉熵）随树的数量的变化"},
     "ens.rounds_axis": {"en": "trees in the ensemble", "zh": "集成中树的数量"},

@@ -3,7 +3,7 @@ through one small adaptor (:class:`Grown`) so the page never touches a model's i
 
 Every number comes from treecore's estimators (:mod:`treecore.ensemble`), fitted on the
 training :class:`~treecore.Dataset` as the app encoded it. The curves are computed once per fit:
-the error (or mean squared error) of the first t members on the training and validation rows
+the error (or the RMSE of a number) of the first t members on the training and validation rows
 for every t, the out-of-bag error of a forest, and one tree grown with the members' limits.
 """
 
@@ -20,6 +20,7 @@ import numpy as np
 import streamlit as st
 
 from treecore import Dataset, Tree, TreecoreError, ensemble, grow
+from treecore.measures.evaluate import rmse
 from treecore.tree.inspection import permutation_importance
 
 from ui import limits
@@ -54,10 +55,11 @@ def truth(data: Dataset) -> np.ndarray:
 
 def errors(data: Dataset, staged: Iterator[np.ndarray]) -> np.ndarray:
     """The error of each staged prediction on ``data``: the share of wrong classes, or the
-    mean squared error of a number (weighted by the rows' weights)."""
+    root mean squared error √(Σw(y − ŷ)² / Σw) of a number, in the target's units (weighted
+    by the rows' weights)."""
     target, weights = truth(data), data.weights
     if data.is_regression:
-        return np.array([np.average((p - target) ** 2, weights=weights) for p in staged])
+        return np.array([rmse(target, p, weights) for p in staged])
     return np.array([np.average(p != target, weights=weights) for p in staged])
 
 
@@ -71,10 +73,10 @@ def log_losses(data: Dataset, staged_proba: Iterator[np.ndarray], own: np.ndarra
 
 
 def measure(kind: str, task: str) -> str:
-    """What the curves measure: the mean squared error of numbers, the log-loss gradient
+    """What the curves measure: the root mean squared error of numbers, the log-loss gradient
     boosting minimises on classes, else the error rate."""
     if task == "regression":
-        return "mse"
+        return "rmse"
     return "log_loss" if kind == "gbdt" else "error"
 
 

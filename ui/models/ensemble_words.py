@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from treecore import Dataset
+from treecore.io import number_text
 
 from ui.i18n import t
 from ui.models.ensemble_fit import truth
@@ -23,7 +24,7 @@ from ui.models.ensemble_fit import truth
 #: The title and the axis / summary word of each measure of the curves
 #: (:func:`ui.models.ensemble_fit.measure`).
 MEASURE_WORDS = {"error": ("ens.curve_title_error", "ens.metric_error"),
-                 "mse": ("ens.curve_title_loss", "ens.metric_mse"),
+                 "rmse": ("ens.curve_title_rmse", "ens.metric_rmse"),
                  "log_loss": ("ens.curve_title_logloss", "ens.metric_logloss")}
 
 
@@ -120,7 +121,8 @@ def metric_text(grown, round_: int) -> str:
     against one tree, on the validation rows (the training rows when there are none)."""
     part = "validation" if "validation" in grown.curves else "train"
     value, single = grown.curves[part][round_ - 1], grown.single[part]
-    shown = (lambda v: f"{v:.1%}") if grown.measure == "error" else (lambda v: f"{v:.4g}")
+    shown = {"error": lambda v: f"{v:.1%}", "rmse": number_text}.get(grown.measure,
+                                                                     lambda v: f"{v:.4g}")
     return _summary(grown, part, round_, shown(value), shown(single))
 
 
