@@ -157,7 +157,7 @@ def test_columns_left_out_by_guess_are_named_with_the_reason(data_page):
     assert "“customer” (a different text in every row" in note
     assert "“signup” (dates)" in note
     assert data_page.multiselect(key="w_ignored").value == ["customer", "signup"]
-    assert success_text(data_page) == "40 rows, 1 features, 2 classes"
+    assert success_text(data_page) == "40 rows, 1 feature, 2 classes"
     data_page.multiselect(key="w_ignored").unselect("signup").run()
     assert "“signup”" not in shown(data_page.info) and "“customer”" in shown(data_page.info)
     assert success_text(data_page) == "40 rows, 2 features, 2 classes"

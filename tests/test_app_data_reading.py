@@ -55,7 +55,7 @@ def test_a_lone_cr_csv_loads(data_page):
 def test_a_pandas_csv_loads_without_its_index_and_says_so(data_page):
     frame = pd.DataFrame({"x": [1.5, 2.5, 3.5, 0.5], "y": ["a", "b", "a", "b"]})
     upload(data_page, "pandas.csv", frame.to_csv().encode())
-    assert success(data_page) == "4 rows, 1 features, 2 classes"
+    assert success(data_page) == "4 rows, 1 feature, 2 classes"
     assert columns(data_page) == ["x", "y"]
     assert "row index pandas writes" in shown(data_page.info)
 
@@ -93,13 +93,13 @@ def test_the_sheet_picker(data_page):
     data = book({"notes": [["read me"]], "data": [["x", "label"], [1, "a"], [2, "b"]]})
     upload(data_page, "book.xlsx", data, XLSX)
     assert data_page.selectbox(key="w_read_sheet").value == "data"     # the most rows
-    assert success(data_page) == "2 rows, 1 features, 2 classes"
+    assert success(data_page) == "2 rows, 1 feature, 2 classes"
     assert "sheet 'data', the one with the most rows, of 2" in shown(data_page.info)
     data_page.selectbox(key="w_read_sheet").select("notes").run()
     assert "sheet 'notes', one of 2" in shown(data_page.info)
     assert not data_page.success and not data_page.exception
     data_page.selectbox(key="w_read_sheet").select("data").run()
-    assert success(data_page) == "2 rows, 1 features, 2 classes"
+    assert success(data_page) == "2 rows, 1 feature, 2 classes"
     assert "sheet 'data', one of 2" in shown(data_page.info)
 
 
@@ -116,9 +116,9 @@ def test_the_lenses_class_none_and_a_frequent_marker_in_the_class(data_page):
     lenses = ("tear,lenses\nreduced,none\nnormal,soft\nreduced,none\nnormal,hard\n"
               "normal,soft\nreduced,none\n")
     upload(data_page, "lenses.csv", lenses.encode())
-    assert success(data_page) == "6 rows, 1 features, 3 classes"
+    assert success(data_page) == "6 rows, 1 feature, 3 classes"
     data_page.text_input(key="w_" + state.MISSING).input("?, none").run()
-    assert success(data_page) == "6 rows, 1 features, 3 classes"
+    assert success(data_page) == "6 rows, 1 feature, 3 classes"
     assert "'none' looks like a missing-value marker but occurs 3 times" in shown(data_page.info)
     summary = next(frame.value for frame in data_page.dataframe
                    if "examples" in frame.value.columns).set_index("column")
@@ -158,7 +158,7 @@ def test_a_decimal_parquet_column_loads_as_numbers(data_page):
     out = io.BytesIO()
     pq.write_table(pa.table({"price": prices, "label": ["y", "n", "y", "n"]}), out)
     upload(data_page, "prices.parquet", out.getvalue(), "application/octet-stream")
-    assert success(data_page) == "4 rows, 1 features, 2 classes"
+    assert success(data_page) == "4 rows, 1 feature, 2 classes"
     price = data_page.dataframe[0].value["price"]
     assert price.dtype == "float64" and price.tolist() == [1.5, 2.25, 3.0, 0.75]
     assert data_page.multiselect(key="w_continuous").value == ["price"]

@@ -28,6 +28,23 @@ def test_translate_formats_and_falls_back_to_english():
         translate("no.such.key", "en")
 
 
+def test_a_count_of_one_takes_the_singular_noun_in_english():
+    line = "data.summary_line"
+    assert translate(line, "en", rows=17, features=1, classes=2) == "17 rows, 1 feature, 2 classes"
+    assert translate(line, "en", rows="1", features=6, classes=2) == "1 row, 6 features, 2 classes"
+    assert translate(line, "en", rows="1,024", features=10, classes=3).startswith("1,024 rows")
+    assert translate(line, "zh", rows=1, features=1, classes=2) == "1 个样本，1 个属性，2 个类别"
+
+
+def test_plural_nouns_are_english_and_well_formed():
+    """``{count:one|many}`` names two nouns; Chinese has no plurals, so none of its texts asks."""
+    specs = [spec for entry in TRANSLATIONS.values() for text in entry.values()
+             for spec in re.findall(r"{\w+:([^}]*)}", text) if "|" in spec]
+    assert specs and all(len(spec.split("|")) == 2 and all(spec.split("|")) for spec in specs)
+    assert not any("|" in spec for entry in TRANSLATIONS.values()
+                   for spec in re.findall(r"{\w+:([^}]*)}", entry["zh"]))
+
+
 @pytest.mark.parametrize("term", ["信息增益", "增益率", "基尼指数", "二分法", "划分点"])
 def test_glossary_terms_are_used_verbatim(term):
     """The Chinese UI uses the textbook terms where it mentions these ideas."""

@@ -51,14 +51,34 @@ NOTE_KEYS: dict[str, str] = {"": "note.no_candidate", "leaf too small": "note.le
 def translate(key: str, lang: str, **fmt: object) -> str:
     """The text of ``key`` in ``lang`` ("en" or "zh"), formatted with ``fmt``.
 
-    An unknown language falls back to English; an unknown key raises ``KeyError``.
+    An unknown language falls back to English; an unknown key raises ``KeyError``. A count
+    written ``{name:one|many}`` is followed by the noun its number takes (:class:`_Plurals`).
 
     >>> translate("sidebar.shape", "en", rows=17, columns=8)
     '17 rows × 8 columns'
+    >>> translate("ens.member_caption", "en", t=2, n=5, nodes=1, leaves=1)
+    'Tree 2 of 5: 1 node, 1 leaf.'
     """
     entry = TRANSLATIONS[key]
     text = entry.get(lang, entry["en"])
-    return text.format(**fmt) if fmt else text
+    if not fmt:
+        return text
+    return _PLURALS.format(text, **fmt) if "|" in text else text.format(**fmt)
+
+
+class _Plurals(string.Formatter):
+    """English nouns after counts: ``{leaves:leaf|leaves}`` writes ``1 leaf`` and ``3 leaves``
+    (a count given as text, ``"1,024"``, too); Chinese needs no plural, so its text keeps the
+    plain ``{leaves} 个叶结点``."""
+
+    def format_field(self, value, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        one, many = format_spec.split("|")
+        return f"{value} {one if str(value) == '1' else many}"
+
+
+_PLURALS = _Plurals()
 
 
 def placeholders(text: str) -> set[str]:

@@ -89,7 +89,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.tab.rows": {"en": "What tree t saw", "zh": "第 t 棵树看到的样本"},
     "ens.tab.row": {"en": "One row", "zh": "单个样本"},
     "ens.tab.importance": {"en": "Feature importance", "zh": "特征重要性"},
-    "ens.member_caption": {"en": "Tree {t} of {n}: {nodes} nodes, {leaves} leaves.",
+    "ens.member_caption": {"en": "Tree {t} of {n}: {nodes:node|nodes}, {leaves:leaf|leaves}.",
                            "zh": "第 {t} / {n} 棵树：{nodes} 个结点，{leaves} 个叶结点。"},
     # random forest
     "ens.bootstrap_title": {"en": "Bootstrap sample of tree {t}: how often each row was drawn",

@@ -57,7 +57,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "lab.prepruned": {"en": "Pre-pruned ({how})", "zh": "预剪枝（{how}）"},
     "lab.prepruned_short": {"en": "Pre-pruned", "zh": "预剪枝"},
     "lab.postpruned": {"en": "Post-pruned: {method}", "zh": "后剪枝：{method}"},
-    "lab.tree_caption": {"en": "{leaves} leaves, depth {depth} · training {train_accuracy}, "
+    "lab.tree_caption": {"en": "{leaves:leaf|leaves}, depth {depth} · training {train_accuracy}, "
                                "validation {validation_accuracy}",
                          "zh": "{leaves} 个叶结点，深度 {depth} · 训练集精度 {train_accuracy}，"
                                "验证集精度 {validation_accuracy}"},
@@ -164,7 +164,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "predict.from_grow": {"en": "the Grow page's tree", "zh": "“生成决策树”页的树"},
     "predict.from_lab": {"en": "the Pruning lab's tree, post-pruned by {method}",
                          "zh": "“剪枝实验”页的树，经{method}后剪枝"},
-    "predict.tree_caption": {"en": "Using {about}: {leaves} leaves, depth {depth}; predicts "
+    "predict.tree_caption": {"en": "Using {about}: {leaves:leaf|leaves}, depth {depth}; predicts "
                                    "{target} ({classes}).",
                              "zh": "使用{about}：{leaves} 个叶结点，深度 {depth}；预测 {target}"
                                    "（{classes}）。"},
@@ -181,10 +181,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                          "zh": "无法对这些样本分类：{message}"},
     "predict.bad_rows.regression": {"en": "These rows cannot be predicted: {message}",
                                     "zh": "无法对这些样本做预测：{message}"},
-    "predict.rows_caption": {"en": "{rows} rows of {name}, with the predicted class and the "
+    "predict.rows_caption": {"en": "{rows:row|rows} of {name}, with the predicted class and the "
                                    "class probabilities.",
                              "zh": "{name} 的 {rows} 个样本，附预测类别和各类别的概率。"},
-    "predict.rows_caption.regression": {"en": "{rows} rows of {name}, with the predicted "
+    "predict.rows_caption.regression": {"en": "{rows:row|rows} of {name}, with the predicted "
                                               "{target}.",
                                         "zh": "{name} 的 {rows} 个样本，附 {target} 的预测值。"},
     "predict.download_predictions": {"en": "Download predictions (CSV)", "zh": "下载预测结果（CSV）"},

@@ -85,7 +85,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.summary": {"en": "Column summary", "zh": "各列概况"},
     "data.class_balance": {"en": "Classes of {target}", "zh": "{target} 的类别分布"},
     "data.check": {"en": "Check", "zh": "检查"},
-    "data.summary_line": {"en": "{rows} rows, {features} features, {classes} classes",
+    "data.summary_line": {"en": "{rows:row|rows}, {features:feature|features}, {classes} classes",
                           "zh": "{rows} 个样本，{features} 个属性，{classes} 个类别"},
     "data.next": {"en": "Grow a tree", "zh": "生成决策树"},
     # ---------------------------------------------------------------- column summary table
@@ -247,9 +247,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "rule.then": {"en": "THEN", "zh": "那么"},
     "rule.always": {"en": "(every row)", "zh": "（所有样本）"},
     "grow.why_stopped": {"en": "Status:", "zh": "状态："},
-    "grow.node_counts": {"en": "{rows} rows reach it, weight {weighted}; impurity {impurity}.",
+    "grow.node_counts": {"en": "{rows:row|rows} reach it, weight {weighted}; impurity {impurity}.",
                          "zh": "到达该结点的样本 {rows} 个，权重 {weighted}；不纯度 {impurity}。"},
-    "grow.fractional": {"en": "{n} rows arrived with part of their weight (a tested value was "
+    "grow.fractional": {"en": "{n:row|rows} arrived with part of their weight (a tested value was "
                               "missing above):",
                         "zh": "{n} 个样本以部分权重进入该结点（上层划分属性的值缺失）："},
     "stop.split": {"en": "split at step {step} on {test}.", "zh": "在第 {step} 步按 {test} 划分。"},
@@ -302,8 +302,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "whatif.score": {"en": "Score of this split", "zh": "该划分的得分"},
     "whatif.score_help": {"en": "Difference against the best split, {best}.",
                           "zh": "与最优划分 {best} 的差。"},
-    "whatif.compare": {"en": "The tree with this split has {leaves} leaves (now: {base_leaves}); "
-                             "the changes are against the tree on screen.",
+    "whatif.compare": {"en": "The tree with this split has {leaves:leaf|leaves} (now: "
+                             "{base_leaves}); the changes are against the tree on screen.",
                        "zh": "采用该划分的树有 {leaves} 个叶结点（当前：{base_leaves}）；"
                              "变化量相对于当前显示的树。"},
     "whatif.adopt": {"en": "Use this tree", "zh": "采用这棵树"},

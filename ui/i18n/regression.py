@@ -17,11 +17,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "均值）。若要把每个取值当作一个类别，请选择分类树。"},
     "data.target_histogram": {"en": "Values of {target}", "zh": "{target} 的取值分布"},
     "data.summary_line_regression": {
-        "en": "{rows} rows, {features} features, a number to predict (mean {mean}, standard "
-              "deviation {sd})",
+        "en": "{rows:row|rows}, {features:feature|features}, a number to predict (mean {mean}, "
+              "standard deviation {sd})",
         "zh": "{rows} 个样本，{features} 个属性，预测一个数值（均值 {mean}，标准差 {sd}）"},
     "regression.node_counts": {
-        "en": "{rows} rows (weight {weighted}); mean {mean}, mean squared error (MSE) {mse}",
+        "en": "{rows:row|rows} (weight {weighted}); mean {mean}, mean squared error (MSE) {mse}",
         "zh": "{rows} 个样本（权重 {weighted}）；均值 {mean}，均方误差（MSE）{mse}"},
     "regression.candidates_caption": {
         "en": "For each feature the cut s that least leaves squared error: SSE(R₁) + SSE(R₂), "
@@ -99,7 +99,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "regression.mae": {"en": "MAE", "zh": "MAE"},
     # ---------------------------------------------------------------- Pruning lab and Compare
     "lab.tree_caption_regression": {
-        "en": "{leaves} leaves, depth {depth} · RMSE training {train_rmse}, validation "
+        "en": "{leaves:leaf|leaves}, depth {depth} · RMSE training {train_rmse}, validation "
               "{validation_rmse} · R² training {train_r2}, validation {validation_r2}",
         "zh": "{leaves} 个叶结点，深度 {depth} · 均方根误差 RMSE：训练集 {train_rmse}，验证集 "
               "{validation_rmse} · R²：训练集 {train_r2}，验证集 {validation_r2}"},
@@ -301,7 +301,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "MAE(D) − (AE(R₁) + AE(R₂)) / W。离散属性按各取值的中位数排序后分成两组；"
               "有缺失值的属性只在取值已知的样本上计算，其减少量乘以这些样本的权重比例 ρ。"},
     "regression.node_counts_absolute": {
-        "en": "{rows} rows (weight {weighted}); median {mean}, mean absolute error (MAE) {mse}",
+        "en": "{rows:row|rows} (weight {weighted}); median {mean}, mean absolute error (MAE) {mse}",
         "zh": "{rows} 个样本（权重 {weighted}）；中位数 {mean}，平均绝对误差（MAE）{mse}"},
     "rlens.squared_error": {"en": "squared error (regions predict their mean)",
                             "zh": "平方误差（区域取均值）"},
