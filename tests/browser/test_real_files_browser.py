@@ -73,7 +73,7 @@ def test_a_markdown_column_name_is_shown_as_text(app_page, shot, settle, tmp_pat
     hostile = tmp_path / "hostile.csv"
     hostile.write_text(f'colour,"{name}"\nred,yes\nblue,no\n', encoding="utf-8")
     upload(page, settle, hostile)
-    expect(page.get_by_text("2 rows, 1 features, 2 classes")).to_be_visible()
+    expect(page.get_by_text("2 rows, 1 feature, 2 classes")).to_be_visible()
     expect(page.get_by_text(f"Classes of {name}")).to_be_visible()
     expect(page.locator("img[src*='example.invalid']")).to_have_count(0)
     shot(page, "13-data-markdown-name")
