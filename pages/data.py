@@ -11,7 +11,7 @@ from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.data.summary import class_balance_figure, target_histogram
 from ui.guards import level_messages
-from ui.i18n import error_text, note_text, t
+from ui.i18n import error_text, for_task, note_text, row_list, t
 from ui.plain import plain, safe_figure
 
 #: Rows shown in the preview.
@@ -126,9 +126,21 @@ else:
 # ---------------------------------------------------------------- check
 st.subheader(t("data.check"))
 dataset, error = choices.current_dataset()
+task = choices.current_task()
 if error:
     st.error(plain(error_text(error)), icon="⚠️")
+    if error.code == "target_missing":
+        unlabelled = choices.unlabelled_rows()
+        st.button(t(for_task("data.leave_out_unlabelled", task), n=len(unlabelled),
+                    rows=row_list(unlabelled)),
+                  key="data.leave_out", on_click=choices.leave_out_unlabelled, args=(True,))
 else:
+    if choices.leaving_out_unlabelled():
+        unlabelled = choices.unlabelled_rows()
+        st.info(t(for_task("data.unlabelled_left_out", task), n=len(unlabelled),
+                  rows=row_list(unlabelled)), icon="✂️")
+        st.button(t("data.keep_unlabelled"), key="data.keep_unlabelled",
+                  on_click=choices.leave_out_unlabelled, args=(False,))
     if dataset.is_regression:
         st.success(t("data.summary_line_regression", rows=dataset.n_rows,
                      features=len(dataset.feature_names), mean=number_text(dataset.y.mean()),

@@ -219,3 +219,48 @@ def test_presentation_mode_injects_larger_fonts(make_app):
     at.run()
     assert at.toggle(key="w_" + state.PRESENTATION).value is True
     assert any("font-size" in e.value for e in at.markdown)
+
+
+def _passengers(rows: int = 40) -> bytes:
+    """A Titanic-like table whose last column (the default class) has two empty cells."""
+    lines = ["PassengerId,Survived,Sex,Age,Fare,Embarked"]
+    for i in range(1, rows + 1):
+        port = "" if i in (7, 31) else "SCQ"[i % 3]
+        lines.append(f"{i},{i % 2},{'male' if i % 3 else 'female'},{20 + i % 30},{7 + i},{port}")
+    return "\n".join(lines).encode()
+
+
+def test_rows_without_a_class_can_be_left_out_on_request_and_brought_back(data_page):
+    at = upload(data_page, "passengers.csv", _passengers())
+    assert at.selectbox(key="w_target").value == "Embarked"
+    assert "row 7: the class (target) is missing. Choose another class column" in shown(at.error)
+    leave_out = at.button(key="data.leave_out")
+    assert leave_out.label == "Grow without the 2 rows that have no class: 7, 31"
+    leave_out.click().run()
+    assert not at.error and not at.exception
+    assert success_text(at) == "38 rows, 3 features, 3 classes"     # PassengerId ignored
+    assert "Left out: the 2 rows without a class (7, 31)" in shown(at.info)
+    assert summary(at).loc["Embarked", "missing"] == pytest.approx(2 / 40)     # the table kept
+    at.switch_page("pages/grow.py").run()
+    assert not at.exception and not at.error
+    assert any("38 rows reach it" in m.value for m in at.markdown)
+    at.switch_page("pages/data.py").run()
+    at.button(key="data.keep_unlabelled").click().run()
+    assert "row 7: the class (target) is missing" in shown(at.error)
+
+
+def test_leaving_out_rows_holds_for_its_target_only(data_page):
+    at = upload(data_page, "passengers.csv", _passengers())
+    at.button(key="data.leave_out").click().run()
+    at.selectbox(key="w_target").set_value("Survived").run()
+    assert success_text(at).startswith("40 rows")            # Survived is known in every row
+    at.selectbox(key="w_target").set_value("Embarked").run()
+    assert "row 7: the class (target) is missing" in shown(at.error)   # asked again
+
+
+def test_a_number_to_predict_with_empty_cells_offers_the_same(data_page):
+    rows = "\n".join(f"{i * i % 17},{'' if i == 5 else 1.5 * i}" for i in range(1, 31))
+    at = upload(data_page, "prices.csv", f"size,price\n{rows}".encode())
+    at.button(key="data.leave_out").click().run()
+    assert success_text(at).startswith("29 rows, 1 feature, a number to predict")
+    assert "Left out: the 1 row without a target value (5)" in shown(at.info)

@@ -61,7 +61,8 @@ def test_the_address_holds_the_choices_and_leaves_defaults_out():
 def test_every_setting_survives_a_round_trip():
     """The address of a session opened at a link is that link, for a value of every setting."""
     link = {"lang": "zh", "present": "1", "data": "lihang_loan", "target": "有工作",
-            "task": "classification", "algo": "c45", "crit": "entropy", "thr": "data",
+            "task": "classification", "unlabelled": "1", "algo": "c45", "crit": "entropy",
+            "thr": "data",
             "depth": "4", "leaf": "2", "gain": "0.01", "leaves": "6", "val": "3, 5-7",
             "step": "3", "prune": "ccp", "ens": "adaboost", "rounds": "12", "mdepth": "2",
             "round": "4"}

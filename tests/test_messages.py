@@ -270,7 +270,9 @@ def test_data_page_names_the_column_and_row_of_a_missing_class_in_chinese(make_a
     at.file_uploader(key=state.UPLOADER).upload("melons.csv", table, "text/csv").run()
     assert not at.exception
     assert [e.value for e in at.error] == [
-        "列“好瓜”第 2 行：类别（目标列）的值是缺失值。请填写该值，或删除没有类别的行。"]
+        "列“好瓜”第 2 行：类别（目标列）的值是缺失值。请选择另一列作为类别、填写该值，"
+        "或去掉没有类别的行。"]
+    assert at.button(key="data.leave_out").label == "去掉没有类别的 1 行再生成：第 2 行"
 
 
 def test_a_refused_upload_is_worded_in_chinese(make_app):

@@ -169,6 +169,8 @@ SETTINGS: tuple[Setting, ...] = (
             apply=_open_data, write=_data_text),
     Setting("target", state.TARGET, one_of(_columns), _default_target, apply=choices.set_target),
     Setting("task", state.TASK, one_of(lambda: TASKS), _fixed(None)),
+    Setting("unlabelled", state.UNLABELLED, flag, _fixed(None),
+            apply=choices.leave_out_unlabelled, write=lambda _: "1"),
     Setting("algo", state.ALGORITHM, one_of(lambda: growth.allowed_algorithms(
         choices.current_task())), _fixed(state.DEFAULTS[state.ALGORITHM]),
         apply=growth.set_algorithm),

@@ -36,6 +36,7 @@ TARGET = "target"                #: class column; None = the data set's default
 TASK = "task"                    #: "classification" or "regression"; None = inferred from it
 KINDS = "kinds"                  #: {column: Kind value} chosen over the inferred kinds
 MISSING = "missing_markers"      #: cell texts read as missing (tuple of str)
+UNLABELLED = "leave_out_unlabelled"  #: the target whose rows without a value the user left out
 ALGORITHM = "algorithm"          #: "id3", "c45" or "cart"
 CRITERION = "criterion"          #: None = the algorithm's own criterion
 PRESENTATION = "presentation"    #: larger fonts for a projector
@@ -63,6 +64,7 @@ DEFAULTS: dict[str, Any] = {
     TASK: None,
     KINDS: {name: Kind.IGNORED.value for name in SAMPLES[DEFAULT_SAMPLE].ignored},
     MISSING: DEFAULT_MISSING,
+    UNLABELLED: None,
     ALGORITHM: "cart",
     CRITERION: None,
     PRESENTATION: False,
@@ -119,6 +121,7 @@ def use_sample(sample_id: str) -> None:
     st.session_state[TARGET] = sample.target
     st.session_state[TASK] = None
     st.session_state[KINDS] = {name: Kind.IGNORED.value for name in sample.ignored}
+    st.session_state[UNLABELLED] = None
     st.session_state[UPLOAD_ERROR] = None
 
 
@@ -129,6 +132,7 @@ def use_dataset(dataset: str) -> None:
         st.session_state[TARGET] = None
         st.session_state[TASK] = None
         st.session_state[KINDS] = {}
+        st.session_state[UNLABELLED] = None
         st.session_state[UPLOAD_ERROR] = None
     else:
         use_sample(dataset)

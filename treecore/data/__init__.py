@@ -12,10 +12,12 @@ input checks) that touches pandas.
 ================  ============================================================================
 """
 
-from .columns import DEFAULT_MISSING, Feature, Kind, marker_classes, missing_mask
+from .columns import (DEFAULT_MISSING, Feature, Kind, known_targets, marker_classes,
+                      missing_mask)
 from .dataset import Dataset
 from .kinds import IGNORE_REASONS, KindGuess, guess_kinds, infer_kinds, infer_task
 from .schema import Schema
 
-__all__ = ["DEFAULT_MISSING", "Feature", "Kind", "marker_classes", "missing_mask", "Dataset",
-           "IGNORE_REASONS", "KindGuess", "guess_kinds", "infer_kinds", "infer_task", "Schema"]
+__all__ = ["DEFAULT_MISSING", "Feature", "Kind", "known_targets", "marker_classes", "missing_mask",
+           "Dataset", "IGNORE_REASONS", "KindGuess", "guess_kinds", "infer_kinds", "infer_task",
+           "Schema"]

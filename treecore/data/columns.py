@@ -250,14 +250,27 @@ def marker_classes(column: pd.Series, missing: Iterable[str] = DEFAULT_MISSING
             if count >= rarest}
 
 
+def known_targets(column: pd.Series, markers: frozenset[str], task: str) -> np.ndarray:
+    """Which rows of a target column hold a value: not empty, not one of ``markers``, except that
+    a marker occurring as often as a class is a class (:func:`marker_classes`).
+
+    >>> known_targets(pd.Series(["yes", None, "?", "no"]), frozenset({"?"}), "classification")
+    array([ True, False, False,  True])
+    """
+    if task == "classification":
+        markers = markers - set(marker_classes(column, markers))
+    return ~missing_mask(column, markers)
+
+
 def encode_target(column: pd.Series, name: str, markers: frozenset[str],
                    rows: np.ndarray) -> tuple[tuple, np.ndarray]:
-    known = ~missing_mask(column, markers - set(marker_classes(column, markers)))
+    known = known_targets(column, markers, "classification")
     if not known.all():
         row = int(rows[~known][0])
         raise DataError("the class (target) is missing", code="target_missing", column=name,
                         row=row,
-                        hint="fill it in, or remove the rows without a class")
+                        hint="choose another class column, fill the class in, or leave out "
+                             "the rows without one")
     if isinstance(column.dtype, pd.CategoricalDtype):  # declared classes, in declared order
         codes, uniques = column.cat.codes.to_numpy(), column.cat.categories.to_numpy(dtype=object)
     elif pd.api.types.is_integer_dtype(column):       # numbers are their own keys: no per-row work

@@ -6,10 +6,12 @@ hashing it would cost more than the work."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from treecore.data import Dataset, Kind, KindGuess, guess_kinds, infer_task, marker_classes
+from treecore.data import (Dataset, Kind, KindGuess, guess_kinds, infer_task, known_targets,
+                           marker_classes)
 from treecore.errors import DataError
 
 from ui import state
@@ -24,9 +26,11 @@ def current_target() -> str:
 
 
 def set_target(target: str) -> None:
-    """Choose the target column; what kind of tree it asks for is inferred again."""
+    """Choose the target column; what kind of tree it asks for is inferred again, and whether
+    to leave out rows without a target value is asked again."""
     st.session_state[state.TARGET] = target
     st.session_state[state.TASK] = None
+    st.session_state[state.UNLABELLED] = None
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -163,15 +167,55 @@ def set_continuous(names: list[str]) -> None:
     st.session_state[state.KINDS] = chosen
 
 
+# ------------------------------------------------------------------------ rows without a target
+@st.cache_data(show_spinner=False, max_entries=16)
+def _unlabelled(source: str, target: str, missing: tuple[str, ...], task: str,
+                _frame: pd.DataFrame) -> np.ndarray:
+    """True for each row whose target is missing (:func:`treecore.data.known_targets`)."""
+    return ~known_targets(_frame[target], frozenset(m.strip() for m in missing), task)
+
+
+def unlabelled_mask() -> np.ndarray:
+    """Which rows of the table have no value in the target column."""
+    return _unlabelled(state.source_key(), current_target(), missing_markers(), current_task(),
+                       state.current_frame())
+
+
+def unlabelled_rows() -> np.ndarray:
+    """The row numbers (as the preview and every message give them) of the rows with no
+    value in the target column."""
+    numbers = state.current_table().row_numbers
+    unlabelled = unlabelled_mask()
+    return (np.flatnonzero(unlabelled) + 1 if numbers is None
+            else np.asarray(numbers)[unlabelled])
+
+
+def leaving_out_unlabelled() -> bool:
+    """Whether rows without a target value are left out: the table has some, and the user
+    chose to grow without them (for the current target: choosing another asks again)."""
+    return (st.session_state[state.UNLABELLED] == current_target()
+            and bool(unlabelled_mask().any()))
+
+
+def leave_out_unlabelled(leave_out: bool) -> None:
+    st.session_state[state.UNLABELLED] = current_target() if leave_out else None
+
+
 # ------------------------------------------------------------------------------- the Dataset
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _build_dataset(source: str, target: str, kinds: tuple[tuple[str, str], ...],
-                   missing: tuple[str, ...], task: str, _frame: pd.DataFrame,
-                   _row_numbers=None) -> tuple[Dataset | None, DataError | None]:
-    """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed).
+                   missing: tuple[str, ...], task: str, leave_out: bool, _frame: pd.DataFrame,
+                   _row_numbers=None, _unlabelled=None
+                   ) -> tuple[Dataset | None, DataError | None]:
+    """``Dataset.from_frame``, cached on the source and the choices (the frame is not hashed);
+    with ``leave_out``, of the rows not marked in ``_unlabelled``, each keeping its number.
 
     A resource, not data: every rerun gets the same immutable Dataset object, so its
     fingerprint (the key of every fit) is computed once, not hashed again on each step."""
+    if leave_out:
+        numbers = (np.arange(1, len(_frame) + 1) if _row_numbers is None
+                   else np.asarray(_row_numbers))
+        _frame, _row_numbers = _frame[~_unlabelled], numbers[~_unlabelled]
     try:
         return Dataset.from_frame(_frame, target, kinds=dict(kinds), missing=missing,
                                   task=task, row_numbers=_row_numbers), None
@@ -187,5 +231,7 @@ def current_dataset() -> tuple[Dataset | None, DataError | None]:
     columns = {str(c) for c in frame.columns}
     kinds = tuple(sorted((name, kind.value) for name, kind in effective_kinds().items()
                          if name in columns))
+    leave_out = leaving_out_unlabelled()
     return _build_dataset(state.source_key(), current_target(), kinds, missing_markers(),
-                          current_task(), frame, state.current_table().row_numbers)
+                          current_task(), leave_out, frame, state.current_table().row_numbers,
+                          unlabelled_mask() if leave_out else None)

@@ -117,6 +117,22 @@ def for_task(key: str, task: str, criterion: str | None = None) -> str:
     return key
 
 
+def row_list(rows, shown: int = 5, lang: str | None = None) -> str:
+    """Row numbers as a message lists them in ``lang`` (default: the session's language): the
+    first ``shown``, then how many more.
+
+    >>> row_list([62, 830], lang="en"), row_list(range(1, 1010), lang="en")
+    ('62, 830', '1, 2, 3, 4, 5 and 1,004 more')
+    >>> row_list([62, 830, 1204], shown=2, lang="zh")
+    '62、830 等（另有 1 个）'
+    """
+    lang = lang or session_language()
+    numbers = translate("list.separator", lang).join(f"{int(row):,}" for row in rows[:shown])
+    if len(rows) <= shown:
+        return numbers
+    return translate("list.more", lang, items=numbers, more=f"{len(rows) - shown:,}")
+
+
 def percent(value) -> str:
     """A share as ``42.9%``; an em dash for a missing value (None or NaN)."""
     return "—" if value is None or value != value else f"{value:.1%}"

@@ -85,6 +85,21 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.summary": {"en": "Column summary", "zh": "各列概况"},
     "data.class_balance": {"en": "Classes of {target}", "zh": "{target} 的类别分布"},
     "data.check": {"en": "Check", "zh": "检查"},
+    "data.leave_out_unlabelled": {
+        "en": "Grow without the {n:row|rows} that have no class: {rows}",
+        "zh": "去掉没有类别的 {n} 行再生成：第 {rows} 行"},
+    "data.leave_out_unlabelled.regression": {
+        "en": "Grow without the {n:row|rows} that have no target value: {rows}",
+        "zh": "去掉没有目标值的 {n} 行再生成：第 {rows} 行"},
+    "data.unlabelled_left_out": {
+        "en": "Left out: the {n:row|rows} without a class ({rows}); trees grow on the others. "
+              "The table itself is unchanged.",
+        "zh": "已去掉没有类别的 {n} 行（第 {rows} 行），树在其余各行上生成；表格本身没有改动。"},
+    "data.unlabelled_left_out.regression": {
+        "en": "Left out: the {n:row|rows} without a target value ({rows}); trees grow on the "
+              "others. The table itself is unchanged.",
+        "zh": "已去掉没有目标值的 {n} 行（第 {rows} 行），树在其余各行上生成；表格本身没有改动。"},
+    "data.keep_unlabelled": {"en": "Use every row again", "zh": "恢复使用所有行"},
     "data.summary_line": {"en": "{rows:row|rows}, {features:feature|features}, {classes} classes",
                           "zh": "{rows} 个样本，{features} 个属性，{classes} 个类别"},
     "data.next": {"en": "Grow a tree", "zh": "生成决策树"},

@@ -13,9 +13,10 @@ from __future__ import annotations
 TRANSLATIONS: dict[str, dict[str, str]] = {
     # ---------------------------------------------------------------- the data (treecore.data)
     "error.target_missing": {
-        "en": "Column '{column}', row {row}: the class (target) is missing. Fill it in, or remove "
-              "the rows without a class.",
-        "zh": "列“{column}”第 {row} 行：类别（目标列）的值是缺失值。请填写该值，或删除没有类别的行。"},
+        "en": "Column '{column}', row {row}: the class (target) is missing. Choose another class "
+              "column, fill the class in, or leave out the rows without one.",
+        "zh": "列“{column}”第 {row} 行：类别（目标列）的值是缺失值。请选择另一列作为类别、填写该值，"
+              "或去掉没有类别的行。"},
     "error.not_a_number": {
         "en": "Column '{column}', row {row}: {value!r} is not a number. Fix the value, mark it "
               "missing, or make the column nominal.",
@@ -108,6 +109,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                             "zh": "划分的一侧没有样本"},
     "list.separator": {"en": ", ", "zh": "、"},
     "list.quoted": {"en": "'{item}'", "zh": "“{item}”"},
+    "list.more": {"en": "{items} and {more} more", "zh": "{items} 等（另有 {more} 个）"},
     # ---------------------------------------------------------------- pruning replay (PruneStep)
     "reason.sentence": {"en": "{comparison}; {verdict}.", "zh": "{comparison}；{verdict}。"},
     "reason.rep": {
