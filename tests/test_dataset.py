@@ -144,6 +144,18 @@ def test_a_column_is_left_out_only_when_every_known_value_says_so():
     assert infer_kinds(frame(day=["2024-03-01", None, "2024-03-02"]))["day"] is Kind.IGNORED
 
 
+def test_text_of_its_own_in_most_rows_is_left_out_as_a_ticket_or_a_code():
+    """Over half the known values distinct (Titanic's Ticket: 681 in 891 rows) says the text
+    names its rows; half or fewer is a category with many levels."""
+    tickets = [f"A/5 {i}" for i in range(16)] + ["A/5 0"] * 14          # 16 texts in 30 rows
+    plans = [f"plan {i}" for i in range(15)] * 2                         # 15 texts in 30 rows
+    cabins = [f"C{i}" for i in range(11)] + [None] * 19                # 11 texts in 11 known
+    guesses = guess_kinds(frame(ticket=tickets, plan=plans, cabin=cabins))
+    assert guesses["ticket"] == (Kind.IGNORED, "distinct_text")
+    assert guesses["plan"] == (Kind.NOMINAL, None)
+    assert guesses["cabin"] == (Kind.IGNORED, "distinct_text")
+
+
 def test_the_estimator_keeps_every_column_it_is_given():
     from treecore import DecisionTreeClassifier
     X = frame(name=[f"c{i}" for i in range(12)], day=[f"2024-03-{i:02d}" for i in range(1, 13)])

@@ -20,12 +20,16 @@ ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no
 
 #: Why :func:`guess_kinds` leaves a column out of the tree: it names or numbers the rows (an
 #: ``identifier`` by its name, a ``row_number`` counting up by one), holds a ``distinct_text``
-#: in every row (a name, a code: a split on it would send each row down a branch of its own), or
-#: ``dates`` (a tree here splits on numbers and categories).
+#: in most rows (a name, a ticket, a code: a split on it would send each row or two down a branch
+#: of its own, and learn them by heart), or ``dates`` (a tree here splits on numbers and
+#: categories).
 IGNORE_REASONS = ("identifier", "row_number", "distinct_text", "dates")
 #: Fewest known values a column needs before counting up by one or being all distinct says it
 #: is no attribute of its rows.
 MIN_ID_VALUES = 10
+#: A text column with more distinct values than this share of its known values is a
+#: ``distinct_text``: Titanic's ``Ticket`` (681 texts in 891 rows) or ``Cabin`` (147 in 204).
+MAX_DISTINCT_SHARE = 0.5
 #: How text dates are written, besides ISO 8601 (``2024-03-01``, ``2024-03-01 12:30``).
 DATE_FORMATS = ("%Y/%m/%d", "%d.%m.%Y", "%m/%d/%Y", "%d/%m/%Y", "%Y年%m月%d日")
 
@@ -43,7 +47,7 @@ def guess_kinds(frame: pd.DataFrame, target: str | None = None, *,
     (including numbers written as codes, with a leading zero: :data:`LEADING_ZERO`), bool,
     category → nominal; a column that is no attribute of its rows → ignored, with the reason
     (:data:`IGNORE_REASONS`): a row identifier (named like ``ID``/``编号`` with distinct values,
-    or the sequence 1..n), text different in every row, dates. The target gets the kind of its
+    or the sequence 1..n), text different in most rows (:data:`MAX_DISTINCT_SHARE`), dates. The target gets the kind of its
     values, for information.
 
     >>> guess_kinds(pd.DataFrame({"ID": [1, 2], "day": ["2024-03-01", "2024-03-02"]}))["ID"]
@@ -83,7 +87,8 @@ def _guess(name: str, column: pd.Series, known: np.ndarray, *, is_target: bool) 
         return KindGuess(Kind.CONTINUOUS)
     if not is_target and _are_dates(distinct):
         return KindGuess(Kind.IGNORED, "dates")
-    if not is_target and len(distinct) >= MIN_ID_VALUES and len(distinct) == int(known.sum()):
+    if (not is_target and len(distinct) >= MIN_ID_VALUES
+            and len(distinct) > MAX_DISTINCT_SHARE * int(known.sum())):
         return KindGuess(Kind.IGNORED, "distinct_text")
     return KindGuess(Kind.NOMINAL)
 

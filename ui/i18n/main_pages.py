@@ -69,9 +69,10 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                            "zh": "{column}（名称像编号，每行取值不同）"},
     "ignored.row_number": {"en": "{column} (counts up by one, as row numbers do)",
                            "zh": "{column}（逐行加一，像行号）"},
-    "ignored.distinct_text": {"en": "{column} (a different text in every row, as a name or a "
-                                    "code has: each row would get a branch of its own)",
-                              "zh": "{column}（每行文本都不同，像名称或编号：每行会单独成为一个分支）"},
+    "ignored.distinct_text": {"en": "{column} (a different text in most rows, as a name, a "
+                                    "ticket or a code has: each would get a branch of its own)",
+                              "zh": "{column}（大多数行的文本各不相同，像名称、票号或编号：每个文本"
+                                    "会单独成为一个分支）"},
     "ignored.dates": {"en": "{column} (dates)", "zh": "{column}（日期）"},
     "data.continuous": {"en": "Continuous attributes (the others are nominal)",
                         "zh": "连续属性（其余为离散属性）"},
