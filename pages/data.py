@@ -83,8 +83,11 @@ right.multiselect(t("data.continuous"), features, help=t("data.continuous_help")
                                  choices.set_continuous))
 guessed = choices.guessed_ignored()
 if guessed:
-    reasons = "; ".join(t(f"ignored.{reason}", column=f"“{name}”")
-                        for name, reason in guessed.items())
+    by_reason: dict[str, list[str]] = {}
+    for name, reason in guessed.items():
+        by_reason.setdefault(reason, []).append(f"“{name}”")
+    reasons = "; ".join(t(f"ignored.{reason}", column=t("list.separator").join(names))
+                        for reason, names in by_reason.items())
     st.info(plain(t("data.guessed_ignored", columns=reasons)), icon="ℹ️")
 
 task = choices.current_task()

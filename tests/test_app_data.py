@@ -258,6 +258,13 @@ def test_leaving_out_rows_holds_for_its_target_only(data_page):
     assert "row 7: the class (target) is missing" in shown(at.error)   # asked again
 
 
+def test_columns_left_out_for_one_reason_are_named_together(data_page):
+    names = "\n".join(f"{i},Name {i},T{i},{i % 2}" for i in range(1, 31)).encode()
+    at = upload(data_page, "names.csv", b"no,name,ticket,label\n" + names)
+    assert ("“name”, “ticket” (a different text in most rows" in shown(at.info)
+            and shown(at.info).count("a different text") == 1)
+
+
 def test_a_number_to_predict_with_empty_cells_offers_the_same(data_page):
     rows = "\n".join(f"{i * i % 17},{'' if i == 5 else 1.5 * i}" for i in range(1, 31))
     at = upload(data_page, "prices.csv", f"size,price\n{rows}".encode())
