@@ -129,7 +129,6 @@ else:
 # ---------------------------------------------------------------- check
 st.subheader(t("data.check"))
 dataset, error = choices.current_dataset()
-task = choices.current_task()
 if error:
     st.error(plain(error_text(error)), icon="⚠️")
     if error.code == "target_missing":
