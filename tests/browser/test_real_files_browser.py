@@ -1,6 +1,7 @@
 """The Data page in a real browser with files as real tools write them: an old Mac/Excel CSV
 (lines ending in a lone CR), a Windows-1252 CSV from a German Excel, a pandas ``to_csv()``
-file, and a column name written in Markdown that must stay text (no image fetched)."""
+file, a column name written in Markdown that must stay text (no image fetched), and a class
+column with empty cells, whose rows are left out on a click."""
 
 from __future__ import annotations
 
@@ -77,3 +78,22 @@ def test_a_markdown_column_name_is_shown_as_text(app_page, shot, settle, tmp_pat
     expect(page.get_by_text(f"Classes of {name}")).to_be_visible()
     expect(page.locator("img[src*='example.invalid']")).to_have_count(0)
     shot(page, "13-data-markdown-name")
+
+
+def test_rows_without_a_class_are_left_out_on_a_click(app_page, shot, settle, tmp_path):
+    """Titanic's shape: the last column, the default class, has two empty cells."""
+    page = app_page
+    open_data_page(page, settle)
+    passengers = tmp_path / "passengers.csv"
+    rows = [f"{i},{i % 2},{'mf'[i % 3 == 0]},{20 + i % 30},{'' if i in (7, 31) else 'SCQ'[i % 3]}"
+            for i in range(1, 41)]
+    passengers.write_text("PassengerId,Survived,Sex,Age,Embarked\n" + "\n".join(rows) + "\n")
+    upload(page, settle, passengers)
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text(
+        "row 7: the class (target) is missing")
+    page.get_by_role("button", name="Grow without the 2 rows that have no class: 7, 31").click()
+    settle(page)
+    expect(page.get_by_text("Left out: the 2 rows without a class (7, 31)")).to_be_visible()
+    expect(page.get_by_text("38 rows, 3 features, 3 classes")).to_be_visible()
+    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+    shot(page, "14-data-rows-without-a-class")
