@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 from sklearn.datasets import load_wine
 
-from treecore import ConfigError, Dataset, GrowthConfig, Tree, grow, grow_steps
+from treecore import ConfigError, Dataset, GrowthConfig, grow, grow_steps
 from treecore.split.feature_draw import drawn_features, resolve_max_features
 from treecore.grow.nodewise import NodewiseGrowth
 from treecore.grow.presorted import PresortedGrowth

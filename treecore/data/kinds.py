@@ -24,8 +24,8 @@ ID_COLUMN_NAMES = frozenset({"id", "编号", "tid", "序号", "index", "no", "no
 #: of its own, and learn them by heart), or ``dates`` (a tree here splits on numbers and
 #: categories).
 IGNORE_REASONS = ("identifier", "row_number", "distinct_text", "dates")
-#: Fewest known values a column needs before counting up by one or being all distinct says it
-#: is no attribute of its rows.
+#: Fewest known values a column needs before counting up by one or being mostly distinct says
+#: it is no attribute of its rows.
 MIN_ID_VALUES = 10
 #: A text column with more distinct values than this share of its known values is a
 #: ``distinct_text``: Titanic's ``Ticket`` (681 texts in 891 rows) or ``Cabin`` (147 in 204).
@@ -47,8 +47,8 @@ def guess_kinds(frame: pd.DataFrame, target: str | None = None, *,
     (including numbers written as codes, with a leading zero: :data:`LEADING_ZERO`), bool,
     category → nominal; a column that is no attribute of its rows → ignored, with the reason
     (:data:`IGNORE_REASONS`): a row identifier (named like ``ID``/``编号`` with distinct values,
-    or the sequence 1..n), text different in most rows (:data:`MAX_DISTINCT_SHARE`), dates. The target gets the kind of its
-    values, for information.
+    or the sequence 1..n), text different in most rows (:data:`MAX_DISTINCT_SHARE`), dates.
+    The target gets the kind of its values, for information.
 
     >>> guess_kinds(pd.DataFrame({"ID": [1, 2], "day": ["2024-03-01", "2024-03-02"]}))["ID"]
     KindGuess(kind=<Kind.IGNORED: 'ignored'>, reason='identifier')
