@@ -131,7 +131,7 @@ st.subheader(t("data.check"))
 dataset, error = choices.current_dataset()
 if error:
     st.error(plain(error_text(error)), icon="⚠️")
-    if error.code == "target_missing":
+    if error.code in ("target_missing", "target_value_missing"):
         unlabelled = choices.unlabelled_rows()
         st.button(t(for_task("data.leave_out_unlabelled", task), n=len(unlabelled),
                     rows=row_list(unlabelled)),

@@ -268,6 +268,7 @@ def test_columns_left_out_for_one_reason_are_named_together(data_page):
 def test_a_number_to_predict_with_empty_cells_offers_the_same(data_page):
     rows = "\n".join(f"{i * i % 17},{'' if i == 5 else 1.5 * i}" for i in range(1, 31))
     at = upload(data_page, "prices.csv", f"size,price\n{rows}".encode())
+    assert "row 5: the target value is missing. Choose another target column" in shown(at.error)
     at.button(key="data.leave_out").click().run()
     assert success_text(at).startswith("29 rows, 1 feature, a number to predict")
     assert "Left out: the 1 row without a target value (5)" in shown(at.info)

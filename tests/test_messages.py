@@ -89,6 +89,8 @@ DATA_ERRORS = [
     ("infinite", _from_frame(MELONS.assign(密度=[0.6, float("inf"), 0.4, 0.3]))),
     ("all_missing", _from_frame(MELONS.assign(色泽=["?"] * 4))),
     ("target_missing", _from_frame(MELONS.assign(好瓜=["是", "是", "", "否"]))),
+    ("target_value_missing", _from_frame(MELONS.assign(密度=[0.6, None, 0.4, 0.3]), "密度",
+                                         task="regression")),
     ("continuous_target", _from_frame(MELONS, "密度")),
     ("one_class", _from_frame(MELONS.assign(好瓜=["是"] * 4))),
     ("weight_column_absent", _from_frame(MELONS, weights="权重")),

@@ -308,9 +308,10 @@ def encode_number_target(column: pd.Series, name: str, markers: frozenset[str],
     values = to_float(column, markers, name, rows)
     missing = np.flatnonzero(np.isnan(values))
     if missing.size:
-        raise DataError("the target value is missing", code="target_missing", column=name,
-                        row=int(rows[missing[0]]),
-                        hint="fill it in, or remove the rows without a target value")
+        raise DataError("the target value is missing", code="target_value_missing",
+                        column=name, row=int(rows[missing[0]]),
+                        hint="choose another target column, fill the value in, or leave out "
+                             "the rows without one")
     return values
 
 

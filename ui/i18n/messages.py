@@ -17,6 +17,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "column, fill the class in, or leave out the rows without one.",
         "zh": "列“{column}”第 {row} 行：类别（目标列）的值是缺失值。请选择另一列作为类别、填写该值，"
               "或去掉没有类别的行。"},
+    "error.target_value_missing": {
+        "en": "Column '{column}', row {row}: the target value is missing. Choose another target "
+              "column, fill the value in, or leave out the rows without one.",
+        "zh": "列“{column}”第 {row} 行：目标值是缺失值。请选择另一列作为目标、填写该值，"
+              "或去掉没有目标值的行。"},
     "error.not_a_number": {
         "en": "Column '{column}', row {row}: {value!r} is not a number. Fix the value, mark it "
               "missing, or make the column nominal.",
