@@ -63,7 +63,7 @@ st.subheader(t("data.preview"))
 if table.encoding:
     delimiter = "TAB" if table.delimiter == "\t" else f"“{table.delimiter}”"
     st.caption(t("data.read_as", encoding=table.encoding, delimiter=delimiter))
-st.dataframe(frame.head(PREVIEW_ROWS), hide_index=True, height="content", key="data.preview")
+page.user_rows(frame.head(PREVIEW_ROWS), "data.preview", hide_index=True, height="content")
 st.caption(t("data.preview_caption", shown=min(PREVIEW_ROWS, len(frame)), rows=f"{len(frame):,}"))
 
 # ---------------------------------------------------------------- columns

@@ -14,7 +14,7 @@ import streamlit as st
 from treecore import ConfigError
 from treecore.errors import DataError
 from treecore.tree.flow import row_flow
-from ui import state
+from ui import page, state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, LoadError
 from ui.i18n import error_text, for_task, t
@@ -106,7 +106,7 @@ except (LoadError, DataError) as error:
 if result is not None:
     st.caption(plain(t(for_task("predict.rows_caption", task), rows=f"{len(result):,}",
                        name=frame_name, target=tree.schema.target)))
-    st.dataframe(result.head(1000), hide_index=True, key="predict.table")
+    page.user_rows(result.head(1000), "predict.table", hide_index=True)
     st.download_button(t("predict.download_predictions"),
                        functools.partial(pe.predictions_csv, result),
                        file_name="predictions.csv", mime="text/csv", icon="⬇️",

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import io
+import json
 from decimal import Decimal
 
 import openpyxl
@@ -101,6 +103,19 @@ def test_the_sheet_picker(data_page):
     data_page.selectbox(key="w_read_sheet").select("data").run()
     assert success(data_page) == "2 rows, 1 feature, 2 classes"
     assert "sheet 'data', one of 2" in shown(data_page.info)
+
+
+def test_excel_date_cells_show_as_dates_and_times_of_day_stay(data_page):
+    day, morning = datetime.datetime(2024, 1, 1), datetime.datetime(2024, 1, 1, 9, 30)
+    data = book({"orders": [["day", "stamp", "units", "label"]]
+                 + [[day.replace(day=1 + i), morning.replace(minute=i), i, "ab"[i % 2]]
+                    for i in range(4)]})
+    upload(data_page, "orders.xlsx", data, XLSX)
+    preview = data_page.dataframe[0]
+    assert str(preview.value.dtypes["day"]).startswith("datetime64")     # the cells unchanged
+    shown_as = json.loads(preview.proto.columns)
+    assert shown_as["day"]["type_config"]["format"] == "YYYY-MM-DD"
+    assert "stamp" not in shown_as                  # 09:30: shown with its time, as written
 
 
 def test_a_new_upload_starts_with_detected_options(data_page):

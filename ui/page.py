@@ -1,4 +1,5 @@
-"""What the tree pages do first: get the session's data set, or say what is wrong with it."""
+"""What the pages share: the session's data set (or what is wrong with it), the notes on a fit's
+progress and deadline, and the tables and tabs several pages draw alike."""
 
 from __future__ import annotations
 
@@ -82,3 +83,14 @@ def lazy_tabs(tabs: Mapping[str, Callable[[], None]], key: str) -> None:
         if tab.open:
             with tab:
                 draw()
+
+
+def user_rows(frame: pd.DataFrame, key: str, **options) -> None:
+    """Rows of the user's table as they wrote them: a column of dates with no time of day (a
+    spreadsheet's date cells, read as midnight) shows ``2024-01-01``, not ``2024-01-01
+    00:00:00``; ``options`` go to ``st.dataframe``."""
+    dates = {name: st.column_config.DatetimeColumn(format="YYYY-MM-DD")
+             for name in frame.columns
+             if pd.api.types.is_datetime64_any_dtype(frame[name])
+             and (frame[name].dropna() == frame[name].dropna().dt.normalize()).all()}
+    st.dataframe(frame, key=key, column_config=dates, **options)
