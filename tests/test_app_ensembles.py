@@ -167,7 +167,7 @@ def test_an_ensemble_past_the_deadline_keeps_its_rounds_and_can_grow_again(ensem
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 0.0)
     at = ensembles("iris", "gbdt")
     assert at.warning and "with 1 of 12 trees" in at.warning[0].value
-    assert any("the first 1 of 1 trees" in m.value for m in at.markdown)
+    assert any("the first 1 of 1 tree (" in m.value for m in at.markdown)
     monkeypatch.setattr(limits, "FIT_DEADLINE_SECONDS", 60.0)
     at.button(key="ens.retry").click().run()
     assert not at.warning

@@ -31,9 +31,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "ens.max_features.all": {"en": "all d (bagging)", "zh": "全部 d 个（即装袋）"},
     "ens.learning_rate": {"en": "Learning rate ν", "zh": "学习率 ν"},
     "ens.seed": {"en": "Random seed", "zh": "随机种子"},
-    "ens.growing": {"en": "Grown {t} of {n} trees…", "zh": "已生成 {n} 棵树中的 {t} 棵…"},
+    "ens.growing": {"en": "Grown {t} of {n:tree|trees}…", "zh": "已生成 {n} 棵树中的 {t} 棵…"},
     "ens.deadline": {
-        "en": "Growing stopped after {seconds} s (the limit) with {n} of {asked} trees; the "
+        "en": "Growing stopped after {seconds} s (the limit) with {n} of {asked:tree|trees}; the "
               "page shows the ensemble grown by then. Use fewer trees, shallower trees or "
               "fewer rows to grow it whole, or press “Grow again” to give it another "
               "{seconds} s.",
@@ -46,7 +46,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "random forest or gradient boosting.",
         "zh": "这里的 AdaBoost 用于分类；预测数值请选择随机森林或梯度提升。"},
     "ens.summary": {
-        "en": "**{kind}**, the first {t} of {total} trees (grown on {rows} training rows): "
+        "en": "**{kind}**, the first {t} of {total:tree|trees} (grown on {rows:training row|training rows}): "
               "{part} {metric} **{value}**; one tree with the same limits: {single}.",
         "zh": "**{kind}**，{total} 棵树中的前 {t} 棵（在 {rows} 个训练样本上生成）："
               "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
