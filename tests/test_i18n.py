@@ -34,6 +34,9 @@ def test_a_count_of_one_takes_the_singular_noun_in_english():
     assert translate(line, "en", rows="1", features=6, classes=2) == "1 row, 6 features, 2 classes"
     assert translate(line, "en", rows="1,024", features=10, classes=3).startswith("1,024 rows")
     assert translate(line, "zh", rows=1, features=1, classes=2) == "1 个样本，1 个属性，2 个类别"
+    assert translate("grow.summary", "en", train=14, validation=0, steps=0, nodes=1, leaves=1) \
+        == "14 training rows, 0 validation rows · 0 steps, 1 node, 1 leaf"       # the root alone
+    assert translate("view.caption", "en", drawn=1, nodes=1).startswith("1 of 1 node drawn")
 
 
 def test_plural_nouns_are_english_and_well_formed():

@@ -99,7 +99,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "concepts.bad_probabilities": {"en": "“{part}” is not a non-negative number (or they sum "
                                          "to 0).",
                                    "zh": "“{part}”不是非负数（或它们的和为 0）。"},
-    "concepts.different_lengths": {"en": "P has {p} values and Q has {q}: give both the same "
+    "concepts.different_lengths": {"en": "P has {p:value|values} and Q has {q}: give both the same "
                                          "number.",
                                    "zh": "P 有 {p} 个取值，Q 有 {q} 个：两者个数须相同。"},
     "concepts.outcome": {"en": "outcome", "zh": "取值"},

@@ -97,7 +97,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "en": "The workbook has no sheet '{sheet}'. Choose one of its sheets.",
         "zh": "工作簿中没有工作表“{sheet}”。请选择其中的一个工作表。"},
     "error.header_past_end": {
-        "en": "The header cannot be on row {row}: the table has only {rows} rows. Choose an "
+        "en": "The header cannot be on row {row}: the table has only {rows:row|rows}. Choose an "
               "earlier header row.",
         "zh": "表头不可能在第 {row} 行：数据表只有 {rows} 行。请选择更靠前的表头行。"},
     "error.rows_over_limit": {

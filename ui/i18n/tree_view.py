@@ -27,7 +27,7 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                         "it, double-click a node or its ± tab to collapse or expand it.",
                   "zh": "决策树视图。拖动以平移，滚轮或双指缩放，单击结点选中它，"
                         "双击结点或其 ± 标签以折叠或展开子树。"},
-    "view.caption": {"en": "{drawn} of {nodes} nodes drawn · drag to pan, scroll or pinch to "
+    "view.caption": {"en": "{drawn} of {nodes:node|nodes} drawn · drag to pan, scroll or pinch to "
                            "zoom, click a node to inspect it, double-click or ± to fold it",
                      "zh": "显示 {drawn} / {nodes} 个结点 · 拖动平移，滚轮或双指缩放，"
                            "单击结点查看，双击或 ± 折叠"},
