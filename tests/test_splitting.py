@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, CRITERIA
-from treecore.measures import cut_scan, kernels
+from treecore.measures import cut_scan, kernels, node_cuts
 from treecore.split.candidates import TIE_TOLERANCE, choose
 from treecore.measures.criteria import IMPURITIES, impurity_decrease
 from treecore.data import Feature, Kind
@@ -184,6 +184,39 @@ def test_a_full_record_of_kept_cuts_gives_the_same_cut(rows, impurity, unit, min
     assert _cut_with_record(keys, labels, weights, code, min_leaf, tolerance, room) == every_cut
 
 
+def _scan_record(scan, keys, labels, weights, min_leaf, every_cut, tolerance):
+    """(cuts kept, best decrease, any cut, any allowed, the kept cuts' ends and decreases) of
+    ``scan`` (:func:`cut_scan._scan`'s signature) over these rows by Gini."""
+    total = np.bincount(labels, weights=weights, minlength=3).astype(float)
+    scratch = cut_scan.cut_scratch(3, np.zeros(0))
+    n_kept, top, any_cut, any_allowed = scan(keys, labels, weights, total, 1,
+                                             min_leaf - tolerance, every_cut, tolerance, scratch,
+                                             np.zeros(3), -1.0)
+    kept = min(n_kept, len(scratch[0]))
+    return (n_kept, top, any_cut, any_allowed, scratch[0][:kept].tolist(),
+            scratch[1][:kept].tolist())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 2),
+                          st.floats(0.01, 3.0, allow_nan=False)), min_size=2, max_size=120),
+       st.sampled_from([1.0, 2.5, 6.0]), st.booleans(),
+       st.sampled_from([TIE_TOLERANCE, 0.01]))
+def test_the_weighted_gini_scan_keeps_the_general_scans_cuts_to_the_same_bits(
+        rows, min_leaf, every_cut, tolerance):
+    """With weights (C4.5's fractions, a forest's draws, AdaBoost's), the Gini scan scores only
+    the cuts its bound lets through; it keeps the very cuts, with the very decreases, that the
+    general scan scoring every boundary point keeps."""
+    rows = sorted(rows)
+    keys = np.array([k for k, _, _ in rows], np.int64)
+    labels = np.array([label for _, label, _ in rows], np.int64)
+    weights = np.array([w for _, _, w in rows], float)
+    general = _scan_record(cut_scan._scan_cuts, keys, labels, weights, min_leaf, every_cut,
+                           tolerance)
+    assert _scan_record(cut_scan._scan, keys, labels, weights, min_leaf, every_cut,
+                        tolerance) == general
+
+
 # ------------------------------------------------------------------------------ CART subsets
 def _best_subset_by_brute_force(level_counts, impurity):
     levels = range(len(level_counts))
@@ -332,7 +365,7 @@ def test_a_large_node_searched_on_two_threads_finds_what_one_thread_finds(algori
     assert n * n_features >= proposals.THREADED_SEARCH
     columns = np.arange(n_features)
     found = proposals.continuous_proposals(data, columns, found_rules)
-    one = cut_scan.best_cuts(X, y, weights, 3, columns,
+    one = node_cuts.best_cuts(X, y, weights, 3, columns,
                              kernels.IMPURITY_CODES[found_rules.criterion.impurity], 1.0,
                              TIE_TOLERANCE)
     status, lower, upper, left, right, known, complete = one

@@ -29,7 +29,7 @@ import numpy as np
 from ..algorithms import resolve
 from ..data import Dataset, Kind
 from ..errors import ConfigError
-from ..measures import absolute_error, cut_scan, squared_error
+from ..measures import absolute_error, node_cuts, squared_error
 from ..measures.criteria import IMPURITIES
 from ..split import least_squares
 from ..split.candidates import TIE_TOLERANCE, Candidate, CandidateTable
@@ -189,7 +189,7 @@ class Growth:
         usable = [j for j in range(self.data.n_features) if j not in draft.excluded]
         if not usable:
             return StopReason.NO_FEATURES
-        if cut_scan.all_constant(self.data.X, draft.rows, np.asarray(usable, np.int64)):
+        if node_cuts.all_constant(self.data.X, draft.rows, np.asarray(usable, np.int64)):
             return StopReason.IDENTICAL
         if self.config.max_depth is not None and draft.depth >= self.config.max_depth:
             return StopReason.MAX_DEPTH

@@ -8,6 +8,7 @@
 :mod:`.kernels`         the compiled forms of those impurities and figures, and where a
                         threshold goes between two values, shared by engines and charts
 :mod:`.cut_scan`        the compiled search for the best cut of a sorted continuous feature
+:mod:`.node_cuts`       the readable builder's search at one node: sort each feature there, scan
 :mod:`.squared_error`   the squared error of a regression node, its best cut and the ordering
                         of nominal levels by mean target (Li Hang §5.5.1)
 :mod:`.absolute_error`  the absolute error about the median and its cuts

@@ -1,7 +1,8 @@
 """The compiled threshold search of a continuous feature for a classification tree.
 
 :func:`best_cut_of_sorted` searches one feature whose values are already sorted; both engines
-use it: :func:`best_cuts` sorts each feature at a node for the general builder, and
+use it: :func:`treecore.measures.node_cuts.best_cuts` sorts each feature at a node for the
+general builder, and
 :mod:`treecore.grow.presorted` hands it the node's segment of an order sorted once at the root.
 The impurity is :func:`treecore.measures.kernels.impurity` (a cut's entropy decrease in the
 equal form without divisions, :func:`_entropy_decrease`); the caller places the cut between
@@ -18,9 +19,8 @@ from numba import njit
 
 from .kept_cuts import KEPT_CUTS, keep_cut, may_win
 from .kernels import impurity, split_impurity
-from .sorting import value_order
 
-#: ``best_cuts`` status per feature.
+#: The status of a feature's search (:func:`best_cut_of_sorted`).
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 
 
@@ -170,17 +170,20 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
 
 
 @njit(cache=True, inline="always")
-def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left, top):
-    """:func:`_scan_cuts` for Gini with unit weights, keeping the same cuts. Counts are then
-    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1). With
-    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be kept
-    when P clears a bound set by the best decrease so far; the test
+def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratch, left, top):
+    """:func:`_scan_cuts` for Gini, keeping the same cuts with the same decreases, but scoring
+    few of them. With P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can
+    only be kept when P clears a bound set by the best decrease so far; the test
     Σl²·W_r + Σr²·W_l ≥ bound·W_l·W_r, with a margin far above rounding, needs no division and
-    discards almost every cut. The rest get their exact decrease and, if they may still win,
-    are checked to be a boundary point (or the first allowed cut; the last allowed one is added
-    at the end) before they are kept."""
-    block_end, decrease = scratch[0], scratch[1]
+    discards almost every cut. The rest get their decrease and, if they may still win, are
+    checked to be a boundary point (or the first allowed cut; the last allowed one is added at
+    the end) before they are kept. With unit weights the counts are integers and Σₖ lₖ², Σₖ rₖ²
+    are kept exactly row by row ((l + 1)² = l² + 2l + 1), the decrease taken from them; with
+    weights, both sums are taken afresh from the counts at each cut (a running sum would carry
+    its rounding into the small side's term) and the decrease is :func:`_scan_cuts`'s."""
+    block_end, decrease, aside, terms, _ = scratch
     m, n_classes = len(keys), len(total)
+    unit = len(weights) == 0
     weight = total.sum()
     parent = impurity(total, weight, 1)
     squares_left, squares_right = 0.0, 0.0
@@ -193,10 +196,14 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
     last_kept = False
     for p in range(m - 1):
         label = labels[p]
-        squares_left += 2.0 * left[label] + 1.0
-        squares_right -= 2.0 * (total[label] - left[label]) - 1.0
-        left[label] += 1.0
-        w_left += 1.0
+        if unit:
+            squares_left += 2.0 * left[label] + 1.0
+            squares_right -= 2.0 * (total[label] - left[label]) - 1.0
+            left[label] += 1.0
+            w_left += 1.0
+        else:
+            left[label] += weights[p]
+            w_left += weights[p]
         if keys[p + 1] == keys[p]:
             continue
         any_cut = True
@@ -204,9 +211,12 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
         allowed = w_left >= floor and w_right >= floor
         if not (allowed or every_cut):
             continue
+        if not unit:
+            squares_left, squares_right = _squares(left, total)
         kept = False
         if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
-            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left)
+            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left) if unit \
+                else _decrease(parent, left, total, w_left, weight, 1, terms, weights[:0])
             if may_win(d, top, tolerance, n_kept) and (
                     every_cut or (allowed and not any_allowed) or _is_boundary(keys, labels, p)):
                 n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
@@ -219,11 +229,25 @@ def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
             last_end, last_kept = p, kept
             last_squares_left, last_squares_right, last_w_left = squares_left, squares_right, w_left
     if not every_cut and last_end >= 0 and not last_kept:
-        d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
+        if unit:
+            d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
+        else:
+            w_aside = _left_counts(labels, weights, last_end, aside)
+            d = _decrease(parent, aside, total, w_aside, weight, 1, terms, weights[:0])
         if may_win(d, top, tolerance, n_kept):
             n_kept = keep_cut(block_end, decrease, n_kept, last_end, d, tolerance)
             top = max(top, d)
     return n_kept, top, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _squares(left, total):
+    """(Σₖ lₖ², Σₖ rₖ²) of a cut with class weights ``left`` on its left."""
+    squares_left, squares_right = 0.0, 0.0
+    for k in range(len(total)):
+        squares_left += left[k] * left[k]
+        squares_right += (total[k] - left[k]) * (total[k] - left[k])
+    return squares_left, squares_right
 
 
 @njit(cache=True, inline="always")
@@ -325,74 +349,9 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
 @njit(cache=True, inline="always")
 def _scan(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance, scratch,
           left, top):
-    """:func:`_scan_gini_counts` for Gini with unit weights, else :func:`_scan_cuts`."""
-    if impurity_code == 1 and len(weights) == 0:
-        return _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
-                                 left, top)
+    """:func:`_scan_gini` for Gini, else :func:`_scan_cuts`."""
+    if impurity_code == 1:
+        return _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratch,
+                          left, top)
     return _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut,
                       tolerance, scratch, left, top)
-
-
-@njit(cache=True, nogil=True)
-def best_cuts(X, y, w, n_classes, columns, impurity_code, min_leaf, tolerance):
-    """The best bi-partition (:func:`best_cut_of_sorted`) of each continuous feature in
-    ``columns`` at one node, sorting its known values (rows with NaN are left out).
-
-    Returns per feature: status, the two values around the cut, the class counts left and right
-    of it, the weight of the rows whose value is known and whether every value is known.
-    """
-    n, n_features = X.shape[0], len(columns)
-    status = np.zeros(n_features, np.int8)
-    lower = np.zeros(n_features)
-    upper = np.zeros(n_features)
-    left_out = np.zeros((n_features, n_classes))
-    right_out = np.zeros((n_features, n_classes))
-    known_weight = np.zeros(n_features)
-    complete = np.zeros(n_features, np.bool_)
-    values = np.empty(n)
-    labels = np.empty(n, np.int64)
-    weights = np.empty(n)
-    scratch = cut_scratch(n_classes, np.zeros(0))
-    unit = True                        # all weights 1: the scan may then count instead of sum
-    for i in range(n):
-        unit = unit and w[i] == 1.0
-    for f in range(n_features):
-        j = columns[f]
-        m = 0
-        for i in range(n):
-            if not np.isnan(X[i, j]):
-                values[m], labels[m], weights[m] = X[i, j], y[i], w[i]
-                known_weight[f] += w[i]
-                m += 1
-        complete[f] = m == n
-        if m < 2:
-            continue
-        order = value_order(values[:m])          # equal values in row order
-        total = np.zeros(n_classes)
-        for i in range(m):
-            total[labels[i]] += weights[i]
-        sorted_values = values[:m][order]
-        status[f], end = best_cut_of_sorted(
-            sorted_values, labels[:m][order], weights[:0] if unit else weights[:m][order], total,
-            impurity_code, min_leaf, tolerance, scratch, left_out[f], right_out[f])
-        if status[f] != NO_CUT:
-            lower[f], upper[f] = sorted_values[end], sorted_values[end + 1]
-    return status, lower, upper, left_out, right_out, known_weight, complete
-
-
-@njit(cache=True)
-def all_constant(X, rows, columns):
-    """True when every row in ``rows`` has the same known value on each of ``columns``
-    (missing values are no distinct value): Hunt's second stopping case."""
-    for j in columns:
-        seen = False
-        first = 0.0
-        for i in rows:
-            v = X[i, j]
-            if np.isnan(v):
-                continue
-            if not seen:
-                seen, first = True, v
-            elif v != first:
-                return False
-    return True

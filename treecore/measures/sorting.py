@@ -1,7 +1,7 @@
 """The order of a feature's values, as the threshold search reads them: ascending, NaN last.
 
 Both compiled engines sort every continuous feature once at the root with it, and the general
-builder sorts a node's known values with it (:func:`treecore.measures.cut_scan.best_cuts`).
+builder sorts a node's known values with it (:func:`treecore.measures.node_cuts.best_cuts`).
 
 A sorted order is read as *entries*, one integer a position: ``row << 1 | tie``, the row and
 whether its value equals the value of the entry before it (:func:`pack_order`). Equality along a

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..algorithms import Algorithm, Criterion
 from ..data import Feature, Kind
-from ..measures import cut_scan, kernels
+from ..measures import cut_scan, kernels, node_cuts
 from .candidates import TIE_TOLERANCE, first_best
 from .memberships import subset_memberships
 
@@ -119,7 +119,7 @@ class ThresholdSweep:
         return self.midpoint if style == "midpoint" else self.lower
 
     def best(self, decrease: np.ndarray, valid: np.ndarray) -> int | None:
-        """The cut :func:`treecore.measures.cut_scan.best_cuts` chooses, from this sweep's figures:
+        """The cut :func:`treecore.measures.node_cuts.best_cuts` chooses, from this sweep's figures:
         the highest ``decrease`` among the valid boundary points and the first and last valid cut,
         ties to the lowest threshold; None when no cut is valid."""
         searchable = valid & self.is_boundary
@@ -187,7 +187,7 @@ class Proposal(NamedTuple):
 def continuous_proposals(node: NodeData, columns, rules: SplitRules) -> list[Proposal | None]:
     """The best bi-partition of each continuous feature in ``columns`` (one compiled pass each:
     sort, then sweep the cuts between distinct values; see
-    :func:`treecore.measures.cut_scan.best_cuts`)."""
+    :func:`treecore.measures.node_cuts.best_cuts`)."""
     columns = np.asarray(columns, dtype=np.int64)
     status, lower, upper, left, right, known, complete = _best_cuts(node, columns, rules)
     total = node.total_weight
@@ -197,10 +197,10 @@ def continuous_proposals(node: NodeData, columns, rules: SplitRules) -> list[Pro
 
 
 def _best_cuts(node: NodeData, columns: np.ndarray, rules: SplitRules) -> tuple[np.ndarray, ...]:
-    """:func:`treecore.measures.cut_scan.best_cuts` of ``columns`` at the node; at a large node
+    """:func:`treecore.measures.node_cuts.best_cuts` of ``columns`` at the node; at a large node
     on two threads, half the columns each (the kernel releases the GIL)."""
     def search(part: np.ndarray) -> tuple[np.ndarray, ...]:
-        return cut_scan.best_cuts(node.X, node.y, node.weights, node.n_classes, part,
+        return node_cuts.best_cuts(node.X, node.y, node.weights, node.n_classes, part,
                                   kernels.IMPURITY_CODES[rules.criterion.impurity],
                                   float(rules.min_samples_leaf), TIE_TOLERANCE)
 
