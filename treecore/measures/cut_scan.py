@@ -1,9 +1,9 @@
 """The compiled threshold search of a continuous feature for a classification tree.
 
-:func:`best_cut_of_sorted` searches one feature whose values are already sorted; both engines
-use it: :func:`treecore.measures.node_cuts.best_cuts` sorts each feature at a node for the
-general builder, and
-:mod:`treecore.grow.presorted` hands it the node's segment of an order sorted once at the root.
+:func:`best_cut_of_sorted` searches one feature whose values are already sorted; every engine
+uses it: :func:`treecore.measures.node_cuts.best_cuts` sorts each feature at a node for the
+general builder, and the compiled engines hand it a node's segment of an order sorted once at
+the root.
 The impurity is :func:`treecore.measures.kernels.impurity` (a cut's entropy decrease in the
 equal form without divisions, :func:`_entropy_decrease`); the caller places the cut between
 the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from .kept_cuts import KEPT_CUTS, keep_cut, may_win
-from .kernels import impurity, split_impurity
+from .kernels import impurity, side_squares, split_impurity
 
 #: The status of a feature's search (:func:`best_cut_of_sorted`).
 NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
@@ -212,7 +212,7 @@ def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratc
         if not (allowed or every_cut):
             continue
         if not unit:
-            squares_left, squares_right = _squares(left, total)
+            squares_left, squares_right = side_squares(left, total)
         kept = False
         if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
             d = _gini_decrease(parent, weight, squares_left, squares_right, w_left) if unit \
@@ -238,16 +238,6 @@ def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratc
             n_kept = keep_cut(block_end, decrease, n_kept, last_end, d, tolerance)
             top = max(top, d)
     return n_kept, top, any_cut, any_allowed
-
-
-@njit(cache=True, inline="always")
-def _squares(left, total):
-    """(Σₖ lₖ², Σₖ rₖ²) of a cut with class weights ``left`` on its left."""
-    squares_left, squares_right = 0.0, 0.0
-    for k in range(len(total)):
-        squares_left += left[k] * left[k]
-        squares_right += (total[k] - left[k]) * (total[k] - left[k])
-    return squares_left, squares_right
 
 
 @njit(cache=True, inline="always")

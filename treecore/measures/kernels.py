@@ -57,14 +57,22 @@ def impurity(counts, total, code):
 
 
 @njit(cache=True, inline="always")
+def side_squares(left, total):
+    """(Σₖ lₖ², Σₖ rₖ²): the squared class weights summed on each side of a split with class
+    weights ``left`` on its left (rₖ = totalₖ − lₖ), from which Gini's W − Σₖ cₖ²/W follows."""
+    s_left, s_right = 0.0, 0.0
+    for k in range(len(total)):
+        s_left += left[k] * left[k]
+        s_right += (total[k] - left[k]) * (total[k] - left[k])
+    return s_left, s_right
+
+
+@njit(cache=True, inline="always")
 def split_impurity(left, total, w_left, w_right, code):
     """W_left · I(left) + W_right · I(total − left), without forming the right counts; for Gini
-    W − Σₖ cₖ² / W on each side, one division instead of one per class."""
+    W − Σₖ cₖ² / W on each side (:func:`side_squares`), one division instead of one per class."""
     if code == 1:
-        s_left, s_right = 0.0, 0.0
-        for k in range(len(total)):
-            s_left += left[k] * left[k]
-            s_right += (total[k] - left[k]) * (total[k] - left[k])
+        s_left, s_right = side_squares(left, total)
         out = 0.0
         if w_left > 0.0:
             out += w_left - s_left / w_left
