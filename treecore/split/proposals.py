@@ -201,8 +201,8 @@ def _best_cuts(node: NodeData, columns: np.ndarray, rules: SplitRules) -> tuple[
     on two threads, half the columns each (the kernel releases the GIL)."""
     def search(part: np.ndarray) -> tuple[np.ndarray, ...]:
         return node_cuts.best_cuts(node.X, node.y, node.weights, node.n_classes, part,
-                                  kernels.IMPURITY_CODES[rules.criterion.impurity],
-                                  float(rules.min_samples_leaf), TIE_TOLERANCE)
+                                   kernels.IMPURITY_CODES[rules.criterion.impurity],
+                                   float(rules.min_samples_leaf), TIE_TOLERANCE)
 
     if len(columns) < 2 or len(node.y) * len(columns) < THREADED_SEARCH:
         return search(columns)

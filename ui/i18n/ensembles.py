@@ -46,8 +46,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "random forest or gradient boosting.",
         "zh": "这里的 AdaBoost 用于分类；预测数值请选择随机森林或梯度提升。"},
     "ens.summary": {
-        "en": "**{kind}**, the first {t} of {total:tree|trees} (grown on {rows:training row|training rows}): "
-              "{part} {metric} **{value}**; one tree with the same limits: {single}.",
+        "en": "**{kind}**, the first {t} of {total:tree|trees} (grown on "
+              "{rows:training row|training rows}): {part} {metric} **{value}**; one tree with "
+              "the same limits: {single}.",
         "zh": "**{kind}**，{total} 棵树中的前 {t} 棵（在 {rows} 个训练样本上生成）："
               "{part}{metric} **{value}**；同样限制下的单棵树：{single}。"},
     "ens.metric_error": {"en": "error rate", "zh": "错误率"},

@@ -45,8 +45,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "data.header_row": {"en": "Header on row", "zh": "表头所在行"},
     "data.marker_class": {
         "en": "In the class column '{column}', '{value}' looks like a missing-value marker but "
-              "occurs {count:time|times}, as often as a class: it is read as a class. If these rows "
-              "have no class, remove them from the file.",
+              "occurs {count:time|times}, as often as a class: it is read as a class. If these "
+              "rows have no class, remove them from the file.",
         "zh": "类别列“{column}”中的“{value}”像是缺失值标记，但出现了 {count} 次，"
               "与其他类别一样多，因此按类别读取。如果这些行没有类别，请从文件中删除它们。"},
     "data.read_as": {"en": "Read as {encoding}, delimiter {delimiter}.",
@@ -101,7 +101,8 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
               "others. The table itself is unchanged.",
         "zh": "已去掉没有目标值的 {n} 行（第 {rows} 行），树在其余各行上生成；表格本身没有改动。"},
     "data.keep_unlabelled": {"en": "Use every row again", "zh": "恢复使用所有行"},
-    "data.summary_line": {"en": "{rows:row|rows}, {features:feature|features}, {classes:class|classes}",
+    "data.summary_line": {"en": "{rows:row|rows}, {features:feature|features}, "
+                                "{classes:class|classes}",
                           "zh": "{rows} 个样本，{features} 个属性，{classes} 个类别"},
     "data.next": {"en": "Grow a tree", "zh": "生成决策树"},
     # ---------------------------------------------------------------- column summary table
@@ -168,8 +169,9 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
     "grow.cannot_grow": {"en": "The tree cannot be grown: {message}",
                          "zh": "无法生成决策树：{message}"},
     "grow.clear_forced": {"en": "Remove the forced splits", "zh": "取消指定的划分"},
-    "grow.summary": {"en": "{train:training row|training rows}, {validation:validation row|validation rows} · "
-                           "{steps:step|steps}, {nodes:node|nodes}, {leaves:leaf|leaves}",
+    "grow.summary": {"en": "{train:training row|training rows}, "
+                           "{validation:validation row|validation rows} · {steps:step|steps}, "
+                           "{nodes:node|nodes}, {leaves:leaf|leaves}",
                      "zh": "训练集 {train} 行，验证集 {validation} 行 · 共 {steps} 步，"
                            "{nodes} 个结点，{leaves} 个叶结点"},
     "grow.grown_by": {"en": "Grown by {algorithm}.", "zh": "由 {algorithm} 生成。"},
