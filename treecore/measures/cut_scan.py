@@ -170,20 +170,17 @@ def _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut, to
 
 
 @njit(cache=True, inline="always")
-def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratch, left, top):
-    """:func:`_scan_cuts` for Gini, keeping the same cuts with the same decreases, but scoring
-    few of them. With P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can
-    only be kept when P clears a bound set by the best decrease so far; the test
+def _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch, left, top):
+    """:func:`_scan_cuts` for Gini with unit weights, keeping the same cuts. Counts are then
+    integers and Σₖ lₖ², Σₖ rₖ² are kept exactly row by row ((l + 1)² = l² + 2l + 1). With
+    P = Σl²/W_l + Σr²/W_r a cut's decrease is I(D) − (W − P)/W, so a cut can only be kept
+    when P clears a bound set by the best decrease so far; the test
     Σl²·W_r + Σr²·W_l ≥ bound·W_l·W_r, with a margin far above rounding, needs no division and
-    discards almost every cut. The rest get their decrease and, if they may still win, are
-    checked to be a boundary point (or the first allowed cut; the last allowed one is added at
-    the end) before they are kept. With unit weights the counts are integers and Σₖ lₖ², Σₖ rₖ²
-    are kept exactly row by row ((l + 1)² = l² + 2l + 1), the decrease taken from them; with
-    weights, both sums are taken afresh from the counts at each cut (a running sum would carry
-    its rounding into the small side's term) and the decrease is :func:`_scan_cuts`'s."""
-    block_end, decrease, aside, terms, _ = scratch
+    discards almost every cut. The rest get their exact decrease and, if they may still win,
+    are checked to be a boundary point (or the first allowed cut; the last allowed one is added
+    at the end) before they are kept."""
+    block_end, decrease = scratch[0], scratch[1]
     m, n_classes = len(keys), len(total)
-    unit = len(weights) == 0
     weight = total.sum()
     parent = impurity(total, weight, 1)
     squares_left, squares_right = 0.0, 0.0
@@ -196,14 +193,10 @@ def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratc
     last_kept = False
     for p in range(m - 1):
         label = labels[p]
-        if unit:
-            squares_left += 2.0 * left[label] + 1.0
-            squares_right -= 2.0 * (total[label] - left[label]) - 1.0
-            left[label] += 1.0
-            w_left += 1.0
-        else:
-            left[label] += weights[p]
-            w_left += weights[p]
+        squares_left += 2.0 * left[label] + 1.0
+        squares_right -= 2.0 * (total[label] - left[label]) - 1.0
+        left[label] += 1.0
+        w_left += 1.0
         if keys[p + 1] == keys[p]:
             continue
         any_cut = True
@@ -211,12 +204,9 @@ def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratc
         allowed = w_left >= floor and w_right >= floor
         if not (allowed or every_cut):
             continue
-        if not unit:
-            squares_left, squares_right = side_squares(left, total)
         kept = False
         if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
-            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left) if unit \
-                else _decrease(parent, left, total, w_left, weight, 1, terms, weights[:0])
+            d = _gini_decrease(parent, weight, squares_left, squares_right, w_left)
             if may_win(d, top, tolerance, n_kept) and (
                     every_cut or (allowed and not any_allowed) or _is_boundary(keys, labels, p)):
                 n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
@@ -229,11 +219,54 @@ def _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratc
             last_end, last_kept = p, kept
             last_squares_left, last_squares_right, last_w_left = squares_left, squares_right, w_left
     if not every_cut and last_end >= 0 and not last_kept:
-        if unit:
-            d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
-        else:
-            w_aside = _left_counts(labels, weights, last_end, aside)
-            d = _decrease(parent, aside, total, w_aside, weight, 1, terms, weights[:0])
+        d = _gini_decrease(parent, weight, last_squares_left, last_squares_right, last_w_left)
+        if may_win(d, top, tolerance, n_kept):
+            n_kept = keep_cut(block_end, decrease, n_kept, last_end, d, tolerance)
+            top = max(top, d)
+    return n_kept, top, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
+def _scan_gini_weighted(keys, labels, weights, total, floor, every_cut, tolerance, scratch, left,
+                        top):
+    """:func:`_scan_gini_counts` for rows with weights (C4.5's fractions for missing values, a
+    forest's draws, AdaBoost's): the same bound skips the cuts that cannot win, but Σₖ lₖ² and
+    Σₖ rₖ² are taken afresh from the class weights at each cut (a running sum would carry its
+    rounding into the small side's term), and a cut that passes gets :func:`_scan_cuts`'s own
+    decrease, so the same cuts are kept with the same decreases."""
+    block_end, decrease, aside, terms, _ = scratch
+    weight = total.sum()
+    parent = impurity(total, weight, 1)
+    left[:] = 0.0
+    w_left, n_kept, any_cut, any_allowed = 0.0, 0, False, False
+    bound = _gini_bound(parent, weight, top, tolerance)   # P below cannot reach the best
+    last_end, last_kept = -1, False
+    for p in range(len(keys) - 1):
+        left[labels[p]] += weights[p]
+        w_left += weights[p]
+        if keys[p + 1] == keys[p]:
+            continue
+        any_cut = True
+        w_right = weight - w_left
+        allowed = w_left >= floor and w_right >= floor
+        if not (allowed or every_cut):
+            continue
+        kept = False
+        squares_left, squares_right = side_squares(left, total)
+        if squares_left * w_right + squares_right * w_left >= bound * w_left * w_right:
+            d = _decrease(parent, left, total, w_left, weight, 1, terms, weights[:0])
+            if may_win(d, top, tolerance, n_kept) and (
+                    every_cut or (allowed and not any_allowed) or _is_boundary(keys, labels, p)):
+                n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
+                kept = True
+                top = max(top, d)
+                bound = _gini_bound(parent, weight, top, tolerance)
+        if allowed:
+            any_allowed = True
+            last_end, last_kept = p, kept
+    if not every_cut and last_end >= 0 and not last_kept:     # the last allowed cut
+        w_aside = _left_counts(labels, weights, last_end, aside)
+        d = _decrease(parent, aside, total, w_aside, weight, 1, terms, weights[:0])
         if may_win(d, top, tolerance, n_kept):
             n_kept = keep_cut(block_end, decrease, n_kept, last_end, d, tolerance)
             top = max(top, d)
@@ -339,9 +372,14 @@ def best_cut_of_sorted(keys, labels, weights, total, impurity_code, min_leaf, to
 @njit(cache=True, inline="always")
 def _scan(keys, labels, weights, total, impurity_code, floor, every_cut, tolerance, scratch,
           left, top):
-    """:func:`_scan_gini` for Gini, else :func:`_scan_cuts`."""
+    """:func:`_scan_gini_counts` for Gini with unit weights, :func:`_scan_gini_weighted` for
+    Gini with weights (two loops: a test of the weights in the counting loop cost the unit
+    weights' scan a tenth), else :func:`_scan_cuts`."""
+    if impurity_code == 1 and len(weights) == 0:
+        return _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
+                                 left, top)
     if impurity_code == 1:
-        return _scan_gini(keys, labels, weights, total, floor, every_cut, tolerance, scratch,
-                          left, top)
+        return _scan_gini_weighted(keys, labels, weights, total, floor, every_cut, tolerance,
+                                   scratch, left, top)
     return _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut,
                       tolerance, scratch, left, top)
