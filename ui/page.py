@@ -89,8 +89,11 @@ def user_rows(frame: pd.DataFrame, key: str, **options) -> None:
     """Rows of the user's table as they wrote them: a column of dates with no time of day (a
     spreadsheet's date cells, read as midnight) shows ``2024-01-01``, not ``2024-01-01
     00:00:00``; ``options`` go to ``st.dataframe``."""
-    dates = {name: st.column_config.DatetimeColumn(format="YYYY-MM-DD")
-             for name in frame.columns
-             if pd.api.types.is_datetime64_any_dtype(frame[name])
-             and (frame[name].dropna() == frame[name].dropna().dt.normalize()).all()}
+    dates = {}
+    for name in frame.columns:
+        if not pd.api.types.is_datetime64_any_dtype(frame[name]):
+            continue
+        known = frame[name].dropna()
+        if (known == known.dt.normalize()).all():
+            dates[name] = st.column_config.DatetimeColumn(format="YYYY-MM-DD")
     st.dataframe(frame, key=key, column_config=dates, **options)
