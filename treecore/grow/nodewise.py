@@ -51,7 +51,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..data import Dataset, Kind
-from ..measures import absolute_error, cut_scan, squared_error
+from ..measures import absolute_error, entropy_terms, squared_error
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import NodeData, SplitRules
@@ -190,8 +190,8 @@ class NodewiseGrowth(CompiledGrowth):
         n_classes = self.nodes.counts.shape[1]
         slots = Slots.empty(data.n_features, self.widest, self.most_levels, n_classes,
                             data.n_rows)
-        counts_table = cut_scan.counts_table(data.n_rows, rules.impurity_code,
-                                             data.is_regression, False)   # weights per node
+        counts_table = entropy_terms.counts_table(data.n_rows, rules.impurity_code,
+                                                  data.is_regression, False)  # weights per node
         scratch = [Scratch.of(data.n_rows, data.n_features, table.codes.shape[1], self.widest,
                               self.most_levels, n_classes, data.is_regression, self.absolute,
                               counts_table)

@@ -172,8 +172,9 @@ class Scratch(NamedTuple):
            n_classes: int, regression: bool, absolute: bool,
            counts_table: np.ndarray) -> "Scratch":
         """Scratch for nodes of up to ``n`` rows (a node holds each row once at most);
-        ``counts_table`` is the growth's :func:`~treecore.measures.cut_scan.xlog2x_table` (or
-        empty), shared by its threads."""
+        ``counts_table`` is the growth's
+        :func:`~treecore.measures.entropy_terms.xlog2x_table` (or empty), shared by its
+        threads."""
         ranked = n if absolute else 0
         return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n),
                    np.empty(n if regression else 0), np.empty(ranked, np.int64),

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..data import Dataset, Kind
 from ..data.memory import kernel_form
-from ..measures import cut_scan, kernels, squared_error
+from ..measures import entropy_terms, kernels, squared_error
 from ..split import least_squares
 from ..split.candidates import CandidateTable
 from ..split.proposals import (FIGURES, NodeData, Proposal, SplitRules, cut_proposals,
@@ -176,8 +176,8 @@ class PresortedGrowth(CompiledGrowth):
         width = self.nodes.counts.shape[1]
         n_rows, n_features = rows.entries.shape[1], rows.entries.shape[0]
         slots = Slots.empty(n_features, width, n_rows)
-        counts_table = cut_scan.counts_table(n_rows, rules.impurity_code, len(rows.y) > 0,
-                                             len(rows.w) > 0)
+        counts_table = entropy_terms.counts_table(n_rows, rules.impurity_code,
+                                                  len(rows.y) > 0, len(rows.w) > 0)
 
         def scratch_of(size: int) -> list[Scratch]:
             return [Scratch.of(size, len(rows.w) > 0, len(rows.y) > 0, width, counts_table)

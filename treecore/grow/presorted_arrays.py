@@ -110,7 +110,7 @@ class Scratch(NamedTuple):
         """Scratch for nodes of up to ``n`` rows, its row arrays in memory mapped from the
         system (:func:`~treecore.data.memory.reserved`: a scratch made for the root gives its
         memory back whole when it shrinks); ``counts_table`` is the growth's
-        :func:`~treecore.measures.cut_scan.xlog2x_table` (or empty), shared by its threads."""
+        :func:`~treecore.measures.entropy_terms.xlog2x_table` (or empty), shared by its threads."""
         unpacked = 0 if regression else n
         return cls(reserved((n,), np.uint32), reserved((unpacked,), np.int32),
                    reserved((unpacked,), np.uint8), reserved((unpacked if weighted else 0,),

@@ -5,7 +5,8 @@ uses it: :func:`treecore.measures.node_cuts.best_cuts` sorts each feature at a n
 general builder, and the compiled engines hand it a node's segment of an order sorted once at
 the root.
 The impurity is :func:`treecore.measures.kernels.impurity` (a cut's entropy decrease in the
-equal form without divisions, :func:`_entropy_decrease`); the caller places the cut between
+equal form without divisions, :func:`~treecore.measures.entropy_terms.entropy_decrease`); the
+caller places the cut between
 the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
 The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
 over its boundary points). A regression tree's cuts are searched by
@@ -17,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .entropy_terms import entropy_decrease
 from .kept_cuts import KEPT_CUTS, keep_cut, may_win
 from .kernels import impurity, side_squares, split_impurity
 
@@ -28,30 +30,10 @@ NO_CUT, BEST_CUT, ONLY_SMALL_LEAVES = 0, 1, 2
 def cut_scratch(n_classes, counts_table):
     """Work arrays of :func:`best_cut_of_sorted` (allocated once, whatever the rows): the kept
     cuts' positions and decreases, one class-count vector, the entropy's kept terms
-    (:func:`_entropy_decrease`) and ``counts_table`` (:func:`xlog2x_table`, or empty)."""
+    (:func:`~.entropy_terms.entropy_decrease`) and ``counts_table``
+    (:func:`~.entropy_terms.xlog2x_table`, or empty)."""
     return (np.empty(KEPT_CUTS, np.int32), np.empty(KEPT_CUTS), np.empty(n_classes),
             np.empty((3, n_classes)), counts_table)
-
-
-def counts_table(n: int, impurity_code: int, regression: bool, weighted: bool) -> np.ndarray:
-    """The :func:`xlog2x_table` of ``n`` rows a growth's threshold scans share when they score
-    by entropy and their counts may be whole (a classification tree, no weights but 1); an
-    empty table otherwise (a scan then computes its terms)."""
-    if impurity_code == 0 and not regression and not weighted:
-        return xlog2x_table(n)
-    return np.zeros(0)
-
-
-@njit(cache=True)
-def xlog2x_table(n):
-    """c · log₂ c of every count c = 0 … n, by :func:`_xlog2x`'s operations: with unit weights
-    every class count and side weight of a scan is such a count, so the entropy's terms are
-    looked up instead of computed, to the same bits (one table per growth, which its threads
-    share)."""
-    out = np.empty(n + 1)
-    for c in range(n + 1):
-        out[c] = _xlog2x(float(c))
-    return out
 
 
 @njit(cache=True, inline="always")
@@ -69,46 +51,11 @@ def _next_block_differs(keys, labels, start, label):
 @njit(cache=True, inline="always")
 def _decrease(parent, left, total, w_left, weight, impurity_code, terms, counts_table):
     """max(I(D) − Σᵥ Wᵥ/W · I(Dᵛ), 0) of the cut with class counts ``left`` on its left (the
-    entropy's by :func:`_entropy_decrease`, keeping its terms in ``terms``)."""
+    entropy's by :func:`~.entropy_terms.entropy_decrease`, keeping its terms in ``terms``)."""
     if impurity_code == 0:
-        return _entropy_decrease(parent, left, total, w_left, weight, terms, counts_table)
+        return entropy_decrease(parent, left, total, w_left, weight, terms, counts_table)
     return max(parent - split_impurity(left, total, w_left, weight - w_left, impurity_code)
                / weight, 0.0)
-
-
-@njit(cache=True, inline="always")
-def _xlog2x(x):
-    """x · log₂ x, and 0 for x = 0 (0 · log 0 = 0)."""
-    return x * np.log2(x) if x > 0.0 else 0.0
-
-
-@njit(cache=True, inline="always")
-def _term(x, counts_table):
-    """x · log₂ x: from ``counts_table`` (:func:`xlog2x_table`) when it is given (x a count it
-    holds), else computed."""
-    return counts_table[int(x)] if len(counts_table) > 0 else _xlog2x(x)
-
-
-@njit(cache=True, inline="always")
-def _entropy_decrease(parent, left, total, w_left, weight, terms, counts_table):
-    """Gain(D, a, t) = Ent(D) − Σᵥ Wᵥ/W · Ent(Dᵛ) (Zhou 式 4.8) of the cut with class counts
-    ``left`` on its left, each side's Wᵥ · Ent(Dᵛ) = Wᵥ log₂ Wᵥ − Σₖ cₖ log₂ cₖ: no division,
-    and a class's two cₖ log₂ cₖ are taken again only when its left count has changed since
-    ``terms`` last held them (row 0 that count, rows 1 and 2 the left and right terms; a count
-    of −1 holds none), so a cut one row past the last costs four logarithms instead of one
-    for every class on each side, or four lookups in ``counts_table`` (unit weights)."""
-    sum_left, sum_right = 0.0, 0.0
-    for k in range(len(total)):
-        if terms[0, k] != left[k]:
-            terms[0, k] = left[k]
-            terms[1, k] = _term(left[k], counts_table)
-            terms[2, k] = _term(total[k] - left[k], counts_table)
-        sum_left += terms[1, k]
-        sum_right += terms[2, k]
-    w_right = weight - w_left
-    inside = max(_term(w_left, counts_table) - sum_left, 0.0) + \
-        max(_term(w_right, counts_table) - sum_right, 0.0)
-    return max(parent - inside / weight, 0.0)
 
 
 @njit(cache=True, inline="always")
@@ -274,6 +221,49 @@ def _scan_gini_weighted(keys, labels, weights, total, floor, every_cut, toleranc
 
 
 @njit(cache=True, inline="always")
+def _scan_entropy(keys, labels, weights, total, floor, every_cut, tolerance, scratch, left, top):
+    """:func:`_scan_cuts` for the entropy, keeping the same cuts with the same decreases in
+    fewer steps a row: no record of the block of equal values being read, only whether a cut
+    is to be scored (every cut, the first allowed one, or a boundary point, which
+    :func:`_is_boundary` tells from the keys and labels around it); the last allowed cut, when
+    it is none of these, is scored at the end from counts summed afresh, as
+    :func:`_keep_aside` scores it."""
+    block_end, decrease, _, terms, table = scratch
+    unit = len(weights) == 0
+    weight = total.sum()
+    counts_table = table if unit and len(table) > weight else table[:0]   # counts: whole
+    parent = impurity(total, weight, 0)
+    for k in range(len(total)):
+        left[k] = 0.0
+        terms[0, k] = -1.0
+    w_left, n_kept, any_cut, any_allowed = 0.0, 0, False, False
+    last_end, last_scored = -1, False
+    for p in range(len(keys) - 1):
+        weight_p = 1.0 if unit else weights[p]
+        left[labels[p]] += weight_p
+        w_left += weight_p
+        if keys[p + 1] == keys[p]:
+            continue
+        any_cut = True
+        allowed = w_left >= floor and weight - w_left >= floor
+        if not (allowed or every_cut):
+            continue
+        scored = every_cut or (allowed and not any_allowed) or _is_boundary(keys, labels, p)
+        if scored:
+            d = entropy_decrease(parent, left, total, w_left, weight, terms, counts_table)
+            if may_win(d, top, tolerance, n_kept):
+                n_kept = keep_cut(block_end, decrease, n_kept, p, d, tolerance)
+                top = max(top, d)
+        if allowed:
+            any_allowed = True
+            last_end, last_scored = p, scored
+    if not every_cut and last_end >= 0 and not last_scored:     # the last allowed cut
+        n_kept, top = _keep_aside(last_end, labels, weights, total, parent, weight, 0,
+                                  tolerance, top, n_kept, scratch, counts_table)
+    return n_kept, top, any_cut, any_allowed
+
+
+@njit(cache=True, inline="always")
 def _gini_decrease(parent, weight, squares_left, squares_right, w_left):
     """max(Gini(D) − (W − Σl²/W_l − Σr²/W_r) / W, 0): the decrease of a cut from its sums."""
     return max(parent - (weight - squares_left / w_left
@@ -374,12 +364,16 @@ def _scan(keys, labels, weights, total, impurity_code, floor, every_cut, toleran
           left, top):
     """:func:`_scan_gini_counts` for Gini with unit weights, :func:`_scan_gini_weighted` for
     Gini with weights (two loops: a test of the weights in the counting loop cost the unit
-    weights' scan a tenth), else :func:`_scan_cuts`."""
+    weights' scan a tenth), :func:`_scan_entropy` for the entropy, else (the misclassification
+    error) :func:`_scan_cuts`, the general scan the others are held to."""
     if impurity_code == 1 and len(weights) == 0:
         return _scan_gini_counts(keys, labels, total, floor, every_cut, tolerance, scratch,
                                  left, top)
     if impurity_code == 1:
         return _scan_gini_weighted(keys, labels, weights, total, floor, every_cut, tolerance,
                                    scratch, left, top)
+    if impurity_code == 0:
+        return _scan_entropy(keys, labels, weights, total, floor, every_cut, tolerance, scratch,
+                             left, top)
     return _scan_cuts(keys, labels, weights, total, impurity_code, floor, every_cut,
                       tolerance, scratch, left, top)
