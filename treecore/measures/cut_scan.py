@@ -6,11 +6,10 @@ general builder, and the compiled engines hand it a node's segment of an order s
 the root.
 The impurity is :func:`treecore.measures.kernels.impurity` (a cut's entropy decrease in the
 equal form without divisions, :func:`~treecore.measures.entropy_terms.entropy_decrease`); the
-caller places the cut between
-the two neighbouring values it returns (:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7).
-The tests hold it to the readable reference (:func:`treecore.split.proposals.sweep` plus a search
-over its boundary points). A regression tree's cuts are searched by
-:func:`treecore.measures.squared_error.best_cuts_of_entries`.
+caller places the cut between the two neighbouring values it returns
+(:func:`~treecore.measures.kernels.midpoint`, Zhou 式 4.7). The tests hold it to the readable
+reference (:func:`treecore.split.proposals.sweep` plus a search over its boundary points). A
+regression tree's cuts are searched by :func:`treecore.measures.squared_error.best_cuts_of_entries`.
 """
 
 from __future__ import annotations
