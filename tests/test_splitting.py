@@ -220,7 +220,6 @@ def test_the_weighted_gini_scan_keeps_the_general_scans_cuts_to_the_same_bits(
                         tolerance) == general
 
 
-
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 2),
                           st.floats(0.01, 3.0, allow_nan=False)), min_size=2, max_size=120),
@@ -242,6 +241,7 @@ def test_the_entropy_scan_keeps_the_general_scans_cuts_to_the_same_bits(
                            tolerance, 0, table)
     assert _scan_record(cut_scan._scan, keys, labels, weights, min_leaf, every_cut,
                         tolerance, 0, table) == general
+
 
 # ------------------------------------------------------------------------------ CART subsets
 def _best_subset_by_brute_force(level_counts, impurity):
