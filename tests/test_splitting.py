@@ -184,15 +184,12 @@ def test_a_full_record_of_kept_cuts_gives_the_same_cut(rows, impurity, unit, min
     assert _cut_with_record(keys, labels, weights, code, min_leaf, tolerance, room) == every_cut
 
 
-def _scan_record(scan, keys, labels, weights, min_leaf, every_cut, tolerance, impurity_code=1,
-                 counts_table=np.zeros(0)):
+def _scan_record(scan, keys, labels, weights, min_leaf, every_cut, tolerance):
     """(cuts kept, best decrease, any cut, any allowed, the kept cuts' ends and decreases) of
-    ``scan`` (:func:`cut_scan._scan`'s signature) over these rows by Gini, or the impurity of
-    ``impurity_code``."""
-    total = np.bincount(labels, weights=weights if len(weights) else None,
-                        minlength=3).astype(float)
-    scratch = cut_scan.cut_scratch(3, counts_table)
-    n_kept, top, any_cut, any_allowed = scan(keys, labels, weights, total, impurity_code,
+    ``scan`` (:func:`cut_scan._scan`'s signature) over these rows by Gini."""
+    total = np.bincount(labels, weights=weights, minlength=3).astype(float)
+    scratch = cut_scan.cut_scratch(3, np.zeros(0))
+    n_kept, top, any_cut, any_allowed = scan(keys, labels, weights, total, 1,
                                              min_leaf - tolerance, every_cut, tolerance, scratch,
                                              np.zeros(3), -1.0)
     kept = min(n_kept, len(scratch[0]))
@@ -218,29 +215,6 @@ def test_the_weighted_gini_scan_keeps_the_general_scans_cuts_to_the_same_bits(
                            tolerance)
     assert _scan_record(cut_scan._scan, keys, labels, weights, min_leaf, every_cut,
                         tolerance) == general
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 2),
-                          st.floats(0.01, 3.0, allow_nan=False)), min_size=2, max_size=120),
-       st.sampled_from([1.0, 2.5, 6.0]), st.booleans(),
-       st.sampled_from([TIE_TOLERANCE, 0.01]), st.sampled_from(["weights", "counts", "table"]))
-def test_the_entropy_scan_keeps_the_general_scans_cuts_to_the_same_bits(
-        rows, min_leaf, every_cut, tolerance, weighting):
-    """The entropy's scan tells a boundary point from the keys and labels around the cut
-    instead of keeping a record of the block being read; it keeps the very cuts, with the very
-    decreases, that the general scan keeps: with weights, with unit weights, and with unit
-    weights whose terms are looked up in a table."""
-    rows = sorted(rows)
-    keys = np.array([k for k, _, _ in rows], np.int64)
-    labels = np.array([label for _, label, _ in rows], np.int64)
-    weights = np.array([w for _, _, w in rows], float) if weighting == "weights" \
-        else np.zeros(0)
-    table = entropy_terms.xlog2x_table(len(rows)) if weighting == "table" else np.zeros(0)
-    general = _scan_record(cut_scan._scan_cuts, keys, labels, weights, min_leaf, every_cut,
-                           tolerance, 0, table)
-    assert _scan_record(cut_scan._scan, keys, labels, weights, min_leaf, every_cut,
-                        tolerance, 0, table) == general
 
 
 # ------------------------------------------------------------------------------ CART subsets
