@@ -53,6 +53,8 @@ def upload_to_tree(csv: bytes, algorithm: str) -> tuple[float, float, float, lis
     at.session_state[state.ALGORITHM] = algorithm
     at.file_uploader(key=state.UPLOADER).upload("mixed.csv", csv, "text/csv")
     upload = timed_run(at)
+    if at.error:                                   # refused (too large) or unreadable
+        raise RuntimeError(f"the upload was not read: {at.error[0].value}")
     at.switch_page("pages/grow.py")
     grow = timed_run(at)
     rerun = timed_run(at)
