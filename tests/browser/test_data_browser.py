@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from ui.data.samples import SAMPLES
 
 pytestmark = pytest.mark.browser
+
+#: The Grow page's tree view, in its iframe (see test_grow_browser).
+GROW_VIEW = "iframe[title='ui.views.tree_widget.tree_view']"
 
 
 def no_exception(page) -> None:
@@ -45,6 +50,9 @@ def test_upload_preview_and_language_switch(app_page, shot, settle, tmp_path):
 
     page.get_by_test_id("stSidebarNavLink").filter(has_text="生成决策树").click()
     settle(page)
+    root = page.frame_locator(GROW_VIEW).locator(".tv")
+    expect(root).to_have_attribute("data-nodes", "1", timeout=30_000)   # step 0: the root
+    expect(root).to_have_attribute("aria-label", re.compile("^决策树视图"))   # in 中文
     no_exception(page)
     shot(page, "04-grow-zh")
 
