@@ -6,7 +6,7 @@ import streamlit as st
 from treecore.algorithms import TASKS
 from treecore.data import Kind
 from treecore.io import number_text
-from ui import page, state
+from ui import limits, page, state
 from ui.data import choices
 from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.data.summary import class_balance_figure, target_histogram
@@ -28,6 +28,8 @@ choose.selectbox(
     t("data.dataset"), list(dataset_names), format_func=dataset_names.__getitem__,
     **state.widget(state.DATASET, st.session_state[state.DATASET], state.use_dataset))
 upload.file_uploader(t("data.upload"), type=list(ACCEPTED_TYPES), key=state.UPLOADER,
+                     help=t("data.upload_help", limit=limits.MAX_UPLOAD_BYTES // 2**20,
+                            rows=f"{limits.MAX_ROWS:,}"),
                      on_change=state.take_upload, args=(page.reading_progress,))
 if st.session_state[state.UPLOAD_ERROR]:
     st.error(plain(t("data.upload_refused",

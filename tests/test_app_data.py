@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
+import pandas as pd
 import pytest
 
 from tests.conftest import shown
-from ui import state
+from ui import limits, state
 from ui.data.samples import SAMPLES
 
 WATERMELON = SAMPLES["watermelon2.0"].path.read_bytes()
@@ -272,3 +275,22 @@ def test_a_number_to_predict_with_empty_cells_offers_the_same(data_page):
     at.button(key="data.leave_out").click().run()
     assert success_text(at).startswith("29 rows, 1 feature, a number to predict")
     assert "Left out: the 1 row without a target value (5)" in shown(at.info)
+
+
+def test_a_table_over_the_upload_limit_is_refused_with_the_way_to_fit_it(data_page, monkeypatch):
+    """The uploader says the limit and that a larger CSV fits as Parquet; a CSV over the
+    limit is refused with that advice, and the same table as Parquet is read."""
+    uploader = data_page.file_uploader(key=state.UPLOADER)
+    assert "200 MB and 1,000,000 rows" in uploader.help and "Parquet" in uploader.help
+    frame = pd.read_csv(io.BytesIO(WATERMELON)).drop(columns="编号")
+    large = pd.concat([frame] * 40, ignore_index=True)
+    csv, parquet = large.to_csv(index=False).encode(), io.BytesIO()
+    large.to_parquet(parquet)
+    monkeypatch.setattr(limits, "MAX_UPLOAD_BYTES", len(parquet.getvalue()) + 1000)
+    assert len(csv) > limits.MAX_UPLOAD_BYTES
+    upload(data_page, "large.csv", csv)
+    assert "Save the table as Parquet" in shown(data_page.error)
+    assert data_page.session_state[state.DATASET] == "watermelon2.0"
+    upload(data_page, "large.parquet", parquet.getvalue(), "application/octet-stream")
+    assert not data_page.error and not data_page.exception
+    assert success_text(data_page) == "680 rows, 6 features, 2 classes"

@@ -22,9 +22,11 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
         "zh": "服务器已不再保存所上传的表格（超过一小时无人使用的上传文件，只在内存充裕时保留）。"
               "请重新上传该文件。"},
     "error.file_too_large": {
-        "en": "The file is {size} MB; the limit is {limit} MB. Upload a sample of the rows "
-              "instead.",
-        "zh": "文件大小为 {size} MB，上限为 {limit} MB。请改为上传部分样本。"},
+        "en": "The file is {size} MB; the limit is {limit} MB. Save the table as Parquet, which "
+              "holds the same rows in far fewer bytes (pandas: DataFrame.to_parquet), or upload "
+              "a sample of the rows.",
+        "zh": "文件大小为 {size} MB，上限为 {limit} MB。请将数据表另存为 Parquet（同样的行占用的"
+              "字节少得多；pandas：DataFrame.to_parquet），或改为上传部分样本。"},
     "error.empty_file": {
         "en": "The file is empty. Upload a table with a header line and data rows.",
         "zh": "文件是空的。请上传有表头行和数据行的数据表。"},

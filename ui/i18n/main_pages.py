@@ -36,6 +36,12 @@ TRANSLATIONS: dict[str, dict[str, str]] = {
                           "also in a .gz or .zip",
                     "zh": "……或上传数据表：CSV、TSV、TXT、Excel（.xlsx、.xlsm）或 Parquet，"
                           "也可以是 .gz 或 .zip 压缩包"},
+    "data.upload_help": {"en": "Up to {limit} MB and {rows} rows. A larger CSV (a million "
+                               "rows of 20 columns is about 230 MB) fits as Parquet, which holds "
+                               "the same rows in far fewer bytes (pandas: DataFrame.to_parquet).",
+                         "zh": "最大 {limit} MB、{rows} 行。更大的 CSV（一百万行、20 列约 230 MB）"
+                               "可另存为 Parquet：同样的行占用的字节少得多"
+                               "（pandas：DataFrame.to_parquet）。"},
     "data.upload_refused": {"en": "The file was not loaded. {message}",
                             "zh": "文件未载入。{message}"},
     "data.reading": {"en": "Reading options", "zh": "读取选项"},
