@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treecore import ALGORITHMS, Dataset, Tree, grow
+from treecore.data import Kind
 from treecore.grow import nodewise, nodewise_arrays, threads
 from treecore.grow.builder import Growth
 from treecore.grow.engines import start_growth
@@ -143,6 +144,27 @@ def test_same_tree_on_noisy_mixed_data_with_fractional_weights(algorithm):
           n.split and n.split.subset, n.stop_reason) for n in reference.iter_nodes()]
     assert np.allclose([n.class_counts for n in fast.iter_nodes()],
                        [n.class_counts for n in reference.iter_nodes()])
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_the_roots_candidate_table_is_made_from_the_scores_growth_computed(
+        algorithm, n_threads, monkeypatch):
+    """The root's candidate table (the Grow page's first) is read from the scores growth
+    computed, not scored again, and it is the builder's, on one thread or two: continuous cuts
+    with their notes, multiway values or CART's subsets, ρ of every feature with holes."""
+    table = mixed_table(3000, seed=4, missing=0.1)
+    dataset = Dataset.from_frame(table, "y")
+    config = GrowthConfig.from_params(algorithm=algorithm, min_samples_leaf=700,
+                                      threshold_style="data" if n_threads == 1 else "midpoint")
+    reference = general(dataset, config).steps_seen[0].candidates
+    growth = NodewiseGrowth(dataset, config, threads=n_threads)
+    growth.tree()
+    monkeypatch.setattr(nodewise, "score_node", None)         # scoring again would fail
+    mine = next(iter(growth.steps())).candidates
+    assert same(mine, reference) and min(c.rho for c in mine) < 1
+    if ALGORITHMS[algorithm].multiway:                # no value holds 700 rows of 3000
+        assert {c.note for c in mine if c.kind is Kind.NOMINAL} == {"leaf too small"}
 
 
 def test_grow_uses_it_where_the_presorted_engine_does_not_apply(melons, melons3):

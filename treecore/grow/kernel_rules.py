@@ -48,6 +48,8 @@ N_NODES, NEXT_NODE, STEPS = range(3)
 #: array per feature is all a partition moves (8 bytes a row, no branch), and a node's scan
 #: unpacks its segment once.
 RANK_BITS, CLASS_BITS = 24, 8
+#: Where the row starts in a packed entry: above the rank and the class.
+ROW_SHIFT = 32
 MAX_ROWS, MAX_CLASSES = 2**RANK_BITS - 1, 2**CLASS_BITS - 1
 #: The value rank of a missing value in a sorted segment: after every known value.
 MISSING_RANK = MAX_ROWS
@@ -56,7 +58,7 @@ MISSING_RANK = MAX_ROWS
 @njit(cache=True, inline="always")
 def pack_entry(row, rank, label):
     """The entry of a row whose value has ``rank`` among its feature's, of class ``label``."""
-    return (row << 32) | (rank << CLASS_BITS) | label
+    return (row << ROW_SHIFT) | (rank << CLASS_BITS) | label
 
 
 def upper_entries(out: np.ndarray) -> np.ndarray:
@@ -85,7 +87,12 @@ def pack_sorted(entries, values, labels, out):
 @njit(cache=True, inline="always")
 def entry_row(entry):
     """The row of a packed entry."""
-    return entry >> 32
+    return entry >> ROW_SHIFT
+
+
+def entry_rows(entries: np.ndarray) -> np.ndarray:
+    """The rows of an array of packed entries (:func:`entry_row` in numpy, for Python)."""
+    return entries >> ROW_SHIFT
 
 
 @njit(cache=True, inline="always")

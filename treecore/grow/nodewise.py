@@ -69,7 +69,7 @@ from .nodewise_guided import GUIDED, Guide
 from .nodewise_kernel import decide, expand, score_slots, split_slots, take_waiting
 from .nodewise_sort import (PresortedTable, columns_of, continuous_places, feature_levels,
                             keep_present, labels_of, nominal_codes, sort_into)
-from .nodewise_tree import NodeFactory, routing
+from .nodewise_tree import NodeFactory, routing, scored_proposals
 from .threads import growth_threads, share_among
 
 #: The arena's first size, in entries per row of the table. Only the entries written are given
@@ -89,8 +89,9 @@ def applies(dataset: Dataset) -> bool:
 
 class NodewiseGrowth(CompiledGrowth):
     """One run of this engine: :meth:`run` grows (within ``max_seconds``), then :meth:`tree`
-    gives the tree and :meth:`steps` its growth steps (their candidate tables are scored again
-    from the node's rows when a view asks). With ``validation`` rows the tree is pre-pruned on
+    gives the tree and :meth:`steps` its growth steps (the root's candidate table made from
+    the scores growth computed, the other nodes' scored again from their rows when a view
+    asks). With ``validation`` rows the tree is pre-pruned on
     them (:mod:`treecore.grow.validation_cut`). ``threads`` is how many threads the growth
     shares its chunks among (None: as many as the table's size pays for,
     :func:`~.threads.growth_threads`; 1 for the members of a forest, which grow side by side).
@@ -135,6 +136,8 @@ class NodewiseGrowth(CompiledGrowth):
         self.arena.rows[:n] = rows
         self.arena.weights[:n] = dataset.weights[rows]
         self.subset_codes = np.zeros(max(64, 4 * int(self.levels.max(initial=0))), np.int64)
+        #: The root's proposals as the engine scored them (None: scored again when asked).
+        self.root_proposals = None
         self.counters = np.array([1, 0, 0, n, 0, 0], np.int64)
         nodes = self.nodes
         nodes.start[0], nodes.end[0], nodes.depth[0], nodes.created_at[0] = 0, n, 0, 0
@@ -199,12 +202,12 @@ class NodewiseGrowth(CompiledGrowth):
         self._follow_validation()
         with ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else nullcontext() as pool:
             while self.counters[NEXT_NODE] < self.counters[N_NODES] and not self._late():
-                if pool is None:
+                if pool is None and self.counters[NEXT_NODE] > 0:
                     status = expand(table, self.arena, self.nodes, self.counters,
                                     self.subset_codes, slots, scratch[0], rules, self.widest,
                                     self.most_levels, WORK_PER_CALL)
-                else:
-                    status = self._chunk_on_threads(table, slots, scratch, rules, pool)
+                else:                      # on threads, or the root's chunk (its scores kept)
+                    status = self._chunk_in_phases(table, slots, scratch, rules, pool)
                 self._follow_validation()
                 if status == NEED_SPACE:
                     self._make_room(len(slots.nodes), pool)
@@ -215,10 +218,12 @@ class NodewiseGrowth(CompiledGrowth):
         if self.router is not None:
             self.router.update(self.nodes, int(self.counters[N_NODES]), self.subset_codes)
 
-    def _chunk_on_threads(self, table, slots, scratch, rules, pool) -> int:
-        """One chunk of waiting nodes: scored on the threads, the splits decided here, the split
-        nodes partitioned on the threads (each thread its own range of slots, of about equal
-        work, and its own scratch); :data:`NEED_SPACE` when the arrays need room first."""
+    def _chunk_in_phases(self, table, slots, scratch, rules, pool) -> int:
+        """One chunk of waiting nodes, phase by phase: scored on the threads (``pool``'s and
+        this one; None: this one), the splits decided here, the split nodes partitioned on the
+        threads (each thread its own range of slots, of about equal work, and its own
+        scratch); :data:`NEED_SPACE` when the arrays need room first. The root's scores are
+        kept between the phases (:attr:`root_proposals`)."""
         nodes, arena = self.nodes, self.arena
         n_features = self.data.n_features
         filled = take_waiting(nodes, self.counters, slots, len(arena.rows),
@@ -230,6 +235,10 @@ class NodewiseGrowth(CompiledGrowth):
         work = (nodes.end[taken] - nodes.start[taken]) * n_features
         share_among(pool, work, len(scratch), lambda t, first, end: score_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
+        if taken[0] == 0 and slots.stop[0] == WAITING and self._keeps_root_scores():
+            self.root_proposals = scored_proposals(
+                slots, 0, table, arena.sorted_entries, self.data.features, self.preset.multiway,
+                self.config.threshold_style)
         n_split = decide(table, arena, nodes, slots, filled, self.counters, self.subset_codes,
                          rules)
         split = slots.nodes[slots.split[:n_split]]
@@ -237,6 +246,13 @@ class NodewiseGrowth(CompiledGrowth):
         share_among(pool, work, len(scratch), lambda t, first, end: split_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
         return NEED_SPACE if self.counters[ARENA_NEED] > 0 else DONE
+
+    def _keeps_root_scores(self) -> bool:
+        """Whether the root's scores make its candidate table (:attr:`root_proposals`): a
+        classification tree whose root scores every feature of its own table (a regression
+        table's candidates carry other figures; a forest's member draws its features)."""
+        return not self.data.is_regression and self.shared is None and \
+            self.config.max_features is None
 
     def _make_room(self, n_slots: int, pool=None) -> None:
         """Room for the children of the next chunk of waiting nodes (``n_slots`` nodes, about
@@ -307,6 +323,8 @@ class NodewiseGrowth(CompiledGrowth):
         the builder's rule scored them)."""
         if self.guide is not None and node.node_id in self.guide.scores:
             return self.guide.scores[node.node_id]
+        if node.node_id == 0 and self.root_proposals is not None:
+            return NodeScores.of(self.root_proposals, self.data.features, self.criterion)
         rows, weights = tree.routed_rows(self.data, node.node_id)
         if self.shared is not None:                        # the member's absent rows
             present = self.data.weights[rows] > 0

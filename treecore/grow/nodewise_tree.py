@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..data import Feature
 from ..measures import absolute_error, kernels, squared_error
 from ..split.proposals import FIGURES, Proposal, partition_figures, subset_labels
 from ..split.candidates import Candidate
@@ -16,7 +17,8 @@ from ..split.splitting import build_candidate
 from ..tree.packed import segments
 from ..tree.predict import CONTINUOUS_SPLIT, LEAF, NOMINAL_SPLIT, CompiledTree
 from .array_nodes import ArrayNodeFactory
-from .nodewise_arrays import MULTIWAY, THRESHOLD, Nodes
+from .kernel_rules import entry_rows
+from .nodewise_arrays import MULTIWAY, NONE, NOTES, SUBSET, THRESHOLD, Nodes, Slots, Table
 
 
 def children_of(arrays: Nodes, expanded: np.ndarray) -> np.ndarray:
@@ -101,6 +103,51 @@ def routing(arrays: Nodes, subsets: np.ndarray, levels: np.ndarray,
                         distribution, np.arange(n))
 
 
+def _proposal(j: int, how: int, feature: Feature, branch_counts, rho: float, missing: float,
+              threshold: float, midpoint: float, subset: tuple[int, ...] | None,
+              note: str = "") -> Proposal:
+    """A split on feature ``j`` of kind ``how`` (:data:`~.nodewise_arrays.THRESHOLD`,
+    :data:`~.nodewise_arrays.MULTIWAY` or :data:`~.nodewise_arrays.SUBSET`) as the builder's
+    :mod:`treecore.split.proposals` makes it."""
+    if how == THRESHOLD:
+        return Proposal(j, branch_counts, rho, missing, None, threshold=threshold,
+                        midpoint=midpoint, note=note)
+    if how == MULTIWAY:
+        return Proposal(j, branch_counts, rho, missing, feature.labels,
+                        branch_codes=tuple(range(len(feature.labels))), note=note)
+    return Proposal(j, branch_counts, rho, missing, subset_labels(feature, subset),
+                    subset=subset, note=note)
+
+
+def scored_proposals(slots: Slots, s: int, table: Table, sorted_entries: np.ndarray,
+                     features, multiway: bool, threshold_style: str) -> list[Proposal]:
+    """The proposal of every feature the engine scored in slot ``s``, in column order, as the
+    builder's :func:`~treecore.split.proposals.feature_proposals` makes them: a continuous
+    feature's cut between the values of its sorted segment at the slot's ``cut_at`` and the
+    next (the node's segment, read before the node is split), a nominal feature's values or
+    subset, each with its note. Copied out of the slot, which the next chunk overwrites."""
+    proposals = []
+    for j, status in enumerate(slots.status[s].tolist()):
+        if status == NONE:
+            continue
+        c = int(table.continuous_at[j])
+        how = THRESHOLD if c >= 0 else MULTIWAY if multiway else SUBSET
+        counts = slots.branch_counts[s, j, :slots.n_branches[s, j]].copy()
+        lower = upper = 0.0
+        subset = None
+        if how == THRESHOLD:
+            at = slots.cut_at[s, j]
+            lower, upper = table.columns[j][entry_rows(sorted_entries[c, at:at + 2])].tolist()
+        elif how == SUBSET:
+            subset = tuple(np.flatnonzero(slots.member[s, j, :table.levels[j]]).tolist())
+        midpoint = float(kernels.midpoints(np.array([lower]), np.array([upper]))[0])
+        proposals.append(_proposal(j, how, features[j], counts, float(slots.rho[s, j]),
+                                   float(slots.missing[s, j]),
+                                   midpoint if threshold_style == "midpoint" else lower,
+                                   midpoint, subset, NOTES.get(status, "")))
+    return proposals
+
+
 class NodeFactory(ArrayNodeFactory):
     """The nodewise tree's nodes: threshold, multiway and subset splits (``subsets`` holds the
     codes of every subset split, located by ``subset_at`` and ``subset_len``); ``given`` holds
@@ -146,17 +193,10 @@ class NodeFactory(ArrayNodeFactory):
             j, how = chosen[at], kinds[at]
             feature = self.features[j]
             branch_counts, rho, missing = counts[at][:n_children[at]], rhos[at], missings[at]
-            if how == THRESHOLD:
-                proposal = Proposal(j, branch_counts, rho, missing, None,
-                                    threshold=thresholds[at], midpoint=midpoints[at])
-            elif how == MULTIWAY:
-                proposal = Proposal(j, branch_counts, rho, missing, feature.labels,
-                                    branch_codes=tuple(range(len(feature.labels))))
-            else:
-                subset = tuple(self.subsets[a.subset_at[i]:a.subset_at[i]
-                                            + a.subset_len[i]].tolist())
-                proposal = Proposal(j, branch_counts, rho, missing,
-                                    subset_labels(feature, subset), subset=subset)
+            subset = tuple(self.subsets[a.subset_at[i]:a.subset_at[i]
+                                        + a.subset_len[i]].tolist()) if how == SUBSET else None
+            proposal = _proposal(j, how, feature, branch_counts, rho, missing,
+                                 thresholds[at], midpoints[at], subset)
             splits[i] = build_candidate(proposal, feature, values[at],
                                         None if means is None else tuple(means[at]))
         return {**splits, **given}
