@@ -62,22 +62,16 @@ def split_routing(arrays: Nodes, expanded: np.ndarray, subsets: np.ndarray, leve
     threshold = np.where(split_kind == THRESHOLD, arrays.threshold[expanded], 0.0)
     n_children = arrays.n_children[expanded].astype(np.int64)
     children = children_of(arrays, expanded)
-    code_offset, n_codes = np.zeros(len(expanded), np.int64), np.zeros(len(expanded), np.int64)
-    code_map, offset = [], 0
-    for at, (i, how) in enumerate(zip(expanded.tolist(), split_kind.tolist())):
-        if how == THRESHOLD:
-            continue
-        n_levels = int(levels[arrays.feature[i]])
-        code_offset[at], n_codes[at] = offset, n_levels
-        if how == MULTIWAY:
-            code_map.append(np.arange(n_levels))
-        else:
-            branch = np.ones(n_levels, np.int64)
-            branch[subsets[arrays.subset_at[i]:arrays.subset_at[i] + arrays.subset_len[i]]] = 0
-            code_map.append(branch)
-        offset += n_levels
+    nominal, subset = split_kind != THRESHOLD, split_kind == SUBSET
+    n_codes = np.where(nominal, levels[arrays.feature[expanded]], 0).astype(np.int64)
+    code_offset = np.where(nominal, np.cumsum(n_codes) - n_codes, 0)
+    code_map = segments(np.zeros(len(expanded), np.int64), n_codes)   # value v → branch v,
+    code_map[np.repeat(subset, n_codes)] = 1                      # or a subset's rest → 1
+    subset_len = arrays.subset_len[expanded[subset]].astype(np.int64)
+    members = subsets[segments(arrays.subset_at[expanded[subset]].astype(np.int64), subset_len)]
+    code_map[np.repeat(code_offset[subset], subset_len) + members] = 0   # its members → 0
     return CompiledTree(kind, arrays.feature[expanded].astype(np.int64), threshold, code_offset,
-                        n_codes, np.concatenate(code_map or [np.zeros(0)]).astype(np.int64),
+                        n_codes, code_map,
                         np.cumsum(n_children) - n_children, n_children, children,
                         _branch_fractions(arrays, expanded, children, regression),
                         np.zeros((0, 0)), np.asarray(expanded, np.int64))
