@@ -235,7 +235,7 @@ class NodewiseGrowth(CompiledGrowth):
         work = (nodes.end[taken] - nodes.start[taken]) * n_features
         share_among(pool, work, len(scratch), lambda t, first, end: score_slots(
             table, arena, nodes, slots, scratch[t], rules, first, end))
-        if taken[0] == 0 and slots.stop[0] == WAITING and self._keeps_root_scores():
+        if filled and taken[0] == 0 and slots.stop[0] == WAITING and self._keeps_root_scores():
             self.root_proposals = scored_proposals(
                 slots, 0, table, arena.sorted_entries, self.data.features, self.preset.multiway,
                 self.config.threshold_style)
