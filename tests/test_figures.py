@@ -102,6 +102,14 @@ def test_class_chart_one_bar_per_class():
     assert figures.class_color(0) != figures.class_color(1)
 
 
+def test_class_chart_writes_large_and_fractional_counts_as_numbers():
+    """A root of 100k rows has class counts of tens of thousands: written out with their
+    thousands grouped (``.4g`` wrote 3.335e+04), fractions to four significant digits."""
+    fig = figures.class_chart(("a", "b", "c"), (33_354.0, 100_000.0, 2.4666666), WORDS)
+    assert list(fig.data[0].text) == ["33,354", "100,000", "2.467"]
+    assert "%{text}" in fig.data[0].hovertemplate
+
+
 def test_candidate_frame_marks_the_winner_and_c45_filter():
     data = _dataset("watermelon2.0.csv")
     tree = growth.fit(data, {"algorithm": "c45"}).tree

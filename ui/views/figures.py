@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from treecore import ThresholdCurve
-from treecore.io import CLASS_COLORS
+from treecore.io import CLASS_COLORS, number_text
 
 from ui.views.node_view import LensCurve, Strip, lens_names
 
@@ -116,8 +116,8 @@ def class_chart(classes: Sequence, counts: Sequence[float], words: Mapping[str, 
     labels = [str(c) for c in classes]
     bars = go.Bar(x=list(counts), y=labels, orientation="h",
                   marker_color=[class_color(i) for i in range(len(labels))],
-                  text=[f"{c:.4g}" for c in counts], textposition="auto",
-                  hovertemplate="%{y}: %{x:.4g}<extra></extra>")
+                  text=[number_text(c) for c in counts], textposition="auto",
+                  hovertemplate="%{y}: %{text}<extra></extra>")
     # the layout given whole to the constructor: update_layout costs 7 ms a call, this 1 ms
     return go.Figure(bars, layout={**_LAYOUT, "height": 60 + 34 * len(labels),
                                    "xaxis": {"title": {"text": words["count"]}},
