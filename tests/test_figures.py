@@ -12,6 +12,7 @@ import pytest
 from tests.conftest import SAMPLES
 from treecore import Dataset
 from treecore.io import to_text
+from ui.data import summary
 from ui.models import growth, scores
 from ui.views import figures, node_view
 
@@ -108,6 +109,12 @@ def test_class_chart_writes_large_and_fractional_counts_as_numbers():
     fig = figures.class_chart(("a", "b", "c"), (33_354.0, 100_000.0, 2.4666666), WORDS)
     assert list(fig.data[0].text) == ["33,354", "100,000", "2.467"]
     assert "%{text}" in fig.data[0].hovertemplate
+
+
+def test_class_balance_writes_its_counts_with_thousands_grouped():
+    frame = pd.DataFrame({"y": ["a"] * 33_354 + ["b"] * 7})
+    fig = summary.class_balance_figure(frame, "y", count_label="rows")
+    assert list(fig.data[0].text) == ["33,354", "7"] and list(fig.data[0].y) == [33_354, 7]
 
 
 def test_candidate_frame_marks_the_winner_and_c45_filter():

@@ -72,7 +72,8 @@ def class_balance_figure(frame: pd.DataFrame, target: str, *, count_label: str) 
     """A small bar chart of how many rows each class of ``target`` has (first-seen order)."""
     counts = frame[target].astype(str).value_counts(sort=False)
     figure = go.Figure(go.Bar(x=counts.index.tolist(), y=counts.to_numpy().tolist(),
-                              text=counts.to_numpy().tolist(), textposition="auto",
+                              text=[f"{n:,}" for n in counts.to_numpy().tolist()],
+                              textposition="auto",
                               marker_color="#2E7D32"))
     figure.update_layout(height=260, margin=dict(l=10, r=10, t=10, b=10),
                          xaxis_title=str(target), yaxis_title=count_label,
