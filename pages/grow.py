@@ -219,7 +219,7 @@ def inspector_tab(node_id: int) -> None:
     left, right = st.columns(2)
     with left:
         node_panel.show_rule(stage, node_id, stop_words)
-        st.markdown(t("grow.node_counts", rows=f"{node.n_samples:,}",
+        st.markdown(t("grow.node_counts", rows=node.n_samples,
                       weighted=number_text(node.weighted_n_samples),
                       impurity=f"{node.impurity:.3f}"))
     with right:

@@ -20,6 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from treecore.data import marker_classes, missing_mask
+from treecore.io import number_text
 
 #: How many distinct values the "Values" column lists before "…".
 N_EXAMPLES = 5
@@ -72,7 +73,7 @@ def class_balance_figure(frame: pd.DataFrame, target: str, *, count_label: str) 
     """A small bar chart of how many rows each class of ``target`` has (first-seen order)."""
     counts = frame[target].astype(str).value_counts(sort=False)
     figure = go.Figure(go.Bar(x=counts.index.tolist(), y=counts.to_numpy().tolist(),
-                              text=[f"{n:,}" for n in counts.to_numpy().tolist()],
+                              text=[number_text(n) for n in counts.to_numpy().tolist()],
                               textposition="auto",
                               marker_color="#2E7D32"))
     figure.update_layout(height=260, margin=dict(l=10, r=10, t=10, b=10),

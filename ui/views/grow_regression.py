@@ -180,7 +180,7 @@ def inspector_tab(stage: Tree, train: Dataset, node_id: int, stop_words) -> None
     left, right = st.columns(2)
     with left:
         node_panel.show_rule(stage, node_id, stop_words)
-        st.markdown(words_for(stage, "regression.node_counts", rows=f"{node.n_samples:,}",
+        st.markdown(words_for(stage, "regression.node_counts", rows=node.n_samples,
                               weighted=number_text(node.weighted_n_samples),
                               mean=number_text(node.value), mse=number_text(node.impurity)))
     with right:
