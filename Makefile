@@ -34,8 +34,10 @@ $(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.stamp-app
 
-# Compile the engine's kernels ahead (about a minute, once per change of treecore), so the
-# first fit in the app is not a compile; a cache made from other sources is cleared first.
+# Compile the engine's kernels ahead (numba's cache, then one module compiled ahead of time by
+# the C compiler; a few minutes, once per change of treecore), so the first fit in the app is
+# not a compile and no process carries numba's runtime; a stale cache is cleared first.
 $(VENV)/.stamp-kernels: $(wildcard treecore/*.py treecore/*/*.py) | $(VENV)/.stamp-app
+	scripts/system-deps.sh compiler $(BIN)/python
 	$(BIN)/python -m treecore.warmup
 	touch $@

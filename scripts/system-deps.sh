@@ -2,9 +2,17 @@
 # Installs the Debian packages the app or the tests need, only when something is missing.
 #   app:  graphviz (server-side SVG/PNG rendering of trees for download)
 #   test: the above, plus chromium and fonts (Latin, emoji, CJK) for the real-browser suite
+#   compiler PYTHON: a C compiler and PYTHON's headers, with which the set-up compiles the
+#         engine's kernels ahead of time (treecore/ahead.py)
 set -euo pipefail
 want=(graphviz)
 missing() { ! command -v dot >/dev/null 2>&1; }
+if [ "${1:-app}" = compiler ]; then
+  want=(gcc python3-dev)
+  headers='import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
+  missing() { ! command -v gcc >/dev/null 2>&1 || ! "${2:-python3}" -c "$headers"; }
+fi
 if [ "${1:-app}" = test ]; then
   want+=(chromium fonts-liberation fonts-noto-color-emoji fonts-noto-cjk)
   missing() { ! command -v dot >/dev/null 2>&1 || ! command -v chromium >/dev/null 2>&1 \

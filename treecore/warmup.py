@@ -2,7 +2,8 @@
 
 The engine's loops are compiled by numba on first use and kept on disk (``cache=True``), so only
 the first process on a machine pays for it; run by the README's set-up (``make run``,
-``make test``) it moves that cost out of the first click. numba checks a cached function against
+``make test``) it moves that cost out of the first click, and then compiles the kernels Python
+calls into a module of their own (:mod:`treecore.ahead`), which processes run without numba. numba checks a cached function against
 its own source file only, not against the files of the functions it calls, so a change to
 :mod:`treecore.measures.kernels` could leave a stale compiled copy inside another module's cache:
 when the sources differ from those the cache was made from, the cache is cleared first.
@@ -120,7 +121,22 @@ def warm() -> None:
         MemberGrower(data, GrowthConfig()).grow(weights=bootstrap)
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Clear a stale cache, warm numba's and compile the module ahead of time (:mod:`.ahead`);
+    without a C compiler the kernels stay numba's, which the message says."""
+    from .ahead import build
     cleared = clear_stale_cache()
-    warm()
-    print("treecore: kernels compiled" + (" (stale cache cleared)" if cleared else ""))
+    try:
+        exports = build()
+    except Exception as error:      # no compiler, no headers: numba's kernels still work
+        warm()
+        print(f"treecore: kernels compiled by numba; not ahead of time ({error}). Install a "
+              "C compiler and Python's headers (Debian: gcc python3-dev) to leave numba's "
+              "runtime, about 110 MB, out of every process.")
+        return
+    print(f"treecore: kernels compiled, {exports} of them ahead of time"
+          + (" (stale cache cleared)" if cleared else ""))
+
+
+if __name__ == "__main__":
+    main()

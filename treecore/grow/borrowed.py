@@ -19,15 +19,15 @@ kept after it.
 
 from __future__ import annotations
 
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
-from numba.np.arrayobj import make_array
+from ..jit import intrinsic
 
 
 def _lend(context, builder, typ, value):
     """``value`` (of numba type ``typ``) with every array in it, at any depth of tuples,
     rebuilt with a null owner and no Python parent; anything else as it is."""
+    from numba import types
+    from numba.core import cgutils
+    from numba.np.arrayobj import make_array
     if isinstance(typ, types.Array):
         lent = make_array(typ)(context, builder, value=value)
         lent.meminfo = cgutils.get_null_value(lent.meminfo.type)

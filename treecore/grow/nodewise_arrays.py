@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import cut_scan, kernels
 from ..split.proposals import EXHAUSTIVE_LEVELS

@@ -25,7 +25,7 @@ references were a third of the engine's time.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import absolute_error, kernels, squared_error
 from .borrowed import borrowed

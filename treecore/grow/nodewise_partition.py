@@ -9,7 +9,7 @@ children are scored without sorting.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import absolute_error, squared_error
 from .kernel_rules import EMPTY_BRANCH, WAITING, entry_row

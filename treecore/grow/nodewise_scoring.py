@@ -16,7 +16,7 @@ the choice follows :func:`treecore.split.candidates.choose_index`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import absolute_error, cut_scan, kernels, squared_error
 from ..measures.sorting import entries_of_ranks

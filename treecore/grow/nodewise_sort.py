@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data import Dataset, Kind
 from .kernel_rules import GROWTH_THREADS, entry_row, pack_sorted, upper_entries

@@ -11,7 +11,7 @@ so far is scored in full, so the choice is the one scoring every subset in full 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import kernels
 from ..split.memberships import subset_memberships

@@ -12,10 +12,7 @@ hint does not fault).
 
 from __future__ import annotations
 
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from ..jit import intrinsic
 
 #: Entries of 8 bytes in a 64-byte cache line.
 LINE = 8
@@ -28,6 +25,10 @@ ENTRIES_AHEAD, ROWS_AHEAD = 4 * LINE, 8
 def prefetch(typingctx, array, index):
     """Hint that ``array``'s element ``index`` (flat, in a C-ordered array) will soon be read:
     LLVM's ``llvm.prefetch`` (read, keep in every cache level)."""
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
+
     def codegen(context, builder, signature, args):
         data = context.make_array(signature.args[0])(context, builder, args[0]).data
         place = builder.bitcast(builder.gep(data, [args[1]]), ir.IntType(8).as_pointer())

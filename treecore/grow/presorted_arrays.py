@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data.memory import kernel_form, reserved, trimmed
 from ..measures import cut_scan, kernels

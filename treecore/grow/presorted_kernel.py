@@ -27,7 +27,7 @@ deep tree's growth when counted.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import cut_scan, kernels, squared_error
 from ..measures.sorting import row_of, ties_previous

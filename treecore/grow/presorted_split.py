@@ -8,7 +8,7 @@ split), so that handing them over counts no reference up and down.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import kernels, squared_error
 from .kernel_rules import EMPTY_BRANCH, N_NODES, WAITING

@@ -23,7 +23,7 @@ the nodes left, numbered as the builder numbers them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures import squared_error
 from ..split.candidates import TIE_TOLERANCE

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from . import cut_scan, kernels
 from .sorting import EQUAL_RATIOS, order_with_ties

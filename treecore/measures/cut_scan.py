@@ -15,7 +15,7 @@ regression tree's cuts are searched by :func:`treecore.measures.squared_error.be
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .entropy_terms import entropy_decrease
 from .kept_cuts import KEPT_CUTS, keep_cut, may_win

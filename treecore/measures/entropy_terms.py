@@ -10,7 +10,7 @@ computed, to the same bits.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 
 def counts_table(n: int, impurity_code: int, regression: bool, weighted: bool) -> np.ndarray:

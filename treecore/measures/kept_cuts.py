@@ -12,7 +12,7 @@ only the first cut within tolerance of it.
 
 from __future__ import annotations
 
-from numba import njit
+from ..jit import njit
 
 #: How many cuts a threshold scan keeps as possible winners (:func:`keep_cut`): each one kept
 #: beats every cut before it, and all lie within the tolerance of the best, so a few suffice.

@@ -11,7 +11,7 @@ compile time.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 #: Impurity functions by code, in the order the kernels test them.
 IMPURITY_CODES = {"entropy": 0, "gini": 1, "misclassification": 2}

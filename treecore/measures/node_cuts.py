@@ -7,7 +7,7 @@ compiled engines sort each feature once at the root instead.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .cut_scan import NO_CUT, best_cut_of_sorted, cut_scratch
 from .sorting import value_order

@@ -12,7 +12,7 @@ tells a cut between distinct values from the bits alone, without reading the val
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data.memory import reserved
 

@@ -18,7 +18,7 @@ and the explorer's charts compute these figures by the same lines.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from . import cut_scan, kernels
 from .sorting import EQUAL_RATIOS, row_of, sort_with_ties, ties_previous

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 _MAX_STEPS = 60           # at most: halving alone narrows [0, 1] below 1e-18 in as many
 _CF_ITERATIONS = 10_000   # the continued fraction needs O(√max(a, b)) terms

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple, Sequence
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data import Dataset
 from ..errors import ConfigError

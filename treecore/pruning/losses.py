@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data import Dataset
 from ..tree import predict as _predict

@@ -28,7 +28,7 @@ import math
 from numbers import Integral, Real
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..errors import ConfigError
 

@@ -7,7 +7,7 @@ subsets in the same order and break ties alike.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..measures.sorting import EQUAL_RATIOS, order_with_ties
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 #: Kinds of a packed node.
 LEAF, THRESHOLD, SUBSET, BRANCHES = 0, 1, 2, 3

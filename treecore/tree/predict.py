@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Iterator, Sequence
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..data import Kind
 from ..data.schema import THREADS
