@@ -13,12 +13,11 @@ import pytest
 
 from tests.real_table import GROW_A_REAL_TABLE, run
 from treecore import jit
-from treecore.warmup import sources_fingerprint
 
 
 def test_the_set_up_compiled_the_kernels_ahead_of_time_from_these_sources():
     index = json.loads(jit.INDEX.read_text())
-    assert index["fingerprint"] == sources_fingerprint()
+    assert index["fingerprint"] == jit.sources_fingerprint()
     module = importlib.import_module(f"treecore.{jit.MODULE}")
     assert all(callable(getattr(module, symbol)) for _, _, symbol in index["exports"])
     names = {name for name, _, _ in index["exports"]}

@@ -34,7 +34,7 @@ FORBIDDEN_IN_ENGINE = {"streamlit", "plotly", "graphviz"}
 PANDAS_EDGES = ("data/", "estimators/classifier.py", "estimators/inputs.py")
 SKLEARN_BRIDGE = ENGINE / "estimators" / "sklearn_compat.py"
 #: treecore's rooms from the bottom up: a module may import from its own room and those below.
-ROOMS = (("errors", "algorithms"), ("data",), ("measures",), ("split",), ("tree",), ("io",),
+ROOMS = (("errors", "algorithms", "jit", "ahead"), ("data",), ("measures",), ("split",), ("tree",), ("io",),
          ("grow",), ("pruning",), ("estimators",), ("ensemble",), ("warmup", "__init__"))
 #: The longest a module may be (treecore, ui and pages): one job, readable in one sitting.
 MAX_LINES = 400

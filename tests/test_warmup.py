@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.real_table import GROW_A_REAL_TABLE, run
-from treecore import warmup
+from treecore import jit, warmup
 
 
 def test_a_cache_made_from_other_sources_is_cleared(tmp_path):
@@ -24,10 +24,10 @@ def test_a_cache_made_from_other_sources_is_cleared(tmp_path):
 
 def test_the_fingerprint_covers_every_source_file(tmp_path):
     (tmp_path / "a.py").write_text("a")
-    before = warmup.sources_fingerprint(tmp_path)
+    before = jit.sources_fingerprint(tmp_path)
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "b.py").write_text("b")
-    assert warmup.sources_fingerprint(tmp_path) != before
+    assert jit.sources_fingerprint(tmp_path) != before
 
 
 WARM_THEN_FIT = """

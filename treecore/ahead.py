@@ -16,14 +16,18 @@ import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 from . import jit
-from .warmup import sources_fingerprint, warm
 
 
-def record() -> list[tuple[jit.Kernel, tuple, tuple]]:
+class ToolchainMissing(RuntimeError):
+    """The module cannot be built here: no C compiler, no Python headers or no setuptools."""
+
+
+def record(warm: Callable[[], None]) -> list[tuple[jit.Kernel, tuple, tuple]]:
     """(kernel, argument types as :func:`.jit.type_key` gives them, numba's types of them) of
-    every call the warm-up makes from Python, each once."""
+    every call ``warm`` makes from Python, each once."""
     with jit.recording():
         warm()
     return [(kernel, key, numba_types) for kernel in jit.KERNELS
@@ -60,12 +64,18 @@ def _compiled_as_numba_compiles(kernels: dict):
         AOTCPUCodegen._customize_tm_features = features
 
 
-def build() -> int:
-    """Compile the module and write its index beside the sources; returns how many exports."""
-    from numba.pycc import CC
+def build(warm: Callable[[], None]) -> int:
+    """Compile the module for the calls ``warm`` makes (the warm-up's fits,
+    :func:`treecore.warmup.warm`) and write its index beside the sources; returns how many
+    exports it has; :class:`ToolchainMissing` when this machine cannot build it."""
+    try:
+        from numba.pycc import CC
+    except ImportError as error:
+        raise ToolchainMissing(error) from error
+    from distutils.errors import CCompilerError, DistutilsError   # setuptools' (pycc's)
 
-    fingerprint = sources_fingerprint()
-    calls = record()
+    fingerprint = jit.sources_fingerprint()
+    calls = record(warm)
     with tempfile.TemporaryDirectory() as directory:
         compiler = CC(jit.MODULE)
         compiler.output_dir, compiler.target_cpu = directory, "host"
@@ -75,8 +85,12 @@ def build() -> int:
             signature = kernel.dispatcher.overloads[numba_types].signature
             compiler.export(symbol, signature)(kernel.py_func)
             exports.append((kernel.name, repr(key), symbol))
-        with _compiled_as_numba_compiles({kernel.py_func: kernel for kernel, _, _ in calls}):
-            compiler.compile()
+        try:
+            with _compiled_as_numba_compiles({kernel.py_func: kernel
+                                              for kernel, _, _ in calls}):
+                compiler.compile()
+        except (CCompilerError, DistutilsError, OSError) as error:
+            raise ToolchainMissing(error) from error
         jit.INDEX.unlink(missing_ok=True)             # no index of a module being replaced
         for built in Path(directory).glob(f"{jit.MODULE}.*"):
             shutil.move(built, jit.PACKAGE / built.name)

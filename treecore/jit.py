@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import importlib
+import inspect
 import json
 import os
 import threading
@@ -81,11 +83,17 @@ class Kernel:
         functools.update_wrapper(self, py_func)
         self.py_func, self.targetoptions = py_func, options
         self.name = f"{py_func.__module__}.{py_func.__qualname__}"
+        self._parameters = inspect.signature(py_func)
+        self._arity = len(self._parameters.parameters)
         self._dispatcher = None
         #: {argument types: numba's types of them} of the calls made while :func:`recording`.
         self.calls: dict = {}
 
-    def __call__(self, *args):
+    def __call__(self, *args, **keywords):
+        if keywords or len(args) < self._arity:   # an export takes all its arguments in order
+            bound = self._parameters.bind(*args, **keywords)
+            bound.apply_defaults()
+            args = bound.args
         if not _numba:
             exported = _module_exports().get((self.name, type_key(args)))
             if exported is not None:
@@ -150,7 +158,7 @@ def intrinsic(typer):
 def use_numba() -> None:
     """Give every kernel to numba for the rest of the process (numba imported now)."""
     global _numba
-    import numba  # noqa: F401  (importing it is what the switch costs)
+    importlib.import_module("numba")
     _numba = True
 
 
@@ -169,6 +177,15 @@ def recording():
         _recording = False
 
 
+def sources_fingerprint(package: Path = PACKAGE) -> str:
+    """SHA-256 of every source file of the package, in name order."""
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _module_exports() -> dict:
     """{(kernel name, argument types): exported function} of the module compiled ahead of time,
     empty when there is none, when it was compiled from other sources or when the environment
@@ -182,7 +199,6 @@ def _module_exports() -> dict:
 def _load_exports() -> dict:
     if not INDEX.exists():
         return {}
-    from .warmup import sources_fingerprint
     index = json.loads(INDEX.read_text())
     if index["fingerprint"] != sources_fingerprint():
         return {}

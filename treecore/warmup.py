@@ -11,23 +11,15 @@ when the sources differ from those the cache was made from, the cache is cleared
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import numpy as np
 
+from .jit import sources_fingerprint
+
 PACKAGE = Path(__file__).resolve().parent
 #: Where the fingerprint of the sources the cache was made from is kept.
 FINGERPRINT = Path("__pycache__") / "numba-sources.sha256"
-
-
-def sources_fingerprint(package: Path = PACKAGE) -> str:
-    """SHA-256 of every source file of the package, in name order."""
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def clear_stale_cache(package: Path = PACKAGE) -> bool:
@@ -124,18 +116,15 @@ def warm() -> None:
 def main() -> None:
     """Clear a stale cache, warm numba's and compile the module ahead of time (:mod:`.ahead`);
     without a C compiler the kernels stay numba's, which the message says."""
-    from .ahead import build
+    from .ahead import ToolchainMissing, build
     cleared = clear_stale_cache()
     try:
-        exports = build()
-    except Exception as error:      # no compiler, no headers: numba's kernels still work
-        warm()
-        print(f"treecore: kernels compiled by numba; not ahead of time ({error}). Install a "
-              "C compiler and Python's headers (Debian: gcc python3-dev) to leave numba's "
-              "runtime, about 110 MB, out of every process.")
-        return
-    print(f"treecore: kernels compiled, {exports} of them ahead of time"
-          + (" (stale cache cleared)" if cleared else ""))
+        made = f"{build(warm)} of them ahead of time"
+    except ToolchainMissing as error:            # numba's cache is warm: the app works
+        made = (f"by numba only ({error}); install a C compiler and Python's headers (Debian: "
+                "gcc python3-dev) to compile them ahead of time and leave numba's runtime, "
+                "about 110 MB, out of every process")
+    print(f"treecore: kernels compiled, {made}" + (" (stale cache cleared)" if cleared else ""))
 
 
 if __name__ == "__main__":

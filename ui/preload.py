@@ -1,9 +1,10 @@
 """The engine's compiled kernels and the pages' modules, loaded in the background when the app
 first runs.
 
-numba keeps the compiled kernels on disk (``make run`` compiles them,
-:mod:`treecore.warmup`), but each server process still loads every kernel it calls on first
-use: about 0.3 s on the first Grow click, 0.6 s for all of them. A page's first run also
+The kernels are compiled in the set-up (``make run``, :mod:`treecore.warmup`), but a server
+process still loads them on first use: the module compiled ahead of time is imported and
+checked against the sources, or, without it, numba loads every kernel it calls from its
+cache (about 0.3 s on the first Grow click, 0.6 s for all of them). A page's first run also
 imports the views and models it draws with (some 0.05 s on the Grow page). Doing both on a
 background thread while the user picks a table moves that wait off the first click.
 
