@@ -47,7 +47,8 @@ def type_key(value) -> tuple:
     """What numba types ``value`` by, as plain Python: an array's dtype, dimensions, memory
     order ('C', 'F' or 'A', as :func:`numba.typeof` decides it), whether it is writeable and
     aligned; a tuple's members (and a named tuple's class); a scalar's dtype (a Python int is
-    numba's int64, a float its float64, as for a value that fits them).
+    numba's int64, a float its float64, as for a value that fits them); anything else its class
+    (an enum's member, say), which no export answers, so numba types it.
 
     >>> type_key(np.zeros((2, 3), order="F"))
     ('array', '<f8', 2, 'F', True, True)
@@ -62,8 +63,10 @@ def type_key(value) -> tuple:
         kind = type(value)
         name = f"{kind.__module__}.{kind.__qualname__}" if hasattr(value, "_fields") else ""
         return ("tuple", name, tuple(type_key(member) for member in value))
-    if isinstance(value, (bool, int, float, np.generic)):
-        return ("scalar", _SCALAR_DTYPES.get(type(value)) or value.dtype.str)
+    if type(value) in _SCALAR_DTYPES:
+        return ("scalar", _SCALAR_DTYPES[type(value)])
+    if isinstance(value, np.generic):
+        return ("scalar", value.dtype.str)
     if value is None:
         return ("none",)
     return ("object", type(value).__qualname__)
@@ -188,8 +191,7 @@ def sources_fingerprint(package: Path = PACKAGE) -> str:
 
 def _module_exports() -> dict:
     """{(kernel name, argument types): exported function} of the module compiled ahead of time,
-    empty when there is none, when it was compiled from other sources or when the environment
-    asks for numba."""
+    empty when there is none, when it was compiled from other sources or cannot be loaded."""
     global _exports
     if _exports is None:
         _exports = _load_exports()
