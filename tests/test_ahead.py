@@ -11,7 +11,7 @@ from collections import namedtuple
 import numpy as np
 import pytest
 
-from tests.real_table import GROW_A_REAL_TABLE, run
+from tests.real_table import GROW_A_REAL_TABLE, VISIT_EVERY_PAGE, run
 from treecore import jit
 
 
@@ -31,8 +31,18 @@ def test_a_real_table_grows_without_numba_and_as_numba_grows_it():
     ahead = run(GROW_A_REAL_TABLE + where)
     numba = run(GROW_A_REAL_TABLE + where, TREECORE_JIT="numba")
     assert ahead[-1] == "NUMBA: False False" and numba[-1] == "NUMBA: True True"
-    assert len(ahead) == 21 and all(line.startswith("GROWN:") for line in ahead[:-1])
+    assert len(ahead) == 27 and all(line.startswith("GROWN:") for line in ahead[:-1])
     assert ahead[:-1] == numba[:-1]
+
+
+def test_every_page_of_the_app_runs_without_numba():
+    """A user's table (text categories, empty cells) uploaded and every page visited with its
+    defaults (the Pruning lab chooses CCP's α, the Forests page draws a member's nodes): no page
+    calls a kernel with argument types the module lacks, which would load numba's runtime."""
+    lines = run(VISIT_EVERY_PAGE + "print('NUMBA:', 'numba' in sys.modules)")
+    pages = [line for line in lines if line.startswith("PAGE:")]
+    assert len(pages) == 7 and all(line.endswith("exceptions: 0 errors: 0") for line in pages)
+    assert lines[-1] == "NUMBA: False"
 
 
 def test_a_call_the_module_was_not_built_for_is_numba_s():

@@ -3,10 +3,11 @@
 The engine's loops are compiled by numba on first use and kept on disk (``cache=True``), so only
 the first process on a machine pays for it; run by the README's set-up (``make run``,
 ``make test``) it moves that cost out of the first click, and then compiles the kernels Python
-calls into a module of their own (:mod:`treecore.ahead`), which processes run without numba. numba checks a cached function against
-its own source file only, not against the files of the functions it calls, so a change to
-:mod:`treecore.measures.kernels` could leave a stale compiled copy inside another module's cache:
-when the sources differ from those the cache was made from, the cache is cleared first.
+calls into a module of their own (:mod:`treecore.ahead`), which processes run without numba.
+numba checks a cached function against its own source file only, not against the files of the
+functions it calls, so a change to :mod:`treecore.measures.kernels` could leave a stale compiled
+copy inside another module's cache: when the sources differ from those the cache was made from,
+the cache is cleared first.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .jit import sources_fingerprint
+from .jit import PACKAGE, sources_fingerprint
 
-PACKAGE = Path(__file__).resolve().parent
 #: Where the fingerprint of the sources the cache was made from is kept.
 FINGERPRINT = Path("__pycache__") / "numba-sources.sha256"
 
@@ -56,7 +56,7 @@ def warm() -> None:
     from .grow.growing import GrowthConfig
     from .grow.nodewise import NodewiseGrowth
     from .grow.presorted import PresortedGrowth
-    from .pruning import ccp_path, prune_ebp
+    from .pruning import ccp_path, prune_ebp, select_ccp_alpha
 
     rng = np.random.default_rng(0)
     n = 60
@@ -79,10 +79,11 @@ def warm() -> None:
                 tree.predict(dataset.X)
         prune_ebp(grow(dataset, algorithm="c45"))
         ccp_path(grow(dataset))
+        select_ccp_alpha(dataset, validation=dataset)               # the Pruning lab's CCP
         prune_ebp(grow(dataset, algorithm="j48"), dataset=dataset)
-        grow(dataset, max_features=1, random_state=1).nodes       # random feature subsets
-        grow(dataset, validation=dataset, max_leaves=4).nodes     # validation pre-pruning
-        grow(dataset, force={(): dataset.features[1].name}).nodes  # a forced split
+        tuple(grow(dataset, max_features=1, random_state=1).nodes)  # random feature subsets
+        tuple(grow(dataset, validation=dataset, max_leaves=4).nodes)  # validation pre-pruning
+        tuple(grow(dataset, force={(): dataset.features[1].name}).nodes)  # a forced split
     target = X[:, 1] + X[:, 2]
     for data in (Dataset(Schema(features[:2], "t", (), "regression"), X[:, :2], target,
                          np.ones(n)),
@@ -90,6 +91,7 @@ def warm() -> None:
         for criterion in ("squared_error", "absolute_error"):     # and their candidate tables
             next(grow_steps(data, task="regression", criterion=criterion)).candidates
             grow(data, task="regression", criterion=criterion).predict(data.X)
+        select_ccp_alpha(data, validation=data)
     # A table of one column is row-major as well as column-major, which numba types as
     # row-major: its kernels are compiled apart (Li Hang's regression exercise has one feature).
     for data, algorithms in (
@@ -109,8 +111,10 @@ def warm() -> None:
     # A row-major table (scikit-learn's habit) is sorted in place, through strided columns.
     grow(Dataset(complete.schema, np.ascontiguousarray(complete.X), y, np.ones(n)))
     bootstrap = np.bincount(rng.integers(0, n, n), minlength=n).astype(float)
-    for data in (complete, mixed):                                # a forest's member
+    for data in (complete, mixed):                  # a forest's member, and its nodes drawn
         MemberGrower(data, GrowthConfig()).grow(weights=bootstrap)
+        tuple(MemberGrower(data, GrowthConfig(max_features=1)).grow(weights=bootstrap,
+                                                                    random_state=3).nodes)
 
 
 def main() -> None:

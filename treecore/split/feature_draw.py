@@ -72,8 +72,10 @@ def _drawn(seed, node_id, n_features, n_drawn):
 
 def drawn_features(seed: int, node_id: int, n_features: int, n_drawn: int) -> tuple[int, ...]:
     """The first ``n_drawn`` features (column indices, in draw order) that growth with ``seed``
-    drew at node ``node_id``: the compiled engines record only ``n_drawn`` per node."""
-    return tuple(_drawn(seed, node_id, n_features, n_drawn).tolist())
+    drew at node ``node_id``: the compiled engines record only ``n_drawn`` per node. The
+    arguments are taken as Python ints (a seed is below 2⁶³), so every caller's integers reach
+    the one compiled form."""
+    return tuple(_drawn(int(seed), int(node_id), int(n_features), int(n_drawn)).tolist())
 
 
 def resolve_max_features(max_features, n_features: int) -> int | None:
