@@ -75,15 +75,17 @@ frame = pd.DataFrame(rng.normal(size=(4_000, 6)).round(3), columns=[f"x{j}" for 
 for j in range(4):
     frame[f"c{j}"] = rng.choice(list("abcdef")[:3 + j], len(frame))
 frame = frame.mask(rng.random(frame.shape) < 0.1)
-frame["y"] = np.where(frame.x0.fillna(0) + (frame.c0 == "a") > 0.2, "yes", "no")
+known = frame.x0.fillna(0) + (frame.c0 == "a")
 at = AppTest.from_file("app.py", default_timeout=600)
 at.run()
 preload.start().join()
-at.switch_page("pages/data.py").run()
-at.file_uploader(key=state.UPLOADER).upload("mixed.csv", frame.to_csv(index=False).encode(),
-                                            "text/csv")
-at.run()
-for page in ("grow", "prune", "compare", "predict", "ensembles", "concepts", "home"):
-    at.switch_page(f"pages/{page}.py").run()
-    print("PAGE:", page, "exceptions:", len(at.exception), "errors:", len(at.error))
+for task, target in (("classification", np.where(known > 0.2, "yes", "no")),
+                     ("regression", (3 * known + rng.normal(size=len(frame))).round(2))):
+    at.switch_page("pages/data.py").run()
+    at.file_uploader(key=state.UPLOADER).upload(f"{task}.csv", frame.assign(y=target)
+                                                .to_csv(index=False).encode(), "text/csv")
+    at.run()
+    for page in ("grow", "prune", "compare", "predict", "ensembles", "concepts", "home"):
+        at.switch_page(f"pages/{page}.py").run()
+        print("PAGE:", task, page, "exceptions:", len(at.exception), "errors:", len(at.error))
 """

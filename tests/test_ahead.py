@@ -36,12 +36,14 @@ def test_a_real_table_grows_without_numba_and_as_numba_grows_it():
 
 
 def test_every_page_of_the_app_runs_without_numba():
-    """A user's table (text categories, empty cells) uploaded and every page visited with its
-    defaults (the Pruning lab chooses CCP's α, the Forests page draws a member's nodes): no page
-    calls a kernel with argument types the module lacks, which would load numba's runtime."""
+    """A user's tables (text categories, empty cells; a class and a number to predict)
+    uploaded and every page visited with its defaults (the Pruning lab chooses CCP's α, the
+    Forests page draws a member's nodes): no page calls a kernel with argument types the module
+    lacks, which would load numba's runtime."""
     lines = run(VISIT_EVERY_PAGE + "print('NUMBA:', 'numba' in sys.modules)")
     pages = [line for line in lines if line.startswith("PAGE:")]
-    assert len(pages) == 7 and all(line.endswith("exceptions: 0 errors: 0") for line in pages)
+    assert len(pages) == 14 and all(line.endswith("exceptions: 0 errors: 0") for line in pages)
+    assert {line.split()[1] for line in pages} == {"classification", "regression"}
     assert lines[-1] == "NUMBA: False"
 
 
