@@ -1,5 +1,6 @@
 """Data: choose or upload a table, look at it, say which column is the class and how to read
-the others, and check that a tree can be grown from it."""
+the others, and check that a tree can be grown from it; the first tree then starts growing
+while the page is read (:mod:`ui.models.grow_ahead`)."""
 
 import streamlit as st
 
@@ -12,6 +13,7 @@ from ui.data.loaders import ACCEPTED_TYPES, ENCODINGS
 from ui.data.summary import class_balance_figure, target_histogram
 from ui.guards import level_messages
 from ui.i18n import error_text, for_task, note_text, row_list, t
+from ui.models.grow_ahead import grow_ahead
 from ui.plain import plain, safe_figure
 
 #: Rows shown in the preview.
@@ -156,5 +158,6 @@ else:
     for message in level_messages(dataset, st.session_state[state.ALGORITHM],
                                   st.session_state[state.LANGUAGE]):
         st.warning(plain(message), icon="🚧")
+    grow_ahead(dataset)                   # while the person reads this page
     if st.button(t("data.next"), key="data.next", icon="🌱", type="primary"):
         st.switch_page("pages/grow.py")

@@ -225,6 +225,12 @@ def _fit_slot(fingerprint: str, params: tuple, force: tuple) -> dict:
     return {}
 
 
+def fit_slot(train: Dataset, params: Mapping, force=()) -> dict:
+    """The cache's slot of the tree grown from ``train`` by ``params`` with ``force``:
+    ``"grown"`` once grown, ``"ahead"`` the thread growing it ahead while it grows."""
+    return _fit_slot(train.fingerprint(), tuple(sorted(params.items())), freeze(force))
+
+
 def cached_fit(train: Dataset, params: Mapping, force=(), retry: bool = False,
                on_tick: Callable[[float], None] | None = None) -> Grown:
     """:func:`fit`, cached on the data's fingerprint, the parameters and the forced splits.
@@ -234,8 +240,12 @@ def cached_fit(train: Dataset, params: Mapping, force=(), retry: bool = False,
     A fit stopped at the deadline stays cached too, so stepping through it stays fast; with
     ``retry`` (the user pressed "Grow again", :func:`retry_requested`) it is grown again, and
     may finish when the server is less loaded. ``on_tick`` hears a growing fit's progress.
+    A fit started ahead (:mod:`ui.models.grow_ahead`, when the table was read) is waited for.
     """
-    slot = _fit_slot(train.fingerprint(), tuple(sorted(params.items())), freeze(force))
+    slot = fit_slot(train, params, force)
+    ahead = slot.get("ahead")
+    if ahead is not None:
+        ahead.join()
     if "grown" not in slot or (slot["grown"].stopped_early and retry):
         slot["grown"] = fit(train, params, force, on_tick=on_tick)
     return slot["grown"]
