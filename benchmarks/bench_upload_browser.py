@@ -3,6 +3,7 @@ Playwright) on a running server, the 100k-row mixed CSV uploaded on the Data pag
 Grow page opened until its tree view is drawn and the page is idle.
 
     .venv/bin/python benchmarks/bench_upload_browser.py [--rows 100000] [--algorithms cart c45]
+        [--pause 0]
 
 ``bench_upload_to_tree.py`` times the same two script runs on the server through AppTest; this
 adds what the browser adds (sending the file, drawing the page and the tree view). Each
@@ -10,6 +11,8 @@ algorithm has a server of its own, so nothing is cached; the algorithm is chosen
 shared link's ``algo`` parameter, and the server's background load of the kernels is waited
 for first, as a person opening the app and picking a file meets it. Browser and server share
 this machine's two cores, so the server's CPU seconds are printed beside each wall time.
+``--pause s`` waits s seconds on the Data page before the Grow page is clicked, as a person
+reading it would; the server grows the first tree meanwhile (:mod:`ui.models.grow_ahead`).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def server_cpu(server: subprocess.Popen) -> float:
 
 
 def upload_to_tree(page, url: str, csv: Path, rows: int, algorithm: str,
-                   server: subprocess.Popen) -> dict:
+                   server: subprocess.Popen, pause: float) -> dict:
     """The seconds from the browser sending the file (Playwright first copies it into the
     browser, which a person's browser does not need) to the Data page idle, and from the
     click on the Grow page to its tree view drawn and the page idle; the server's CPU seconds
@@ -55,6 +58,7 @@ def upload_to_tree(page, url: str, csv: Path, rows: int, algorithm: str,
     page.get_by_text(f"{rows:,} rows", exact=False).first.wait_for()
     start, cpu = sent[0]
     figures = {"upload": time.perf_counter() - start, "upload_cpu": server_cpu(server) - cpu}
+    time.sleep(pause)
     start, cpu = time.perf_counter(), server_cpu(server)
     page.get_by_test_id("stSidebarNavLink").filter(has_text="Grow").click()
     runs.wait(page)
@@ -73,6 +77,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--algorithms", nargs="+", default=["cart", "c45"])
+    parser.add_argument("--pause", type=float, default=0.0,
+                        help="seconds on the Data page before the Grow page is clicked")
     args = parser.parse_args()
     csv = Path(tempfile.mkdtemp()) / "mixed.csv"
     csv.write_bytes(mixed_table(args.rows).to_csv().encode())
@@ -83,7 +89,7 @@ def main() -> None:
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(120_000)
-                run = upload_to_tree(page, url, csv, args.rows, algorithm, server)
+                run = upload_to_tree(page, url, csv, args.rows, algorithm, server, args.pause)
                 page.close()
             finally:
                 stop_app(server)
