@@ -38,13 +38,13 @@ def grow_ahead(dataset: Dataset) -> threading.Thread | None:
             estimate > limits.SLOW_FIT_SECONDS:
         return None
     slot = growth.fit_slot(train, params, force)
-    with _STARTING:
+    with _STARTING:                   # started before another session may join it
         if "grown" in slot or "ahead" in slot:
             return None
         thread = slot["ahead"] = threading.Thread(
             target=_grow_into, args=(slot, train, params, force), daemon=True,
             name="grow-ahead")
-    thread.start()
+        thread.start()
     return thread
 
 
