@@ -67,15 +67,16 @@ def _compiled_as_numba_compiles(kernels: dict):
 def build(warm: Callable[[], None]) -> int:
     """Compile the module for the calls ``warm`` makes (the warm-up's fits,
     :func:`treecore.warmup.warm`) and write its index beside the sources; returns how many
-    exports it has; :class:`ToolchainMissing` when this machine cannot build it."""
+    exports it has; :class:`ToolchainMissing` when this machine cannot build it (``warm`` has
+    run by then, so numba's cache is warm)."""
+    fingerprint = jit.sources_fingerprint()
+    calls = record(warm)
     try:
         from numba.pycc import CC
     except ImportError as error:
         raise ToolchainMissing(error) from error
     from distutils.errors import CCompilerError, DistutilsError   # setuptools' (pycc's)
 
-    fingerprint = jit.sources_fingerprint()
-    calls = record(warm)
     with tempfile.TemporaryDirectory() as directory:
         compiler = CC(jit.MODULE)
         compiler.output_dir, compiler.target_cpu = directory, "host"
